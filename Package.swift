@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// The OpenAppLock extension-architecture emulator.
+//
+// Targets follow the layers of docs/ARCHITECTURE.md; each depends only on
+// layers below it. No package dependencies: the toolchain's modules only.
+import PackageDescription
+
+let package = Package(
+    name: "OpenAppLockEmulator",
+    products: [
+        .library(name: "OALDomain", targets: ["OALDomain"]),
+        .library(name: "OALStore", targets: ["OALStore"]),
+        .library(name: "OALPlatform", targets: ["OALPlatform"]),
+        .library(name: "OALShared", targets: ["OALShared"]),
+        .library(name: "OALEmulator", targets: ["OALEmulator"]),
+        .executable(name: "oal-app", targets: ["oal-app"]),
+        .executable(name: "oal-monitor", targets: ["oal-monitor"]),
+        .executable(name: "oal-shield-config", targets: ["oal-shield-config"]),
+        .executable(name: "oal-shield-action", targets: ["oal-shield-action"]),
+        .executable(name: "oal-device", targets: ["oal-device"]),
+    ],
+    targets: [
+        // 0. Thin typed wrappers over system calls (locks, files, processes).
+        .target(name: "OALSystem"),
+        // 1. The pure rules domain: values and functions, no I/O, no clock reads.
+        .target(name: "OALDomain"),
+        // 2. The App Group stores: versioned documents and journals under locks.
+        .target(name: "OALStore", dependencies: ["OALSystem", "OALDomain"]),
+        // 3. The emulated Apple frameworks: clock, DeviceActivity,
+        //    ManagedSettings, tokens. State lives under <root>/system/.
+        .target(name: "OALPlatform", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
+        // 4. The code the app and its extensions share (enforcement, shields).
+        .target(name: "OALShared", dependencies: ["OALDomain", "OALStore", "OALPlatform"]),
+        // 5. The emulated iOS engine (scenarios, trace, timeline, oracle),
+        //    a library so the tests and `oal-device` drive the same code.
+        .target(
+            name: "OALEmulator",
+            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared"]),
+
+        // Thin executables, one per process of the real architecture.
+        .executableTarget(name: "oal-app", dependencies: ["OALShared"]),
+        .executableTarget(name: "oal-monitor", dependencies: ["OALShared"]),
+        .executableTarget(name: "oal-shield-config", dependencies: ["OALShared"]),
+        .executableTarget(name: "oal-shield-action", dependencies: ["OALShared"]),
+        .executableTarget(name: "oal-device", dependencies: ["OALEmulator"]),
+
+        // A process that hammers the stores, for the multi-process tests and
+        // the store benchmark.
+        .executableTarget(name: "oal-store-probe", dependencies: ["OALStore"]),
+
+        // Test-only: finds and spawns the built executables.
+        .target(name: "OALTestSupport", dependencies: ["OALSystem"]),
+
+        .testTarget(name: "OALDomainTests", dependencies: ["OALDomain"]),
+        .testTarget(name: "OALStoreTests", dependencies: ["OALStore", "OALTestSupport"]),
+        .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
+        .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
+        .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALTestSupport"]),
+    ]
+)

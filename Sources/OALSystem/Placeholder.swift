@@ -1,0 +1,2 @@
+// Placeholder until this layer lands; see docs/ARCHITECTURE.md.
+public enum SystemPlaceholder {}

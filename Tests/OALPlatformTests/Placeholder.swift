@@ -1,0 +1,1 @@
+// The tests of this layer arrive with the layer; see docs/ARCHITECTURE.md.
