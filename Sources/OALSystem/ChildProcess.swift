@@ -1,0 +1,77 @@
+import Foundation
+import Glibc
+
+/// A process started with `posix_spawn(3)`, waited for with `waitpid(2)`.
+/// Used to launch the emulated extensions and, in tests, store probes.
+public struct ChildProcess: Sendable, Hashable {
+    public let pid: pid_t
+
+    /// How a child ended.
+    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+        /// `exit(code)`.
+        case exited(Int32)
+        /// Killed by signal number.
+        case signaled(Int32)
+
+        public var description: String {
+            switch self {
+            case .exited(let code): "exited with status \(code)"
+            case .signaled(let signal): "killed by signal \(signal)"
+            }
+        }
+    }
+
+    /// Starts `executable` with `arguments` (not including argv[0]).
+    /// `environment` replaces the child's environment when given.
+    /// `standardOutput`/`standardError` are file paths (created 0600,
+    /// truncated); nil leaves the stream inherited.
+    public static func spawn(
+        _ executable: String, arguments: [String], environment: [String: String]? = nil,
+        standardOutput: String? = nil, standardError: String? = nil
+    ) throws(Errno) -> ChildProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let flags = O_WRONLY | O_CREAT | O_TRUNC
+        if let standardOutput {
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, flags, 0o600)
+        }
+        if let standardError {
+            posix_spawn_file_actions_addopen(&actions, 2, standardError, flags, 0o600)
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let envp = envStrings.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard rc == 0 else { throw Errno(rawValue: rc) }
+        return ChildProcess(pid: pid)
+    }
+
+    /// `kill(2)`: sends `signal` (SIGKILL by default).
+    public func signal(_ signal: Int32 = SIGKILL) throws(Errno) {
+        try syscallVoid { Glibc.kill(pid, signal) }.get()
+    }
+
+    /// `waitpid(2)`: blocks until the child ends.
+    public func wait() throws(Errno) -> Termination {
+        var status: Int32 = 0
+        _ = try syscall { waitpid(pid, &status, 0) }.get()
+        return Self.decode(status)
+    }
+
+    /// `waitpid(2)` with `WNOHANG`: nil while the child still runs.
+    public func poll() throws(Errno) -> Termination? {
+        var status: Int32 = 0
+        let got = try syscall { waitpid(pid, &status, WNOHANG) }.get()
+        return got == 0 ? nil : Self.decode(status)
+    }
+
+    static func decode(_ status: Int32) -> Termination {
+        let signal = status & 0x7f
+        if signal == 0 { return .exited((status >> 8) & 0xff) }
+        return .signaled(signal)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Glibc
+
+/// `stat(2)`, named apart from the `struct stat` it shares a name with.
+@inline(__always)
+private func statCall(_ path: String, _ buffer: inout stat) -> Int32 {
+    let result: Int32 = stat(path, &buffer)
+    return result
+}
+
+/// Path-level system calls the stores need, each a thin wrapper.
+public enum FileSystem {
+    /// `stat(2)`, or nil when nothing exists at `path`.
+    public static func status(_ path: String) throws(Errno) -> FileStatus? {
+        var st = stat()
+        switch syscallVoid({ statCall(path, &st) }) {
+        case .success: return FileStatus(st)
+        case .failure(let e) where e == .noSuchFileOrDirectory: return nil
+        case .failure(let e): throw e
+        }
+    }
+
+    /// `mkdir(2)` for `path` and any missing parents, each with
+    /// `permissions` (0700 by default). An existing directory is fine.
+    public static func createDirectory(
+        _ path: String, permissions: FilePermissions = .ownerReadWriteExecute
+    ) throws(Errno) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            switch syscallVoid({ Glibc.mkdir(prefix, permissions.rawValue) }) {
+            case .success: break
+            case .failure(let e) where e == .fileExists:
+                guard try status(prefix)?.isDirectory == true else { throw Errno(rawValue: ENOTDIR) }
+            case .failure(let e): throw e
+            }
+            prefix += "/"
+        }
+    }
+
+    /// `rename(2)`: atomically replaces `destination` with `source`.
+    public static func rename(_ source: String, to destination: String) throws(Errno) {
+        try syscallVoid { Glibc.rename(source, destination) }.get()
+    }
+
+    /// `link(2)`: a second name for a file; fails with EEXIST rather than
+    /// replacing anything.
+    public static func link(_ existing: String, to newPath: String) throws(Errno) {
+        try syscallVoid { Glibc.link(existing, newPath) }.get()
+    }
+
+    /// `unlink(2)`; a missing file is not an error when `ignoreMissing`.
+    public static func unlink(_ path: String, ignoreMissing: Bool = true) throws(Errno) {
+        switch syscallVoid({ Glibc.unlink(path) }) {
+        case .success: return
+        case .failure(let e) where ignoreMissing && e == .noSuchFileOrDirectory: return
+        case .failure(let e): throw e
+        }
+    }
+
+    /// `chmod(2)`.
+    public static func setPermissions(_ path: String, _ permissions: FilePermissions) throws(Errno) {
+        try syscallVoid { Glibc.chmod(path, permissions.rawValue) }.get()
+    }
+
+    /// Opens the directory `path` and `fsync(2)`s it, so entries created,
+    /// renamed or removed in it survive a power loss.
+    public static func syncDirectory(_ path: String) throws(Errno) {
+        let fd = try FileDescriptor.open(path, .readOnly, options: [.directory])
+        defer { try? fd.close() }
+        try fd.sync()
+    }
+
+    /// Reads the whole file at `path`, or nil when it does not exist.
+    public static func readFile(_ path: String) throws(Errno) -> [UInt8]? {
+        let fd: FileDescriptor
+        switch FileDescriptor._open(path, .readOnly, options: [], permissions: nil) {
+        case .success(let opened): fd = opened
+        case .failure(let e) where e == .noSuchFileOrDirectory: return nil
+        case .failure(let e): throw e
+        }
+        defer { try? fd.close() }
+        return try fd.readToEnd()
+    }
+
+    /// The directory part of `path` ("." when there is none).
+    public static func directoryName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func baseName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}
+
+/// Replaces a file's whole content so that readers see the old bytes or the
+/// new bytes, never a mixture: write a uniquely named temporary file in the
+/// same directory, then `rename(2)` it over the target.
+public enum AtomicFile {
+    /// Points in `replace` where a caller may inject a crash.
+    public struct Hooks: Sendable {
+        public var beforeRename: @Sendable () -> Void
+        public var afterRename: @Sendable () -> Void
+        public init(
+            beforeRename: @escaping @Sendable () -> Void = {}, afterRename: @escaping @Sendable () -> Void = {}
+        ) {
+            self.beforeRename = beforeRename
+            self.afterRename = afterRename
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically with mode `permissions` (0600).
+    /// `durable`: `fsync(2)` the file before the rename and its directory
+    /// after, so the new content survives a power loss once this returns.
+    /// A crash leaves at most a stray `.<name>.tmp-*` file, never a torn target.
+    public static func replace(
+        _ path: String, with bytes: [UInt8], durable: Bool,
+        permissions: FilePermissions = .ownerReadWrite, hooks: Hooks = Hooks()
+    ) throws(Errno) {
+        let directory = FileSystem.directoryName(of: path)
+        let temp = directory + "/." + FileSystem.baseName(of: path) + ".tmp-" + uniqueSuffix()
+        let fd = try FileDescriptor.open(
+            temp, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: permissions)
+        do {
+            try fd.writeAll(bytes)
+            if durable { try fd.sync() }
+            try fd.close()
+        } catch {
+            try? fd.close()
+            try? FileSystem.unlink(temp)
+            throw error
+        }
+        hooks.beforeRename()
+        do {
+            try FileSystem.rename(temp, to: path)
+        } catch {
+            try? FileSystem.unlink(temp)
+            throw error
+        }
+        hooks.afterRename()
+        if durable { try FileSystem.syncDirectory(directory) }
+    }
+
+    /// pid + a per-process counter + random bits: unique across processes.
+    static func uniqueSuffix() -> String {
+        let n = counter.next()
+        return "\(getpid())-\(n)-\(String(UInt32.random(in: .min ... .max), radix: 36))"
+    }
+
+    private static let counter = Counter()
+}
+
+/// A thread-safe increasing counter.
+final class Counter: @unchecked Sendable {
+    private var value: UInt64 = 0
+    private let lock = NSLock()
+    func next() -> UInt64 {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder until this layer lands; see docs/ARCHITECTURE.md.
-public enum SystemPlaceholder {}
