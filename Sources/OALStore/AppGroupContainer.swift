@@ -1,0 +1,51 @@
+import Foundation
+import OALSystem
+
+/// The App Group directory the app and its extensions share
+/// (`<root>/appgroup/` of an emulated device). Created with mode 0700.
+public struct AppGroupContainer: Sendable, Hashable {
+    public let url: URL
+
+    /// The directory's path.
+    public var path: String { url.path }
+
+    /// Uses (and creates, with any missing parents, mode 0700) `url`.
+    public init(url: URL) throws(StoreError) {
+        self.url = url.standardizedFileURL
+        let path = self.url.path
+        try io(path, "mkdir") { () throws(Errno) in try FileSystem.createDirectory(path) }
+    }
+
+    /// The App Group container of the emulated device rooted at `deviceRoot`.
+    public init(deviceRoot: URL) throws(StoreError) {
+        try self.init(url: deviceRoot.appendingPathComponent("appgroup", isDirectory: true))
+    }
+
+    /// The path of `name` directly inside the container, after validation.
+    public func filePath(_ name: String) throws(StoreError) -> String {
+        try Self.validate(name: name)
+        return path + "/" + name
+    }
+
+    /// The path of the subdirectory `name`, created 0700 when missing.
+    public func subdirectory(_ name: String) throws(StoreError) -> String {
+        let dir = try filePath(name)
+        try io(dir, "mkdir") { () throws(Errno) in try FileSystem.createDirectory(dir) }
+        return dir
+    }
+
+    /// Rejects any name that could escape the container or is not a single
+    /// plain file name: empty, `.`/`..`, containing `/`, `..`, NUL or a
+    /// newline, or longer than 200 bytes. Rule ids and store names used in
+    /// file names go through here.
+    public static func validate(name: String) throws(StoreError) {
+        func reject(_ reason: String) -> StoreError { .invalidName(name, reason: reason) }
+        if name.isEmpty { throw reject("empty") }
+        if name == "." { throw reject("names the directory itself") }
+        if name.contains("..") { throw reject("contains '..'") }
+        if name.contains("/") { throw reject("contains '/'") }
+        if name.utf8.contains(0) { throw reject("contains NUL") }
+        if name.contains(where: \.isNewline) { throw reject("contains a line break") }
+        if name.utf8.count > 200 { throw reject("longer than 200 bytes") }
+    }
+}

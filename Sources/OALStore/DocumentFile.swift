@@ -1,0 +1,239 @@
+import Foundation
+import OALSystem
+
+/// A small versioned JSON document in the App Group: `<name>.json`, guarded
+/// by the lock file `<name>.lock` beside it.
+///
+/// On disk:
+/// ```json
+/// {
+///   "document" : { ... },
+///   "format" : "oal.open-sessions",
+///   "formatVersion" : 1
+/// }
+/// ```
+/// - `read()` holds a shared lock while it reads the file.
+/// - `update(_:)` holds the exclusive lock for the whole read-modify-write
+///   and replaces the file atomically (temporary file + `rename(2)`), so a
+///   reader sees the old or the new document, never a mixture, and two
+///   writers never lose each other's change.
+/// - A `formatVersion` above `version` is never overwritten: reads and
+///   updates fail with `StoreError.newerFormat` and leave it as it is.
+///   Older versions go through `migrate` when one is given.
+/// - A file that does not parse is moved aside (`<name>.json.corrupt-<n>`)
+///   and reported as `StoreError.corrupt`; the next access starts empty.
+///
+/// Crash points: `<name>.update.after-lock`, `<name>.update.before-rename`,
+/// `<name>.update.after-rename`.
+///
+/// One instance may be shared by threads (operations are serialised);
+/// separate processes coordinate through the lock file.
+public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendable {
+    /// Converts an older version's file bytes to the current document.
+    public typealias Migration = @Sendable (_ fromVersion: Int, _ fileBytes: Data) throws -> Document
+
+    public let storeName: String
+    public let format: String
+    public let version: Int
+    /// `<container>/<name>.json`
+    public let path: String
+    /// `<container>/<name>.lock`
+    public let lockPath: String
+    public let durable: Bool
+
+    private let observer: StoreAccessObserver?
+    private let migrate: Migration?
+    private let fileLock: FileLock
+    private let threadLock = NSLock()
+
+    /// - Parameters:
+    ///   - name: the store name; the file is `<name>.json` (validated).
+    ///   - format: the format name written into the file.
+    ///   - version: the current format version (≥ 1).
+    ///   - durable: fsync the file and the directory on every replace.
+    public init(
+        container: AppGroupContainer, name: String, format: String, version: Int,
+        durable: Bool = false, observer: StoreAccessObserver? = nil, migrate: Migration? = nil
+    ) throws(StoreError) {
+        precondition(version >= 1, "format versions start at 1")
+        self.storeName = name
+        self.format = format
+        self.version = version
+        self.path = try container.filePath(name + ".json")
+        self.lockPath = try container.filePath(name + ".lock")
+        self.durable = durable
+        self.observer = observer
+        self.migrate = migrate
+        let lockPath = self.lockPath
+        self.fileLock = try io(lockPath, "open lock file") { () throws(Errno) in try FileLock(path: lockPath) }
+    }
+
+    /// The current document, or nil when the file does not exist yet.
+    /// Takes the shared lock.
+    public func read() throws -> Document? {
+        try threadLock.withLock { () throws -> Document? in
+            let bytes = try locked(.shared) { () throws(StoreError) in try readBytes() }
+            switch decode(bytes) {
+            case .document(let document):
+                observer.report(storeName, .read, path)
+                return document
+            case .newer(let found):
+                throw StoreError.newerFormat(path: path, found: found, known: version)
+            case .corrupt:
+                // Re-check under the exclusive lock: only then may the file move.
+                return try locked(.exclusive) { () throws -> Document? in
+                    let document = try loadForWriting()
+                    observer.report(storeName, .read, path)
+                    return document
+                }
+            }
+        }
+    }
+
+    /// Reads the document (nil when absent), lets `body` change it, and
+    /// writes the result back atomically, all under the exclusive lock.
+    /// Setting it to nil removes the file. Nothing is written when `body`
+    /// throws, or when the document was and stays absent.
+    @discardableResult
+    public func update<R>(_ body: (inout Document?) throws -> R) throws -> R {
+        try threadLock.withLock { () throws -> R in
+            try locked(.exclusive) { () throws -> R in
+                CrashPoint.reach("\(storeName).update.after-lock")
+                let original = try loadForWriting()
+                var document = original
+                let result = try body(&document)
+                try write(document, existed: original != nil)
+                return result
+            }
+        }
+    }
+
+    // MARK: - Internals
+
+    private enum Decoded {
+        case document(Document?)
+        case newer(Int)
+        case corrupt(String)
+    }
+
+    private struct Header: Decodable {
+        var format: String
+        var formatVersion: Int
+    }
+
+    private struct Envelope<Body: Codable>: Codable {
+        var document: Body
+        var format: String
+        var formatVersion: Int
+    }
+
+    private func locked<R>(_ mode: LockMode, _ body: () throws -> R) throws -> R {
+        try io(lockPath, "flock") { () throws(Errno) in try fileLock.acquire(mode) }
+        defer { try? fileLock.release() }
+        return try body()
+    }
+
+    private func readBytes() throws(StoreError) -> [UInt8]? {
+        try io(path, "read") { () throws(Errno) in try FileSystem.readFile(path) }
+    }
+
+    /// Under the exclusive lock: the current document, with a corrupt file
+    /// quarantined (and reported) and a newer one refused.
+    private func loadForWriting() throws(StoreError) -> Document? {
+        switch decode(try readBytes()) {
+        case .document(let document):
+            return document
+        case .newer(let found):
+            throw StoreError.newerFormat(path: path, found: found, known: version)
+        case .corrupt(let reason):
+            let moved = try Quarantine.moveAside(path, durable: durable)
+            observer.report(storeName, .write, path)
+            throw StoreError.corrupt(path: path, line: nil, reason: reason, quarantinedTo: moved)
+        }
+    }
+
+    private func decode(_ bytes: [UInt8]?) -> Decoded {
+        guard let bytes else { return .document(nil) }
+        let data = Data(bytes)
+        let decoder = StoreCoding.decoder()
+        let header: Header
+        do {
+            header = try decoder.decode(Header.self, from: data)
+        } catch {
+            return .corrupt("not a \(format) document: \(StoreCoding.describe(error))")
+        }
+        guard header.format == format else {
+            return .corrupt("format is \(String(reflecting: header.format)), expected \(String(reflecting: format))")
+        }
+        guard header.formatVersion >= 1 else { return .corrupt("formatVersion \(header.formatVersion) is not valid") }
+        if header.formatVersion > version { return .newer(header.formatVersion) }
+        do {
+            if header.formatVersion < version, let migrate {
+                return .document(try migrate(header.formatVersion, data))
+            }
+            return .document(try decoder.decode(Envelope<Document>.self, from: data).document)
+        } catch {
+            return .corrupt("version \(header.formatVersion) document does not decode: \(StoreCoding.describe(error))")
+        }
+    }
+
+    private func write(_ document: Document?, existed: Bool) throws(StoreError) {
+        guard let document else {
+            guard existed else { return }
+            try io(path, "unlink") { () throws(Errno) in try FileSystem.unlink(path) }
+            observer.report(storeName, .write, path)
+            return
+        }
+        let bytes: [UInt8]
+        do {
+            let envelope = Envelope(document: document, format: format, formatVersion: version)
+            bytes = Array(try StoreCoding.encoder().encode(envelope)) + [0x0A]
+        } catch {
+            preconditionFailure("\(storeName): document does not encode: \(error)")
+        }
+        let name = storeName
+        let hooks = AtomicFile.Hooks(
+            beforeRename: { CrashPoint.reach("\(name).update.before-rename") },
+            afterRename: { CrashPoint.reach("\(name).update.after-rename") })
+        try io(path, "atomic replace") { () throws(Errno) in
+            try AtomicFile.replace(path, with: bytes, durable: durable, hooks: hooks)
+        }
+        observer.report(storeName, .write, path)
+    }
+}
+
+/// The JSON settings every App Group file uses: sorted keys (stable bytes),
+/// dates as seconds since 1970 (UTC), binary data as base64.
+public enum StoreCoding {
+    public static func encoder(pretty: Bool = true) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.dataEncodingStrategy = .base64
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dataDecodingStrategy = .base64
+        return decoder
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            return context.debugDescription
+        case DecodingError.keyNotFound(let key, let context):
+            return "missing key \(path(context.codingPath + [key]))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        default:
+            return String(describing: error)
+        }
+    }
+
+    private static func path(_ keys: [CodingKey]) -> String {
+        keys.isEmpty ? "top level" : keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}
