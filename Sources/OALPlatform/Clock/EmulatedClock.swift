@@ -1,0 +1,34 @@
+import Foundation
+import OALStore
+
+/// The clock every process of one device shares, kept in
+/// `<root>/system/clock.json`.
+///
+/// In lockstep runs the emulated OS is its only writer: it sets the time
+/// before it launches a process and does not move it while the process
+/// runs, so every read within one launch agrees.
+public struct EmulatedClock: Sendable {
+    private let file: DocumentFile<ClockState>
+
+    public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
+        file = try DocumentFile(
+            container: system, name: "clock", format: "oal.clock", version: 1, observer: observer)
+    }
+
+    /// The current emulated time and zone; fails when the device has never
+    /// set its clock.
+    public func state() throws -> ClockState {
+        guard let state = try file.read() else { throw ClockError.notSet(path: file.path) }
+        return state
+    }
+
+    public func now() throws -> Date { try state().now }
+
+    public func calendar() throws -> Calendar { try state().calendar() }
+
+    /// Sets the clock (the emulated OS only).
+    public func set(_ state: ClockState) throws {
+        _ = try state.calendar()
+        try file.update { $0 = state }
+    }
+}

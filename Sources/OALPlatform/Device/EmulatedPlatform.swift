@@ -1,0 +1,24 @@
+import Foundation
+import OALStore
+
+/// The emulated frameworks of one device, opened once per process: what
+/// `import DeviceActivity`, `import ManagedSettings` and the clock give an
+/// iOS process. Every file access goes to `observer`, so the trace can
+/// attribute it to the process.
+public struct EmulatedPlatform: Sendable {
+    public let root: DeviceRoot
+    public let clock: EmulatedClock
+    public let deviceActivity: DeviceActivityCenter
+    public let managedSettings: ManagedSettingsDirectory
+    public let catalog: CatalogFile
+
+    public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {
+        self.root = root
+        let system = try AppGroupContainer(url: root.system)
+        clock = try EmulatedClock(system: system, observer: observer)
+        deviceActivity = try DeviceActivityCenter(system: system, clock: clock, observer: observer)
+        managedSettings = ManagedSettingsDirectory(
+            directory: try AppGroupContainer(url: root.managedSettings), observer: observer)
+        catalog = try CatalogFile(system: system, observer: observer)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One monitored activity as the emulated OS remembers it.
+public struct ActivityRegistration: Codable, Hashable, Sendable {
+    public var name: String
+    public var schedule: DeviceActivitySchedule
+    /// Event name → threshold; names are opaque to the platform.
+    public var events: [String: DeviceActivityEvent]
+    public var registeredAt: Date
+    /// Bumped by every `startMonitoring` of this name. Threshold accounting
+    /// belongs to one generation, so a restart starts counting from zero, as
+    /// on iOS.
+    public var generation: Int
+
+    public init(
+        name: String, schedule: DeviceActivitySchedule, events: [String: DeviceActivityEvent],
+        registeredAt: Date, generation: Int
+    ) {
+        self.name = name
+        self.schedule = schedule
+        self.events = events
+        self.registeredAt = registeredAt
+        self.generation = generation
+    }
+
+    /// The interval in progress at `instant`, if any.
+    public func interval(at instant: Date, calendar: Calendar) -> DateInterval? {
+        guard
+            let interval = schedule.interval(
+                containingOrAfter: instant, notBefore: registeredAt, calendar: calendar),
+            interval.start <= instant, instant < interval.end
+        else { return nil }
+        return interval
+    }
+}
+
+/// A callback the platform owes an extension but cannot deliver itself,
+/// because it happened inside another process's API call (stopping an
+/// activity mid-interval ends that interval). The emulated OS drains these.
+public struct PendingCallback: Codable, Hashable, Sendable {
+    public var kind: CallbackKind
+    public var activity: String
+    public var event: String?
+    public var at: Date
+
+    public init(kind: CallbackKind, activity: String, event: String? = nil, at: Date) {
+        self.kind = kind
+        self.activity = activity
+        self.event = event
+        self.at = at
+    }
+}

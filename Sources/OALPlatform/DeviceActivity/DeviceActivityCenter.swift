@@ -1,0 +1,64 @@
+import Foundation
+import OALStore
+
+/// The emulated `DeviceActivityCenter`: what the app (and the ShieldAction
+/// extension, for the one-shot session) call to start and stop monitoring.
+/// Registrations persist in `<root>/system/deviceactivity.json`, where the
+/// emulated OS reads them to decide which callbacks are due.
+public struct DeviceActivityCenter: Sendable {
+    private let file: DocumentFile<ActivityRegistry>
+    private let clock: EmulatedClock
+
+    public init(system: AppGroupContainer, clock: EmulatedClock, observer: StoreAccessObserver? = nil) throws {
+        file = try DocumentFile(
+            container: system, name: "deviceactivity", format: "oal.deviceactivity", version: 1,
+            observer: observer)
+        self.clock = clock
+    }
+
+    /// Starts (or restarts, resetting its threshold accounting) `name`.
+    public func startMonitoring(
+        _ name: String, during schedule: DeviceActivitySchedule, events: [String: DeviceActivityEvent] = [:]
+    ) throws {
+        let state = try clock.state()
+        let calendar = try state.calendar()
+        try file.update { (registry: inout ActivityRegistry?) in
+            var current = registry ?? ActivityRegistry()
+            try current.start(name, schedule: schedule, events: events, at: state.now, calendar: calendar)
+            registry = current
+        }
+    }
+
+    /// Stops monitoring `names`; any whose interval is in progress is owed
+    /// an `intervalDidEnd`, which the emulated OS delivers.
+    public func stopMonitoring(_ names: [String]) throws {
+        let state = try clock.state()
+        let calendar = try state.calendar()
+        try file.update { (registry: inout ActivityRegistry?) in
+            guard var current = registry else { return }
+            current.stop(names, at: state.now, calendar: calendar)
+            registry = current
+        }
+    }
+
+    /// The names of every monitored activity, sorted.
+    public func activities() throws -> [String] {
+        try registry().activities.keys.sorted()
+    }
+
+    /// The whole registry (registrations and owed callbacks).
+    public func registry() throws -> ActivityRegistry {
+        try file.read() ?? ActivityRegistry()
+    }
+
+    /// Reads and changes the registry under one exclusive lock (the emulated
+    /// OS uses this to drain owed callbacks).
+    public func withRegistry<R>(_ body: (inout ActivityRegistry) throws -> R) throws -> R {
+        try file.update { (registry: inout ActivityRegistry?) in
+            var current = registry ?? ActivityRegistry()
+            let result = try body(&current)
+            registry = current
+            return result
+        }
+    }
+}

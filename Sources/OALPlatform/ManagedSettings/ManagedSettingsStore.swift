@@ -1,0 +1,67 @@
+import Foundation
+import OALStore
+
+/// One emulated `ManagedSettingsStore(named:)`, persisted as
+/// `<root>/system/managedsettings/<name>.json`. A store only ever changes
+/// its own file, which is why one rule clearing its shield can never lift
+/// another rule's.
+public struct ManagedSettingsStore: Sendable {
+    public let name: String
+    private let file: DocumentFile<StoreSettings>
+
+    public init(named name: String, directory: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
+        self.name = name
+        file = try DocumentFile(
+            container: directory, name: name, format: "oal.managedsettings", version: 1, observer: observer)
+    }
+
+    public func settings() throws -> StoreSettings {
+        try file.read() ?? StoreSettings()
+    }
+
+    /// Changes this store's settings in one locked step; an empty result
+    /// removes the file.
+    public func update(_ body: (inout StoreSettings) throws -> Void) throws {
+        try file.update { (stored: inout StoreSettings?) in
+            var settings = stored ?? StoreSettings()
+            try body(&settings)
+            stored = settings.isEmpty ? nil : settings
+        }
+    }
+
+    /// `clearAllSettings()`.
+    public func clearAllSettings() throws {
+        try file.update { $0 = nil }
+    }
+}
+
+/// All named stores of one device, for the emulated OS (which enforces
+/// their union) and for the app's stray-store cleanup.
+public struct ManagedSettingsDirectory: Sendable {
+    public let directory: AppGroupContainer
+    private let observer: StoreAccessObserver?
+
+    public init(directory: AppGroupContainer, observer: StoreAccessObserver? = nil) {
+        self.directory = directory
+        self.observer = observer
+    }
+
+    public func store(named name: String) throws -> ManagedSettingsStore {
+        try ManagedSettingsStore(named: name, directory: directory, observer: observer)
+    }
+
+    /// The names of the stores that currently hold any setting, sorted.
+    public func storeNames() throws -> [String] {
+        let entries = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        return entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The union the device enforces right now.
+    public func effective() throws -> EffectiveSettings {
+        var stores: [String: StoreSettings] = [:]
+        for name in try storeNames() {
+            stores[name] = try store(named: name).settings()
+        }
+        return EffectiveSettings(stores: stores)
+    }
+}

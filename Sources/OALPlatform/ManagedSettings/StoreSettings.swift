@@ -1,0 +1,23 @@
+/// Everything one named ManagedSettings store holds. Each setting is
+/// optional because nil is meaningful: "this store does not say", which is
+/// how a store relinquishes a setting without touching other stores.
+public struct StoreSettings: Codable, Hashable, Sendable {
+    public var shield: ShieldSettings
+    /// `webContent.blockedByFilter = .auto()` when true.
+    public var webContentBlockedByFilter: Bool?
+    /// `application.denyAppRemoval`.
+    public var denyAppRemoval: Bool?
+
+    public init(
+        shield: ShieldSettings = ShieldSettings(), webContentBlockedByFilter: Bool? = nil,
+        denyAppRemoval: Bool? = nil
+    ) {
+        self.shield = shield
+        self.webContentBlockedByFilter = webContentBlockedByFilter
+        self.denyAppRemoval = denyAppRemoval
+    }
+
+    public var isEmpty: Bool {
+        shield.isEmpty && webContentBlockedByFilter != true && denyAppRemoval != true
+    }
+}

@@ -1,0 +1,40 @@
+import OALDomain
+
+/// One app installed on the emulated device. The token is all the app and
+/// its extensions ever see; names are for people reading scenarios, traces
+/// and timelines, as `Label(token)` would show them on iOS.
+public struct InstalledApp: Codable, Hashable, Sendable {
+    public var token: ApplicationToken
+    public var name: String
+    public var bundleIdentifier: String
+    public var category: CategoryToken
+
+    public init(token: ApplicationToken, name: String, bundleIdentifier: String, category: CategoryToken) {
+        self.token = token
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+        self.category = category
+    }
+}
+
+/// A Screen Time activity category (Social, Games, ...).
+public struct AppCategory: Codable, Hashable, Sendable {
+    public var token: CategoryToken
+    public var name: String
+
+    public init(token: CategoryToken, name: String) {
+        self.token = token
+        self.name = name
+    }
+}
+
+/// A web domain the user can select in the picker.
+public struct WebDomain: Codable, Hashable, Sendable {
+    public var token: WebDomainToken
+    public var domain: String
+
+    public init(token: WebDomainToken, domain: String) {
+        self.token = token
+        self.domain = domain
+    }
+}
