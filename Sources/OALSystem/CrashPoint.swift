@@ -28,6 +28,15 @@ public enum CrashPoint {
         config.reached(name)
     }
 
+    /// Like `reach(_:)`, but when this is the reach that kills, runs
+    /// `beforeDying` first: a way to leave half-done work behind (a torn
+    /// write) exactly as a kill in the middle of it would.
+    @inline(__always)
+    public static func reach(_ name: String, beforeDying: () -> Void) {
+        guard let config = configuration else { return }
+        config.reached(name, beforeDying: beforeDying)
+    }
+
     /// Parses an `OAL_CRASH_AT` value: `name` or `name#n` (n ≥ 1).
     public static func parse(_ value: String) -> (name: String, occurrence: Int)? {
         guard !value.isEmpty else { return nil }
@@ -61,7 +70,7 @@ public enum CrashPoint {
             }
         }
 
-        func reached(_ name: String) {
+        func reached(_ name: String, beforeDying: () -> Void = {}) {
             if let log {
                 _ = try? log.writeAll(Array((name + "\n").utf8))
             }
@@ -71,6 +80,7 @@ public enum CrashPoint {
                 return count == target.occurrence
             }
             if hit {
+                beforeDying()
                 kill(getpid(), SIGKILL)
                 // SIGKILL cannot be caught; this only runs if delivery is delayed.
                 while true { pause() }
