@@ -1,0 +1,104 @@
+import Foundation
+
+extension MonitoringPlan {
+    /// The plan for `rules`.
+    ///
+    /// Rules that can never act are left out, to save activity slots:
+    /// disabled rules and rules with no days. Paused rules stay in, since
+    /// the pause ends on its own. Per rule:
+    /// - limit rule: `rule-<id>`, daily 00:00–23:59; a time-limit rule also
+    ///   gets `minutes-1` ... `minutes-N` for an N-minute budget, each a
+    ///   cumulative threshold of k minutes.
+    /// - same-day window S–E: `sched-<id>` S–E, or nothing if shorter than
+    ///   15 minutes (the whole window is then foreground-only).
+    /// - crossing window (E <= S): `sched-<id>` S–23:59 carries the start
+    ///   edge and `sched2-<id>` 00:00–E the end edge; a half shorter than 15
+    ///   minutes is dropped and its edge reported. E = 00:00 has no second
+    ///   half: when S is 00:00 too (a window of whole days) the next day's
+    ///   `sched-` start wakes the monitor at the end edge anyway; otherwise
+    ///   the end edge is reported as `endsAtMidnight`. Each half is judged on
+    ///   its own, so a short crossing window can report both edges.
+    ///
+    /// The schedules repeat daily whatever the rule's days: the monitor
+    /// recomputes with `EnforcementDecision` on every callback, which is
+    /// where days, pause and the enabled switch are honoured.
+    public static func plan(for rules: [Rule]) -> MonitoringPlan {
+        var activities: [MonitoredActivity] = []
+        var foregroundOnly: [ForegroundOnlyEdge] = []
+        for rule in rules where rule.isEnabled && !rule.days.isEmpty {
+            switch rule.configuration {
+            case .timeLimit(let config):
+                let events = (1...config.dailyLimitMinutes).compactMap { EventName(minutes: $0) }.map(MonitoredEvent.init)
+                activities.append(MonitoredActivity(name: .limit(rule.id), schedule: .allDay, events: events))
+            case .openLimit:
+                activities.append(MonitoredActivity(name: .limit(rule.id), schedule: .allDay))
+            case .schedule(let config):
+                let (planned, edges) = scheduleActivities(ruleID: rule.id, config: config)
+                activities += planned
+                foregroundOnly += edges
+            }
+        }
+        activities.sort { $0.name < $1.name }
+        foregroundOnly.sort { ($0.ruleID.uuidString, $0.edge.rawValue) < ($1.ruleID.uuidString, $1.edge.rawValue) }
+        return MonitoringPlan(activities: activities, foregroundOnly: foregroundOnly)
+    }
+
+    private static let lastMinuteOfDay = ScheduleConfig.minutesPerDay - 1
+
+    private static func scheduleActivities(
+        ruleID: UUID, config: ScheduleConfig
+    ) -> ([MonitoredActivity], [ForegroundOnlyEdge]) {
+        let start = config.startMinutes, end = config.endMinutes
+        func daily(_ name: ActivityName, _ from: Int, _ to: Int) -> MonitoredActivity {
+            MonitoredActivity(
+                name: name,
+                schedule: ActivitySchedule(
+                    intervalStart: ActivityTime(minutesPastMidnight: from),
+                    intervalEnd: ActivityTime(minutesPastMidnight: to), repeats: true))
+        }
+        if !config.crossesMidnight {
+            let length = end - start
+            guard length >= minimumIntervalMinutes else {
+                return ([], [ForegroundOnlyEdge(ruleID: ruleID, edge: .wholeWindow, reason: .intervalTooShort(minutes: length))])
+            }
+            return ([daily(.scheduleWindow(ruleID), start, end)], [])
+        }
+        var activities: [MonitoredActivity] = []
+        var edges: [ForegroundOnlyEdge] = []
+        let firstHalf = lastMinuteOfDay - start
+        if firstHalf >= minimumIntervalMinutes {
+            activities.append(daily(.scheduleWindow(ruleID), start, lastMinuteOfDay))
+        } else {
+            edges.append(ForegroundOnlyEdge(ruleID: ruleID, edge: .start, reason: .intervalTooShort(minutes: firstHalf)))
+        }
+        if end == 0 {
+            if start != 0 {
+                edges.append(ForegroundOnlyEdge(ruleID: ruleID, edge: .end, reason: .endsAtMidnight))
+            }
+        } else if end >= minimumIntervalMinutes {
+            activities.append(daily(.scheduleAfterMidnight(ruleID), 0, end))
+        } else {
+            edges.append(ForegroundOnlyEdge(ruleID: ruleID, edge: .end, reason: .intervalTooShort(minutes: end)))
+        }
+        return (activities, edges)
+    }
+
+    /// The one-shot activity for an open granted at `start`, and its expiry.
+    ///
+    /// A session is a duration, not a wall-clock window: it lasts
+    /// `openSessionMinutes` of real time even across a DST change, so the
+    /// expiry is `start` plus that many seconds; the interval's components
+    /// are the local date and time of both ends.
+    public static func openSession(ruleID: UUID, startingAt start: Date, calendar: Calendar) -> OpenSessionPlan {
+        let expiry = start.addingTimeInterval(TimeInterval(openSessionMinutes * 60))
+        func time(_ instant: Date) -> ActivityTime {
+            let clock = WallClock.timeOfDay(instant, calendar: calendar)
+            return ActivityTime(
+                day: DayKey(instant, calendar: calendar), hour: clock.hour, minute: clock.minute, second: clock.second)
+        }
+        let activity = MonitoredActivity(
+            name: .openSession(ruleID),
+            schedule: ActivitySchedule(intervalStart: time(start), intervalEnd: time(expiry), repeats: false))
+        return OpenSessionPlan(activity: activity, expiry: expiry)
+    }
+}
