@@ -1,0 +1,30 @@
+/// The exit codes of every emulator executable (docs/PROCESSES.md), so a
+/// script or the emulated OS can tell "the policy said no" from "you typed
+/// it wrong" from "the store is broken" without parsing messages.
+public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
+    case done = 0
+    /// oal-device and scripts only: the run finished but a check failed.
+    case checkFailed = 1
+    /// The request was valid but the policy said no.
+    case refused = 2
+    case usage = 64
+    case data = 65
+    case notFound = 66
+    case unavailable = 69
+    case internalError = 70
+    case ioError = 74
+
+    public var description: String {
+        switch self {
+        case .done: "done"
+        case .checkFailed: "check failed"
+        case .refused: "refused"
+        case .usage: "usage"
+        case .data: "data"
+        case .notFound: "not found"
+        case .unavailable: "unavailable"
+        case .internalError: "internal error"
+        case .ioError: "I/O error"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import OALPlatform
+
+/// The top level every executable shares: parse, `--help`, open the device,
+/// trace `launch` and `exit`, turn any error into its exit code and one
+/// stderr line. A `main.swift` only supplies its usage text and a body.
+public enum ProcessMain {
+    /// Runs `body` against the device named by `--root` and exits.
+    public static func run(
+        tool: String, kind: ProcessKind, usage: String, spec: ArgumentSpec,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+        _ body: (ProcessContext, ParsedArguments) throws -> ExitCode
+    ) -> Never {
+        var context: ProcessContext?
+        let code = guarded(tool: tool, usage: usage) { () throws -> ExitCode in
+            let parsed = try ArgumentParser.parse(arguments, spec: spec.merging(.common))
+            if parsed.has("help") {
+                print(usage)
+                return .done
+            }
+            guard let rootPath = parsed.value("root") else { throw ProcessFailure.usage("missing required option --root DIR") }
+            let opened = try ProcessContext(tool: tool, kind: kind, rootPath: rootPath)
+            context = opened
+            opened.record("launch", ["argv": arguments.joined(separator: " ")])
+            return try body(opened, parsed)
+        } onFailure: { code, message in
+            context?.record("error", ["code": "\(code.rawValue)", "message": message])
+        }
+        context?.record("exit", ["code": "\(code.rawValue)"])
+        exit(code.rawValue)
+    }
+
+    /// Runs `body`, reporting a thrown error on stderr (with a usage hint
+    /// for usage errors); returns the exit code. For executables that do not
+    /// open a device (`oal-device init`) as well as for `run`.
+    public static func guarded(
+        tool: String, usage: String? = nil, _ body: () throws -> ExitCode,
+        onFailure: (ExitCode, String) -> Void = { _, _ in }
+    ) -> ExitCode {
+        do {
+            return try body()
+        } catch {
+            let (code, message) = ErrorReport.classify(error)
+            ErrorReport.printError(tool: tool, message)
+            if code == .usage, usage != nil {
+                ErrorReport.printError(tool: tool, "run `\(tool) --help` for usage")
+            }
+            onFailure(code, message)
+            return code
+        }
+    }
+}
