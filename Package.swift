@@ -47,6 +47,9 @@ let package = Package(
         // A process that hammers the stores, for the multi-process tests and
         // the store benchmark.
         .executableTarget(name: "oal-store-probe", dependencies: ["OALStore"]),
+        // Benchmarks: the stores against SQLite and a raw flock floor, the
+        // simulation against the process-spawn floor (docs/PERFORMANCE.md).
+        .executableTarget(name: "oal-bench", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
 
         // Test-only: finds and spawns the built executables.
         .target(name: "OALTestSupport", dependencies: ["OALSystem"]),

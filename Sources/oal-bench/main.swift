@@ -1,0 +1,1 @@
+print("oal-bench: not yet implemented")
