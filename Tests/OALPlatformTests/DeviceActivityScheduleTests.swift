@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test func refusesIntervalsLongerThanAWeek() {
-        let start = ActivityTime.dateTime(year: 2026, month: 11, day: 1, hour: 0, minute: 0)
-        let end = ActivityTime.dateTime(year: 2026, month: 11, day: 8, hour: 0, minute: 1)
+        let start = IntervalEdge.dateTime(year: 2026, month: 11, day: 1, hour: 0, minute: 0)
+        let end = IntervalEdge.dateTime(year: 2026, month: 11, day: 8, hour: 0, minute: 1)
         let schedule = DeviceActivitySchedule(intervalStart: start, intervalEnd: end, repeats: false)
         #expect(throws: MonitoringError.self) { try schedule.validate(activity: "long", calendar: calendar) }
     }

@@ -12,11 +12,11 @@ import Foundation
 /// - Two full date-times: one interval at those instants; `repeats` is
 ///   ignored because such an interval can only happen once.
 public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
-    public var intervalStart: ActivityTime
-    public var intervalEnd: ActivityTime
+    public var intervalStart: IntervalEdge
+    public var intervalEnd: IntervalEdge
     public var repeats: Bool
 
-    public init(intervalStart: ActivityTime, intervalEnd: ActivityTime, repeats: Bool) {
+    public init(intervalStart: IntervalEdge, intervalEnd: IntervalEdge, repeats: Bool) {
         self.intervalStart = intervalStart
         self.intervalEnd = intervalEnd
         self.repeats = repeats
@@ -107,7 +107,7 @@ public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
         return DateInterval(start: start, end: end)
     }
 
-    static func instant(_ time: ActivityTime, calendar: Calendar) -> Date? {
+    static func instant(_ time: IntervalEdge, calendar: Calendar) -> Date? {
         guard case .dateTime(let year, let month, let day, let hour, let minute) = time else { return nil }
         return calendar.date(
             from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))

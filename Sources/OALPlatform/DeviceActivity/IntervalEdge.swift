@@ -7,7 +7,7 @@ import Foundation
 /// repeating daily activities) and a full local date and time (for the
 /// one-shot open session). Modelling exactly those keeps "invalid
 /// components" a checkable error instead of an open-ended DateComponents.
-public enum ActivityTime: Codable, Hashable, Sendable, CustomStringConvertible {
+public enum IntervalEdge: Codable, Hashable, Sendable, CustomStringConvertible {
     case timeOfDay(hour: Int, minute: Int)
     case dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int)
 
@@ -36,7 +36,7 @@ public enum ActivityTime: Codable, Hashable, Sendable, CustomStringConvertible {
 
     /// The full local date-time components for an instant, as the app builds
     /// them for a one-shot activity.
-    public static func dateTime(of instant: Date, in calendar: Calendar) -> ActivityTime {
+    public static func dateTime(of instant: Date, in calendar: Calendar) -> IntervalEdge {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant)
         return .dateTime(
             year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1,
