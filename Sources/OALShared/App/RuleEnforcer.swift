@@ -1,0 +1,101 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALStore
+
+/// The app's foreground reconciliation (`RuleEnforcer.refresh`): the safety
+/// net that makes every rule's store match the domain's decision whenever
+/// the app runs, whatever the background did or missed.
+///
+/// Order matters across processes: the snapshots are published before any
+/// shield changes, so an extension woken by a shield change reads rules at
+/// least as new as the shield.
+public struct RuleEnforcer {
+    public static let uninstallProtectionStore = "uninstall-protection"
+
+    private let context: ProcessContext
+    private let stores: SharedStores
+    private let shields: ShieldController
+
+    public init(context: ProcessContext, stores: SharedStores) {
+        self.context = context
+        self.stores = stores
+        shields = ShieldController(context: context)
+    }
+
+    public struct Summary: Hashable, Sendable {
+        public var shielded: [UUID] = []
+        public var changed: [UUID] = []
+        public var straysCleared: [String] = []
+        public var denyAppRemoval = false
+    }
+
+    @discardableResult
+    public func refresh(_ database: AppDatabase, inputs: EnforcementInputs, cause: String) throws -> Summary {
+        var summary = Summary()
+        try publishSnapshots(database)
+
+        for rule in database.rules {
+            // The live-session exception is inside the decision: a granted
+            // open is never re-locked from here.
+            let decision = inputs.decide(rule)
+            if decision.shield { summary.shielded.append(rule.id) }
+            if try shields.apply(rule: rule, selection: database.selection(for: rule), decision: decision, cause: cause) {
+                summary.changed.append(rule.id)
+            }
+        }
+        summary.straysCleared = try clearStrays(database)
+        summary.denyAppRemoval = try applyUninstallProtection(database, inputs: inputs)
+        context.record(
+            "refresh",
+            ["cause": cause, "rules": "\(database.rules.count)", "shielded": "\(summary.shielded.count)",
+             "changed": "\(summary.changed.count)"])
+        return summary
+    }
+
+    private func publishSnapshots(_ database: AppDatabase) throws {
+        let snapshots = database.rules.map { RuleSnapshot(rule: $0, selection: database.selection(for: $0)) }
+        // Unchanged snapshots are not rewritten: the loop runs every 30 s.
+        if try stores.snapshots.all() != snapshots {
+            try stores.snapshots.replaceAll(snapshots)
+        }
+    }
+
+    /// Every current rule's store is tracked (the monitor may have shielded
+    /// one the app never did); a tracked store with no rule is a stray left
+    /// by a deleted rule, and is cleared and forgotten.
+    private func clearStrays(_ database: AppDatabase) throws -> [String] {
+        let current = Set(database.rules.map { ShieldController.storeName(for: $0.id) })
+        let tracked = Set(try stores.shieldTracking.names())
+        let strays = tracked.subtracting(current).sorted()
+        for name in strays {
+            let store = try context.platform.managedSettings.store(named: name)
+            if try !store.settings().isEmpty {
+                try store.clearAllSettings()
+                context.record("shield.clear", ["store": name, "cause": "stray", "reason": "rule deleted"])
+            }
+        }
+        if tracked != current {
+            try stores.shieldTracking.file.update { $0 = ShieldStoreTracking.Document(names: current.sorted()) }
+        }
+        return strays
+    }
+
+    /// Uninstall Protection lives on its own store so that no rule's clear
+    /// can ever relinquish it.
+    private func applyUninstallProtection(_ database: AppDatabase, inputs: EnforcementInputs) throws -> Bool {
+        let enabled = try stores.defaults.uninstallProtectionEnabled()
+        let deny = RulePolicy.shouldDenyAppRemoval(
+            rules: database.rules, enabled: enabled, usageFor: inputs.usage(of:), at: inputs.now,
+            calendar: inputs.calendar)
+        let store = try context.platform.managedSettings.store(named: Self.uninstallProtectionStore)
+        let desired: Bool? = deny ? true : nil
+        if try store.settings().denyAppRemoval != desired {
+            try store.update { $0.denyAppRemoval = desired }
+            context.record(
+                deny ? "shield.set" : "shield.clear",
+                ["store": Self.uninstallProtectionStore, "setting": "denyAppRemoval", "cause": "refresh"])
+        }
+        return deny
+    }
+}

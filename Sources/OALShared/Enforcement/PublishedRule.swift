@@ -1,0 +1,78 @@
+import Foundation
+import OALDomain
+import OALStore
+
+/// A rule as the extensions know it: decoded from the app's snapshot, with
+/// the selection its list resolved to when the app published it.
+public struct PublishedRule: Hashable, Sendable {
+    public var rule: Rule
+    public var selection: AppSelection?
+
+    public init(rule: Rule, selection: AppSelection?) {
+        self.rule = rule
+        self.selection = selection
+    }
+
+    /// Every snapshot that decodes. One that does not is traced
+    /// (`snapshot.invalid`, naming the rule and field) and left out, so one
+    /// bad entry cannot stop the extension from enforcing the others.
+    public static func loadAll(from stores: SharedStores, context: ProcessContext) throws -> [PublishedRule] {
+        var result: [PublishedRule] = []
+        for snapshot in try stores.snapshots.all() {
+            do {
+                let (rule, selection) = try snapshot.decoded()
+                result.append(PublishedRule(rule: rule, selection: selection))
+            } catch {
+                context.record("snapshot.invalid", ["rule": snapshot.id.uuidString, "reason": error.description])
+            }
+        }
+        return result
+    }
+}
+
+extension LedgerUsage {
+    /// The domain's view of one ledger entry.
+    public var daily: DailyUsage { DailyUsage(minutesUsed: minutesUsed, opensUsed: opensUsed) }
+}
+
+/// What every enforcement decision needs beside the rule: the instant, the
+/// calendar, the day's usage and the granted sessions, read once.
+public struct EnforcementInputs: Sendable {
+    public var now: Date
+    public var calendar: Calendar
+    public var day: DayKey
+    public var usage: [UUID: LedgerUsage]
+    public var sessions: [UUID: Date]
+
+    public init(now: Date, calendar: Calendar, usage: [UUID: LedgerUsage], sessions: [UUID: Date]) {
+        self.now = now
+        self.calendar = calendar
+        day = DayKey(now, calendar: calendar)
+        self.usage = usage
+        self.sessions = sessions
+    }
+
+    /// Reads the clock, today's ledger and the session store.
+    public static func read(context: ProcessContext, stores: SharedStores) throws -> EnforcementInputs {
+        let clock = try context.clock()
+        let calendar = try clock.calendar()
+        let day = DayKey(clock.now, calendar: calendar)
+        return EnforcementInputs(
+            now: clock.now, calendar: calendar, usage: try stores.ledger.usage(day: day),
+            sessions: try stores.sessions.all())
+    }
+
+    public func usage(of ruleID: UUID) -> DailyUsage { (usage[ruleID] ?? .zero).daily }
+
+    /// The one decision both paths use, fed from these inputs.
+    public func decide(_ rule: Rule) -> EnforcementDecision {
+        EnforcementDecision.decide(
+            rule: rule, at: now, calendar: calendar, usage: usage(of: rule.id), sessionExpiry: sessions[rule.id])
+    }
+
+    public func candidate(_ published: PublishedRule) -> ShieldCandidate {
+        ShieldCandidate(
+            rule: published.rule, selection: published.selection, usage: usage(of: published.rule.id),
+            sessionExpiry: sessions[published.rule.id])
+    }
+}

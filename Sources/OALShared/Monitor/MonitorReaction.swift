@@ -1,0 +1,120 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALStore
+
+/// The DeviceActivityMonitor extension's reactions (spec §5.5). Every
+/// reaction that touches a shield ends in the same `EnforcementDecision`
+/// the app's refresh uses, so the background and foreground agree by
+/// construction; what differs per callback is only what is recorded first
+/// (minutes reached, a session ended).
+public struct MonitorReaction {
+    private let context: ProcessContext
+    private let stores: SharedStores
+    private let shields: ShieldController
+
+    public init(context: ProcessContext) throws {
+        self.context = context
+        stores = try context.stores()
+        shields = ShieldController(context: context)
+    }
+
+    /// Handles one callback. Names the monitor does not recognise are
+    /// traced as `callback.ignored` and otherwise left alone.
+    public func handle(_ callback: CallbackKind, activity: String, event: String?) throws {
+        var fields = ["callback": callback.rawValue, "activity": activity]
+        if let event { fields["event"] = event }
+        context.record("callback", fields)
+
+        guard let name = ActivityName(rawValue: activity) else {
+            return ignore(fields, "unknown activity name")
+        }
+        switch (callback, name) {
+        case (.intervalDidStart, .limit), (.intervalDidEnd, .limit):
+            // Interval start is the midnight reset: the fresh day's decision
+            // re-gates open limits and lifts spent time limits.
+            try recompute(name.ruleID, cause: "\(callback.rawValue):\(activity)", fields)
+        case (.eventDidReachThreshold, .limit):
+            guard let event, let threshold = EventName(rawValue: event) else {
+                return ignore(fields, "unknown event name")
+            }
+            try recordMinutes(threshold.minutes, ruleID: name.ruleID, fields)
+        case (.intervalDidStart, .scheduleWindow), (.intervalDidEnd, .scheduleWindow),
+            (.intervalDidStart, .scheduleAfterMidnight), (.intervalDidEnd, .scheduleAfterMidnight):
+            try recompute(name.ruleID, cause: "\(callback.rawValue):\(activity)", fields)
+        case (.intervalDidEnd, .openSession):
+            try endSession(name.ruleID, fields)
+        default:
+            ignore(fields, "nothing to do for this callback")
+        }
+    }
+
+    private func ignore(_ fields: [String: String], _ reason: String) {
+        var fields = fields
+        fields["reason"] = reason
+        context.record("callback.ignored", fields)
+    }
+
+    private func published(_ ruleID: UUID, _ fields: [String: String]) throws -> PublishedRule? {
+        let rule = try PublishedRule.loadAll(from: stores, context: context).first { $0.rule.id == ruleID }
+        if rule == nil { ignore(fields, "no published rule \(ruleID.uuidString)") }
+        return rule
+    }
+
+    private func recompute(_ ruleID: UUID, cause: String, _ fields: [String: String]) throws {
+        guard let published = try published(ruleID, fields) else { return }
+        let inputs = try EnforcementInputs.read(context: context, stores: stores)
+        try apply(published, inputs: inputs, cause: cause)
+    }
+
+    private func apply(_ published: PublishedRule, inputs: EnforcementInputs, cause: String) throws {
+        let decision = inputs.decide(published.rule)
+        context.record(
+            "decision",
+            ["rule": published.rule.id.uuidString, "shield": decision.shield ? "true" : "false",
+             "reason": ShieldController.describe(decision.reason), "cause": cause])
+        try shields.apply(rule: published.rule, selection: published.selection, decision: decision, cause: cause)
+    }
+
+    /// `minutes-<k>`: the rule's apps have been used k minutes in the
+    /// interval. Minutes only move up in the ledger, so a re-delivered or
+    /// out-of-order event can never lower the count.
+    private func recordMinutes(_ minutes: Int, ruleID: UUID, _ fields: [String: String]) throws {
+        guard let published = try published(ruleID, fields) else { return }
+        guard published.rule.configuration.timeLimit != nil else {
+            return ignore(fields, "threshold event for a rule that is not a time limit")
+        }
+        let clock = try context.clock()
+        let calendar = try clock.calendar()
+        var day = DayKey(clock.now, calendar: calendar)
+        // A batch flushed after midnight can carry yesterday's thresholds.
+        // k minutes of use cannot fit in less than k minutes of today, so
+        // such an event belongs to the day before: recording it today would
+        // invent usage and block a fresh budget.
+        let sinceMidnight = clock.now.timeIntervalSince(WallClock.startOfDay(clock.now, calendar: calendar))
+        if sinceMidnight < TimeInterval(minutes * 60) {
+            day = DayKey(WallClock.startOfDay(offsetBy: -1, from: clock.now, calendar: calendar), calendar: calendar)
+        }
+        let after = try stores.ledger.recordMinutes(minutes, rule: ruleID, day: day)
+        context.record(
+            "usage.minutes",
+            ["rule": ruleID.uuidString, "day": day.description, "minutes": "\(minutes)",
+             "minutesUsed": "\(after.minutesUsed)"])
+        let inputs = try EnforcementInputs.read(context: context, stores: stores)
+        try apply(published, inputs: inputs, cause: "eventDidReachThreshold:\(fields["event"] ?? "")")
+    }
+
+    /// The one-shot session ended: forget the session it stood for (never a
+    /// newer one granted meanwhile, whose expiry is later) and re-shield as
+    /// the decision says.
+    private func endSession(_ ruleID: UUID, _ fields: [String: String]) throws {
+        let now = try context.now()
+        if let expiry = try stores.sessions.expiry(rule: ruleID), expiry <= now {
+            if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
+                context.record(
+                    "session.end", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
+            }
+        }
+        try recompute(ruleID, cause: "intervalDidEnd:\(fields["activity"] ?? "")", fields)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// Writes and clears one rule's own ManagedSettings store, `rule-<UUID>`.
+///
+/// A rule only ever touches its own store, so "strictest rule wins" falls
+/// out of the platform's union and no rule can lift another's shield. The
+/// store is rewritten only when its content would change, so a refresh that
+/// changes nothing writes nothing (and traces nothing but its reads).
+public struct ShieldController: Sendable {
+    public let directory: ManagedSettingsDirectory
+    private let context: ProcessContext
+
+    public init(context: ProcessContext) {
+        self.context = context
+        directory = context.platform.managedSettings
+    }
+
+    public static func storeName(for ruleID: UUID) -> String { "rule-\(ruleID.uuidString)" }
+
+    /// What the rule's store must hold for `decision`: the selection as the
+    /// rule's mode reads it, plus the adult filter. Empty when the decision
+    /// is off or the rule covers nothing.
+    public static func settings(
+        rule: Rule, selection: AppSelection?, decision: EnforcementDecision
+    ) -> StoreSettings {
+        var settings = StoreSettings()
+        guard decision.shield else { return settings }
+        switch ShieldScope(rule: rule, selection: selection) {
+        case .nothing:
+            break
+        case .only(let selection):
+            settings.shield = ShieldSettings(
+                applications: selection.applications.isEmpty ? nil : selection.applications,
+                applicationCategories: selection.categories.isEmpty ? nil : .specific(selection.categories, except: []),
+                webDomains: selection.webDomains.isEmpty ? nil : selection.webDomains)
+        case .allExcept(let selection):
+            settings.shield = ShieldSettings(applicationCategories: .all(except: selection.applications))
+        }
+        if decision.filterAdultContent { settings.webContentBlockedByFilter = true }
+        return settings
+    }
+
+    /// Brings the rule's store in line with `decision`. Returns true when
+    /// the store changed.
+    @discardableResult
+    public func apply(
+        rule: Rule, selection: AppSelection?, decision: EnforcementDecision, cause: String
+    ) throws -> Bool {
+        let desired = Self.settings(rule: rule, selection: selection, decision: decision)
+        return try write(desired, ruleID: rule.id, cause: cause, reason: Self.describe(decision.reason))
+    }
+
+    /// Clears the rule's store (the Open press lifting it; a deleted rule).
+    @discardableResult
+    public func clear(ruleID: UUID, cause: String, reason: String) throws -> Bool {
+        try write(StoreSettings(), ruleID: ruleID, cause: cause, reason: reason)
+    }
+
+    private func write(_ desired: StoreSettings, ruleID: UUID, cause: String, reason: String) throws -> Bool {
+        let name = Self.storeName(for: ruleID)
+        let store = try directory.store(named: name)
+        // A read first: the store's update rewrites the file even when
+        // nothing changes, and a refresh every 30 s must not churn it.
+        guard try store.settings() != desired else { return false }
+        try store.update { $0 = desired }
+        context.record(
+            desired.isEmpty ? "shield.clear" : "shield.set",
+            ["store": name, "rule": ruleID.uuidString, "cause": cause, "reason": reason])
+        return true
+    }
+
+    /// A stable, greppable word for the trace.
+    public static func describe(_ reason: EnforcementDecision.Reason) -> String {
+        switch reason {
+        case .disabled: "disabled"
+        case .paused: "paused"
+        case .notScheduledToday: "not-scheduled-today"
+        case .outsideWindow: "outside-window"
+        case .windowActive: "window-active"
+        case .budgetRemaining: "budget-remaining"
+        case .budgetSpent: "budget-spent"
+        case .openGate: "open-gate"
+        case .openSessionLive: "open-session-live"
+        }
+    }
+}
