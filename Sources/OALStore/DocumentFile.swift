@@ -56,6 +56,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         durable: Bool = false, observer: StoreAccessObserver? = nil, migrate: Migration? = nil
     ) throws(StoreError) {
         precondition(version >= 1, "format versions start at 1")
+        try AppGroupContainer.validate(name: name)
         self.storeName = name
         self.format = format
         self.version = version

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import OALStore
+import OALSystem
+import Testing
+
+@Suite struct SystemTests {
+    @Test func errnoDescribesItself() {
+        #expect(Errno.noSuchFileOrDirectory.description.contains("No such file"))
+        #expect(Errno.noSuchFileOrDirectory.description.contains("errno 2"))
+    }
+
+    @Test func openMissingFileThrowsErrno() {
+        #expect(throws: Errno.noSuchFileOrDirectory) {
+            try FileDescriptor.open("/nonexistent-oal/\(UUID())", .readOnly)
+        }
+    }
+
+    @Test func createdFilesAre0600AndDirectories0700() throws {
+        try withTempDirectory { root in
+            let container = try AppGroupContainer(url: root.appendingPathComponent("a/b/appgroup"))
+            #expect(try mode(container.path) == 0o700)
+            #expect(try mode(root.appendingPathComponent("a").path) == 0o700)
+            let ledger = try UsageLedger(container: container)
+            try ledger.addOpens(rule: UUID(), day: testDay)
+            #expect(try mode(ledger.directory) == 0o700)
+            #expect(try mode(ledger.journalPath(for: testDay)) == 0o600)
+            #expect(try mode(ledger.lockPath(for: testDay)) == 0o600)
+            let sessions = try OpenSessionStore(container: container, durable: true)
+            try sessions.set(rule: UUID(), expiresAt: Date(timeIntervalSince1970: 100))
+            #expect(try mode(sessions.file.path) == 0o600)
+            #expect(try mode(sessions.file.lockPath) == 0o600)
+        }
+    }
+
+    @Test func exclusiveLockExcludesAndIsReleased() throws {
+        try withTempDirectory { root in
+            let path = root.appendingPathComponent("x.lock").path
+            let a = try FileLock(path: path)
+            let b = try FileLock(path: path)
+            try a.acquire(.shared)
+            #expect(try b.tryAcquire(.shared))
+            try b.release()
+            #expect(try !b.tryAcquire(.exclusive))
+            try a.release()
+            #expect(try b.tryAcquire(.exclusive))
+            #expect(try !a.tryAcquire(.shared))
+            try b.release()
+            let value = try a.withLock(.exclusive) { 42 }
+            #expect(value == 42)
+            #expect(try b.tryAcquire(.exclusive))
+            try b.release()
+        }
+    }
+
+    @Test func atomicReplaceLeavesNoTemporaryFiles() throws {
+        try withTempDirectory { root in
+            let path = root.appendingPathComponent("doc.json").path
+            try AtomicFile.replace(path, with: Array("one".utf8), durable: true)
+            try AtomicFile.replace(path, with: Array("two".utf8), durable: false)
+            #expect(bytes(path) == Array("two".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["doc.json"])
+        }
+    }
+
+    @Test func crashPointSpecParses() {
+        #expect(CrashPoint.parse("ledger.append.after-lock")! == ("ledger.append.after-lock", 1))
+        #expect(CrashPoint.parse("x.y#3")! == ("x.y", 3))
+        #expect(CrashPoint.parse("x#0") == nil)
+        #expect(CrashPoint.parse("#2") == nil)
+        #expect(CrashPoint.parse("") == nil)
+        CrashPoint.reach("test.unset-is-a-no-op")
+    }
+
+    @Test func childProcessReportsExitAndSignal() throws {
+        let ok = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "exit 3"])
+        #expect(try ok.wait() == .exited(3))
+        let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
+        try sleeper.signal(SIGKILL)
+        #expect(try sleeper.wait() == .signaled(SIGKILL))
+    }
+
+    @Test func nameValidationRejectsEscapes() throws {
+        for bad in ["../x", "a/b", "..", ".", "", "a\0b", "x..y", "/abs", "line\nbreak"] {
+            #expect(throws: StoreError.self, "\(String(reflecting: bad))") {
+                try AppGroupContainer.validate(name: bad)
+            }
+        }
+        for good in ["rule-snapshots", "6F1C0B1E-0000-4000-8000-000000000001", "a.b"] {
+            try AppGroupContainer.validate(name: good)
+        }
+        try withContainer { container in
+            #expect(throws: StoreError.invalidName("../x", reason: "contains '..'")) {
+                try DocumentFile<[String]>(container: container, name: "../x", format: "f", version: 1)
+            }
+            #expect(throws: StoreError.self) { try container.filePath("a/b") }
+        }
+    }
+}
