@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALSystem
+
+/// The device's side of the foreground-loop hand-shake: publishes what is
+/// frontmost, makes sure an `oal-app run` is alive while OpenAppLock is
+/// open, and holds the clock until the loop acknowledges each refresh.
+final class AppLoopDriver {
+    private let root: DeviceRoot
+    private let launcher: ProcessLauncher
+    /// A loop the supervisor started, passed with `--loop-pid`.
+    private let externalPID: Int32?
+    /// A loop this device started because none was alive.
+    private var ownLoop: ChildProcess?
+    private let timeout: TimeInterval
+
+    init(root: DeviceRoot, launcher: ProcessLauncher, externalPID: Int32?, timeout: TimeInterval) {
+        self.root = root
+        self.launcher = launcher
+        self.externalPID = externalPID
+        self.timeout = timeout
+    }
+
+    func publish(frontmost: String?, session: Int, tick: Date?) throws {
+        try ForegroundFiles.write(
+            ForegroundRecord(frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp)), root: root)
+    }
+
+    /// Whether some loop process is alive, by pid, as iOS knows its apps.
+    var loopAlive: Bool {
+        if ownLoopAlive() { return true }
+        if let externalPID, Self.alive(externalPID) { return true }
+        if let pid = ForegroundFiles.readAck(root: root)?.pid, Self.alive(pid) { return true }
+        return false
+    }
+
+    /// Launches `oal-app run` when no loop is alive; returns its launch
+    /// number when it did.
+    func ensureLoop(launch: () -> Int) throws(EngineError) -> (launch: Int, pid: Int32)? {
+        guard !loopAlive else { return nil }
+        let number = launch()
+        let path = try launcher.executable("oal-app")
+        var environment = ProcessInfo.processInfo.environment
+        environment[TraceLog.launchVariable] = String(number)
+        let log = root.logs.appendingPathComponent("app-loop.\(number).log").path
+        do {
+            let child = try ChildProcess.spawn(
+                path, arguments: ["--root", root.url.path, "run"], environment: environment, standardOutput: log,
+                standardError: log)
+            ownLoop = child
+            return (number, child.pid)
+        } catch {
+            throw .spawnFailed(name: "oal-app run", errno: "\(error)")
+        }
+    }
+
+    /// Reaps our own loop once it has ended, so its pid is never mistaken
+    /// for a live one.
+    private func ownLoopAlive() -> Bool {
+        guard let ownLoop else { return false }
+        if case .success(nil) = Result(catching: { try ownLoop.poll() }) { return true }
+        self.ownLoop = nil
+        return false
+    }
+
+    /// Waits (wall time) for the loop to acknowledge `session` at or after
+    /// `tick`. False when no acknowledgement came: the loop is dead or stuck.
+    func awaitAck(session: Int, tick: Date) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 200
+        while Date() < deadline {
+            if let ack = ForegroundFiles.readAck(root: root), ack.session == session,
+                let refreshed = ack.refreshedAt, refreshed >= tick
+            {
+                return true
+            }
+            if !loopAlive { return false }
+            usleep(pause)
+            pause = min(pause * 2, 5_000)
+        }
+        return false
+    }
+
+    /// Stops the loop this device started (never the supervisor's).
+    func stopOwnLoop() {
+        guard let ownLoop, ownLoopAlive() else { return }
+        try? ownLoop.signal(SIGTERM)
+        for _ in 0..<200 {
+            if !ownLoopAlive() { return }
+            usleep(10_000)
+        }
+        try? ownLoop.signal(SIGKILL)
+        _ = try? ownLoop.wait()
+        self.ownLoop = nil
+    }
+
+    static func alive(_ pid: Int32) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+    }
+}

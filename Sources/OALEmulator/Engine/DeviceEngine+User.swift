@@ -1,0 +1,181 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// The simulated user: taps in the app, opening and leaving apps, shield
+/// buttons, and the scenario's checks.
+extension DeviceEngine {
+    func perform(_ step: ScenarioStep) throws {
+        switch step.action {
+        case .app(let arguments):
+            let outcome = try launch(.app, arguments)
+            trace.record(
+                "user.app", at: now,
+                ["args": arguments.joined(separator: " "), "launch": String(outcome.launch), "status": outcome.statusText])
+            if outcome.exitCode != 0 {
+                let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
+                record(step, Verdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
+            }
+        case .open(let name, let duration):
+            try open(name, for: duration)
+        case .leave:
+            try leaveFrontmost()
+        case .press(let button, let name, let duration):
+            if let problem = try press(button, on: name, for: duration) {
+                record(step, Verdict(ok: false, detail: problem))
+            }
+        case .expect(let expectation):
+            let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }
+            record(step, try checker.check(expectation, state: state))
+        }
+    }
+
+    /// Traces a verdict; failures also go to the progress stream at once.
+    func record(_ step: ScenarioStep, _ verdict: Verdict) {
+        trace.record(
+            "expect", at: now,
+            [
+                "line": String(step.line), "text": step.text, "result": verdict.ok ? "ok" : "fail",
+                "detail": verdict.detail,
+            ])
+        if verdict.ok {
+            result.met += 1
+        } else {
+            let message = "\(scenario.file):\(step.line): \(step.text) — \(verdict.detail)"
+            result.failures.append(message)
+            options.progress?("FAIL \(message)")
+        }
+    }
+
+    // MARK: - Foreground
+
+    func open(_ name: String, for duration: TimeInterval?) throws {
+        try leaveFrontmost()
+        guard let app = try view.catalog().app(named: name) else {
+            throw EngineError.io("no installed app named '\(name)' on this device")
+        }
+        trace.record("user.open", at: now, ["app": app.name])
+        if app.bundleIdentifier == Self.openAppLock {
+            try openOpenAppLock(for: duration)
+            return
+        }
+        if try view.effective().isShielded(app.token, category: app.category) {
+            try showShield(app)
+            return
+        }
+        state.frontmost = app.bundleIdentifier
+        state.leaveAt = duration.map { now.addingTimeInterval($0) }
+        try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+    }
+
+    func leaveFrontmost() throws {
+        if let shield = state.showingShield {
+            trace.record("user.leave", at: now, ["app": shield, "from": "shield"])
+            state.showingShield = nil
+        }
+        guard let bundle = state.frontmost else { return }
+        let name = try view.catalog().apps.first { $0.bundleIdentifier == bundle }?.name ?? bundle
+        trace.record("user.leave", at: now, ["app": name])
+        state.frontmost = nil
+        state.leaveAt = nil
+        state.nextTick = nil
+        try loop.publish(frontmost: nil, session: state.foregroundSession, tick: nil)
+    }
+
+    /// iOS renders a shield by launching the ShieldConfiguration extension.
+    private func showShield(_ app: InstalledApp) throws {
+        let outcome = try launch(.shieldConfig, ["application", app.token.description])
+        let text = outcome.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " | ")
+        trace.record(
+            "shield.shown", at: now,
+            ["app": app.name, "launch": String(outcome.launch), "status": outcome.statusText, "text": text])
+        state.showingShield = app.name
+    }
+
+    /// A shield button. Returns a problem when the press could not happen
+    /// as the scenario says (no shield there, the extension failed).
+    func press(_ button: ShieldButton, on name: String, for duration: TimeInterval?) throws -> String? {
+        if state.showingShield?.caseInsensitiveCompare(name) != .orderedSame {
+            try open(name, for: nil)
+        }
+        guard state.showingShield?.caseInsensitiveCompare(name) == .orderedSame,
+            let app = try view.catalog().app(named: name)
+        else {
+            return "no shield is showing on \(name), so there is no button to press"
+        }
+        let outcome = try launch(.shieldAction, ["application", app.token.description, button.argument])
+        let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        trace.record(
+            "user.press", at: now,
+            [
+                "app": app.name, "button": button.rawValue, "launch": String(outcome.launch),
+                "status": outcome.statusText, "result": said,
+            ])
+        try settle()
+        switch (button, outcome.exitCode) {
+        case (.close, 0):
+            state.showingShield = nil
+            return nil
+        case (.open, 0):
+            state.lastPressGranted = true
+            state.showingShield = nil
+            if try view.effective().isShielded(app.token, category: app.category) {
+                try showShield(app)
+            } else {
+                trace.record("user.open", at: now, ["app": app.name, "via": "press"])
+                state.frontmost = app.bundleIdentifier
+                state.leaveAt = duration.map { now.addingTimeInterval($0) }
+                try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+            }
+            return nil
+        case (.open, 2):
+            state.lastPressGranted = false
+            return nil
+        default:
+            return "oal-shield-action exited \(outcome.statusText): \(outcome.stderr)"
+        }
+    }
+
+    // MARK: - The app's foreground loop
+
+    private func openOpenAppLock(for duration: TimeInterval?) throws {
+        state.foregroundSession += 1
+        state.frontmost = Self.openAppLock
+        state.leaveAt = duration.map { now.addingTimeInterval($0) }
+        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
+        if let started = try loop.ensureLoop(launch: { nextLaunch() }) {
+            trace.record("loop.launch", at: now, ["launch": String(started.launch)])
+        }
+        try awaitRefresh(at: now)
+    }
+
+    func tick() throws {
+        guard state.frontmost == Self.openAppLock, loop.loopAlive else {
+            try closeDeadLoop()
+            return
+        }
+        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
+        try awaitRefresh(at: now)
+    }
+
+    private func awaitRefresh(at tick: Date) throws {
+        guard loop.awaitAck(session: state.foregroundSession, tick: tick) else {
+            trace.record("loop.timeout", at: now, ["session": String(state.foregroundSession)])
+            try closeDeadLoop()
+            return
+        }
+        trace.record("loop.ack", at: now, ["session": String(state.foregroundSession)])
+        state.nextTick = now.addingTimeInterval(Self.tickInterval)
+    }
+
+    /// A loop that died or stopped answering: the app counts as closed
+    /// until the user opens it again, as iOS treats a crashed app.
+    private func closeDeadLoop() throws {
+        trace.record("app.closed", at: now, ["reason": "the foreground loop is not running"])
+        state.frontmost = nil
+        state.nextTick = nil
+        state.leaveAt = nil
+        try loop.publish(frontmost: nil, session: state.foregroundSession, tick: nil)
+    }
+}

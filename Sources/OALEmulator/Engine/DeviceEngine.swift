@@ -1,0 +1,224 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// The emulated iOS in lockstep: the only writer of the clock. It takes the
+/// next due event (an interval edge, a usage threshold, a foreground-loop
+/// tick, a user action), sets the clock to its time, starts the process
+/// that handles it and waits for it before going on, so a scenario and a
+/// seed always give the same trace.
+public final class DeviceEngine {
+    let scenario: Scenario
+    let options: EngineOptions
+    let view: DeviceView
+    let trace: TraceLog
+    let launcher: ProcessLauncher
+    let loop: AppLoopDriver
+    private let stateFile: DeviceStateFile
+    var state: DeviceState
+    var now: Date
+    var calendar: Calendar
+    var result = RunResult(met: 0, failures: [])
+    private var lastProgressHour: Int?
+
+    static let tickInterval: TimeInterval = 30
+    static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier
+
+    public init(scenario: Scenario, options: EngineOptions) throws {
+        guard options.root.exists else { throw EngineError.rootMissing(options.root.url.path) }
+        self.scenario = scenario
+        self.options = options
+        view = try DeviceView(root: options.root)
+        trace = TraceLog(root: options.root, process: .device)
+        launcher = ProcessLauncher(root: options.root, binDirectory: options.binDirectory)
+        loop = AppLoopDriver(
+            root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
+        stateFile = try DeviceStateFile(root: options.root)
+        state = try stateFile.load()
+        try DeviceSetup.prepare(root: options.root, for: scenario)
+        let clock = try view.clock()
+        now = clock.now
+        calendar = try clock.calendar()
+    }
+
+    /// Plays the scenario to its end and reports the expectations.
+    public func run() throws -> RunResult {
+        defer { loop.stopOwnLoop() }
+        if state.scenario != scenario.file {
+            state.scenario = scenario.file
+            state.stepsDone = 0
+        }
+        trace.record(
+            "run.start", at: now,
+            [
+                "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
+                "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
+            ])
+        try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
+        while true {
+            try settle()
+            let next = try nextEvent()
+            if next.time > now { try advance(to: next.time) }
+            if case .end = next.kind { break }
+            try handle(next)
+            try stateFile.save(state)
+        }
+        try leaveFrontmost()
+        try settle()
+        try stateFile.save(state)
+        trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
+        return result
+    }
+
+    // MARK: - The event queue
+
+    private func nextEvent() throws -> EngineEvent {
+        var candidates: [EngineEvent] = []
+        let registry = try view.registry()
+        for due in BoundaryPlanner.next(registry: registry, delivered: state.delivered, now: now, calendar: calendar) {
+            candidates.append(EngineEvent(time: due.time, kind: .boundary(due)))
+        }
+        if let app = try frontmostApp(),
+            let seconds = state.usage.secondsUntilNextThreshold(
+                app: app, at: now, registry: registry, catalog: try view.catalog(), calendar: calendar)
+        {
+            let step = (max(seconds, 0.001) * 1000).rounded(.up) / 1000
+            candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
+        }
+        if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
+        if let leave = state.leaveAt { candidates.append(EngineEvent(time: leave, kind: .leave)) }
+        if state.stepsDone < scenario.steps.count {
+            let step = scenario.steps[state.stepsDone]
+            candidates.append(EngineEvent(time: max(step.time, now), kind: .step(state.stepsDone)))
+        }
+        candidates.append(EngineEvent(time: max(scenario.end, now), kind: .end))
+        return candidates.min { ($0.time, $0.kind.priority) < ($1.time, $1.kind.priority) }!
+    }
+
+    private func handle(_ event: EngineEvent) throws {
+        switch event.kind {
+        case .boundary(let due):
+            state.delivered.insert(due.key)
+            try deliver(due.kind, activity: due.activity, event: nil)
+        case .threshold, .end:
+            break
+        case .tick:
+            try tick()
+        case .leave:
+            try leaveFrontmost()
+        case .step(let index):
+            state.stepsDone = index + 1
+            try perform(scenario.steps[index])
+        }
+    }
+
+    // MARK: - Time
+
+    /// Moves the clock, counting the frontmost app's usage on the way and
+    /// delivering the thresholds it crosses (they land exactly at `time`,
+    /// because thresholds are events in the queue).
+    private func advance(to time: Date) throws {
+        var crossings: [UsageAccounting.Crossing] = []
+        if let app = try frontmostApp() {
+            crossings = state.usage.accrue(
+                app: app, from: now, to: time, registry: try view.registry(), catalog: try view.catalog(),
+                calendar: calendar)
+        }
+        now = time
+        try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: scenario.timeZoneIdentifier))
+        trace.record("clock.set", at: time, [:])
+        reportProgress()
+        for crossing in crossings {
+            try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
+        }
+        state.delivered = state.delivered.filter {
+            (BoundaryKey.intervalStart(of: $0) ?? time) > time.addingTimeInterval(-8 * 86_400)
+        }
+    }
+
+    private func reportProgress() {
+        guard let progress = options.progress else { return }
+        let hour = Int(now.timeIntervalSince1970 / 3600)
+        guard hour != lastProgressHour else { return }
+        lastProgressHour = hour
+        let total = scenario.end.timeIntervalSince(scenario.start)
+        let done = total > 0 ? Int(now.timeIntervalSince(scenario.start) / total * 100) : 100
+        progress("\(Self.localText(now, calendar)) (\(done)%)")
+    }
+
+    static func localText(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
+    }
+
+    // MARK: - Processes
+
+    func nextLaunch() -> Int {
+        state.launchSequence += 1
+        return state.launchSequence
+    }
+
+    func launch(_ kind: ProcessKind, _ arguments: [String]) throws -> LaunchOutcome {
+        try launcher.run(kind, launch: nextLaunch(), arguments: arguments, at: now)
+    }
+
+    /// Launches `oal-monitor` for one callback, then whatever it owes.
+    func deliver(_ kind: CallbackKind, activity: String, event: String?) throws {
+        let outcome = try launch(.monitor, [kind.rawValue, activity] + (event.map { [$0] } ?? []))
+        var fields = [
+            "kind": kind.rawValue, "activity": activity, "launch": String(outcome.launch),
+            "status": outcome.statusText,
+        ]
+        if let event { fields["event"] = event }
+        trace.record("deliver", at: now, fields)
+    }
+
+    /// Delivers the callbacks processes made owed (a stopped activity ends
+    /// its interval) until none are left, then traces what the device now
+    /// enforces.
+    func settle() throws {
+        while true {
+            let owed = try view.platform.deviceActivity.withRegistry { $0.drainPending() }
+            if owed.isEmpty { break }
+            for callback in owed {
+                try deliver(callback.kind, activity: callback.activity, event: callback.event)
+            }
+        }
+        try ShieldWatcher(view: view, trace: trace).observe(at: now, state: &state)
+    }
+
+    func frontmostApp() throws -> InstalledApp? {
+        guard let bundle = state.frontmost else { return nil }
+        return try view.catalog().apps.first { $0.bundleIdentifier == bundle }
+    }
+}
+
+/// One entry of the lockstep queue.
+struct EngineEvent {
+    enum Kind {
+        case boundary(DueBoundary)
+        case threshold
+        case tick
+        case leave
+        case step(Int)
+        case end
+
+        /// Order among events at the same instant: the OS's callbacks come
+        /// first (they fire at the first device use after the edge), then
+        /// the app, then the user, and the run ends last.
+        var priority: Int {
+            switch self {
+            case .boundary(let due): due.kind == .intervalDidEnd ? 0 : 1
+            case .threshold: 2
+            case .tick: 3
+            case .leave: 4
+            case .step: 5
+            case .end: 6
+            }
+        }
+    }
+
+    var time: Date
+    var kind: Kind
+}

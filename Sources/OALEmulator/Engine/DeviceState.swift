@@ -1,0 +1,51 @@
+import Foundation
+import OALPlatform
+import OALStore
+
+/// What the emulated OS remembers between events, persisted in
+/// `<root>/system/device-state.json` so `oal-device` can stop and resume
+/// from its root without delivering a boundary twice.
+public struct DeviceState: Codable, Hashable, Sendable {
+    /// The last launch sequence number handed out (`OAL_LAUNCH_ID`).
+    public var launchSequence = 0
+    /// Interval starts and ends already delivered, keyed by `BoundaryKey`.
+    public var delivered: Set<String> = []
+    /// Threshold accounting behind DeviceActivity events.
+    public var usage = UsageAccounting()
+    /// The foreground session counter of the hand-shake.
+    public var foregroundSession = 0
+    /// Bundle id of the app the user is using (not a shield), if any.
+    public var frontmost: String?
+    /// Name of the app whose shield the user is looking at, if any.
+    public var showingShield: String?
+    /// When the current `for DURATION` ends.
+    public var leaveAt: Date?
+    /// The next foreground-loop tick while OpenAppLock is frontmost.
+    public var nextTick: Date?
+    /// Last traced shield state per app name (true = blocked).
+    public var appBlocked: [String: Bool] = [:]
+    /// Last traced state per ManagedSettings store name (true = shielding).
+    public var storeShielding: [String: Bool] = [:]
+    /// Outcome of the last Open press.
+    public var lastPressGranted: Bool?
+    /// Which scenario this root is playing and how many steps are done.
+    public var scenario: String?
+    public var stepsDone = 0
+
+    public init() {}
+}
+
+/// `device-state.json`, owned by the emulated OS alone.
+struct DeviceStateFile {
+    private let file: DocumentFile<DeviceState>
+
+    init(root: DeviceRoot) throws {
+        file = try DocumentFile(
+            container: try AppGroupContainer(url: root.system), name: "device-state", format: "oal.device-state",
+            version: 1)
+    }
+
+    func load() throws -> DeviceState { try file.read() ?? DeviceState() }
+
+    func save(_ state: DeviceState) throws { try file.update { $0 = state } }
+}

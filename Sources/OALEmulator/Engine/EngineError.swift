@@ -1,0 +1,35 @@
+/// Why the engine could not run a scenario at all (as opposed to an
+/// expectation failing, which is a result, not an error). Each case maps
+/// to an exit code of docs/PROCESSES.md.
+public enum EngineError: Error, CustomStringConvertible, Sendable {
+    case scenario(ScenarioError)
+    case rootMissing(String)
+    case missingExecutable(name: String, directory: String)
+    case spawnFailed(name: String, errno: String)
+    case io(String)
+    case fixtureNotFound(name: String, searched: [String])
+
+    public var description: String {
+        switch self {
+        case .scenario(let error): error.description
+        case .rootMissing(let path): "\(path): no device root here; run `oal-device init --root \(path)` first"
+        case .missingExecutable(let name, let directory):
+            "\(name) not found in \(directory); run `swift build` (or set OAL_BIN_DIR)"
+        case .spawnFailed(let name, let errno): "could not start \(name): \(errno)"
+        case .io(let message): message
+        case .fixtureNotFound(let name, let searched):
+            "no fixture '\(name)' (looked in \(searched.joined(separator: ", ")))"
+        }
+    }
+
+    /// The documented exit code.
+    public var exitCode: Int32 {
+        switch self {
+        case .scenario: 65
+        case .rootMissing: 69
+        case .missingExecutable, .spawnFailed: 69
+        case .io: 74
+        case .fixtureNotFound: 66
+        }
+    }
+}

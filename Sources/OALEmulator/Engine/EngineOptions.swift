@@ -1,0 +1,46 @@
+import Foundation
+import OALPlatform
+
+/// How one run is set up; everything not in the scenario.
+public struct EngineOptions: Sendable {
+    public var root: DeviceRoot
+    /// Where `oal-app`, `oal-monitor`, ... were built.
+    public var binDirectory: URL
+    /// Overrides the scenario's `seed` line.
+    public var seed: UInt64?
+    /// A foreground loop the supervisor started (`oal-app run`), so the
+    /// device does not start a second one.
+    public var loopPID: Int32?
+    /// Wall-clock seconds to wait for the loop's acknowledgement.
+    public var loopTimeout: TimeInterval
+    /// Progress lines for long runs (stderr in `oal-device`).
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(
+        root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,
+        loopTimeout: TimeInterval = 20, progress: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.root = root
+        self.binDirectory = binDirectory
+        self.seed = seed
+        self.loopPID = loopPID
+        self.loopTimeout = loopTimeout
+        self.progress = progress
+    }
+
+    /// The directory of the running executable: where SwiftPM puts every
+    /// product of the package, so `oal-device` finds its siblings there.
+    public static var defaultBinDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["OAL_BIN_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+}
+
+/// What a finished run found.
+public struct RunResult: Sendable {
+    public var met: Int
+    public var failures: [String]
+    public var passed: Bool { failures.isEmpty }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// The verdict on one `expect` line.
+struct Verdict {
+    var ok: Bool
+    var detail: String
+}
+
+/// Checks expectations against the device. The emulated OS's own state is
+/// read directly; what only the app knows (its home screen, its refusals,
+/// a shield's text) is asked of the real processes.
+struct ExpectationChecker {
+    let view: DeviceView
+    let launch: (ProcessKind, [String]) throws -> LaunchOutcome
+
+    func check(_ expectation: Expectation, state: DeviceState) throws -> Verdict {
+        switch expectation {
+        case .shielded(let name, let blocked):
+            let app = try installed(name)
+            let stores = try view.effective().storesShielding(app.token, category: app.category)
+            let rules = try view.rules()
+            let by = stores.map { view.displayName(store: $0, rules: rules) }.joined(separator: ", ")
+            return Verdict(ok: stores.isEmpty != blocked, detail: stores.isEmpty ? "open" : "blocked by \(by)")
+        case .opens(let ruleName, let used, let of):
+            guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
+            let usage = try view.usage(rule: rule.id, on: try today())
+            return Verdict(
+                ok: usage.opensUsed == used && rule.maxOpens == of,
+                detail: "opens \(usage.opensUsed) of \(rule.maxOpens)")
+        case .minutes(let ruleName, let used):
+            guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
+            let usage = try view.usage(rule: rule.id, on: try today())
+            return Verdict(ok: usage.minutesUsed == used, detail: "minutes \(usage.minutesUsed)")
+        case .home(let rule, let section):
+            return try home(rule: rule, section: section)
+        case .activity(let name, let registered):
+            return try activity(name, registered: registered)
+        case .lastPress(let granted):
+            guard let last = state.lastPressGranted else { return Verdict(ok: false, detail: "no Open press yet") }
+            return Verdict(ok: last == granted, detail: last ? "granted" : "denied")
+        case .appExit(let code, let arguments):
+            let outcome = try launch(.app, arguments)
+            let said = (outcome.stderr + outcome.stdout).split(separator: "\n").first.map(String.init) ?? ""
+            return Verdict(ok: outcome.exitCode == code, detail: "exit \(outcome.statusText) \(said)")
+        case .shieldText(let name, let text):
+            let app = try installed(name)
+            let outcome = try launch(.shieldConfig, ["application", app.token.description])
+            let shown = outcome.stdout.replacingOccurrences(of: "\n", with: " | ")
+            return Verdict(ok: outcome.exitCode == 0 && outcome.stdout.contains(text), detail: "shield: \(shown)")
+        }
+    }
+
+    private func installed(_ name: String) throws -> InstalledApp {
+        guard let app = try view.catalog().app(named: name) else {
+            throw EngineError.io("no installed app named '\(name)' on this device")
+        }
+        return app
+    }
+
+    private func today() throws -> DayKey {
+        let clock = try view.clock()
+        return DayKey(clock.now, calendar: try clock.calendar())
+    }
+
+    private func noRule(_ name: String) -> Verdict {
+        Verdict(ok: false, detail: "no rule named '\(name)' in the rule snapshots")
+    }
+
+    private func activity(_ name: ActivityName, registered: Bool) throws -> Verdict {
+        let names = try view.registry().activities.keys.sorted()
+        let matches: [String]
+        switch name {
+        case .exact(let exact): matches = names.filter { $0 == exact }
+        case .prefix(let prefix): matches = names.filter { $0.hasPrefix(prefix) }
+        case .ofRule(let prefix, let ruleName):
+            guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
+            let wanted = "\(prefix)-\(rule.id.uuidString)".lowercased()
+            matches = names.filter { $0.lowercased() == wanted }
+        }
+        let detail = matches.isEmpty ? "not registered" : "registered: \(matches.joined(separator: ", "))"
+        return Verdict(ok: matches.isEmpty != registered, detail: detail)
+    }
+
+    /// Asks `oal-app home --json` where the rule is listed.
+    private func home(rule: String, section: HomeSection) throws -> Verdict {
+        let outcome = try launch(.app, ["home", "--json"])
+        guard outcome.exitCode == 0, let listing = HomeListing(json: outcome.stdout) else {
+            return Verdict(ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
+        }
+        let found: HomeSection =
+            listing.blocking.contains(where: { $0.caseInsensitiveCompare(rule) == .orderedSame })
+            ? .blocking
+            : listing.usage.contains(where: { $0.caseInsensitiveCompare(rule) == .orderedSame }) ? .usage : .absent
+        return Verdict(ok: found == section, detail: "home lists it under \(found.rawValue)")
+    }
+}
+
+/// The rule names in the two sections of the home screen, read from
+/// `oal-app home --json` by shape rather than by exact schema: a key that
+/// mentions "blocking" (Currently Blocking) or "usage" holding a list of
+/// names or of objects with a `name`.
+struct HomeListing {
+    var blocking: [String]
+    var usage: [String]
+
+    init?(json: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
+        var blocking: [String] = []
+        var usage: [String] = []
+        Self.walk(object) { key, names in
+            let key = key.lowercased()
+            if key.contains("blocking") { blocking += names } else if key.contains("usage") { usage += names }
+        }
+        self.blocking = blocking
+        self.usage = usage
+    }
+
+    private static func walk(_ value: Any, _ visit: (String, [String]) -> Void) {
+        guard let dictionary = value as? [String: Any] else { return }
+        for (key, inner) in dictionary {
+            if let list = inner as? [Any] {
+                visit(key, list.compactMap(name))
+            } else {
+                walk(inner, visit)
+            }
+        }
+    }
+
+    private static func name(_ item: Any) -> String? {
+        if let text = item as? String { return text }
+        guard let object = item as? [String: Any] else { return nil }
+        return (object["name"] ?? object["ruleName"] ?? object["title"]) as? String
+    }
+}

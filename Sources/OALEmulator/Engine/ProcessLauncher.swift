@@ -1,0 +1,105 @@
+import Foundation
+import OALPlatform
+import OALSystem
+
+/// How one launched process ended, with what it printed.
+struct LaunchOutcome: Sendable {
+    var launch: Int
+    var pid: Int32
+    var termination: ChildProcess.Termination
+    var stdout: String
+    var stderr: String
+
+    var exitCode: Int32? {
+        if case .exited(let code) = termination { return code }
+        return nil
+    }
+
+    /// The trace's `status` field: the exit code, or `signal N`.
+    var statusText: String {
+        switch termination {
+        case .exited(let code): "\(code)"
+        case .signaled(let signal): "signal \(signal)"
+        }
+    }
+}
+
+/// Starts the app's and extensions' executables as iOS starts them: one
+/// process per launch, with `OAL_LAUNCH_ID`, waited for before the clock
+/// moves on. Output is captured per launch and then appended, with a
+/// header, to `<root>/logs/<kind>.log` (posix_spawn's open truncates, so a
+/// shared log cannot be handed to the child directly).
+struct ProcessLauncher {
+    let root: DeviceRoot
+    let binDirectory: URL
+
+    func executable(_ name: String) throws(EngineError) -> String {
+        let path = binDirectory.appendingPathComponent(name).path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw .missingExecutable(name: name, directory: binDirectory.path)
+        }
+        return path
+    }
+
+    func run(_ kind: ProcessKind, launch: Int, arguments: [String], at time: Date) throws(EngineError)
+        -> LaunchOutcome
+    {
+        let name = Self.executableName(kind)
+        let path = try executable(name)
+        let captures = root.logs.appendingPathComponent("capture", isDirectory: true)
+        try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        let out = captures.appendingPathComponent("\(launch).out").path
+        let err = captures.appendingPathComponent("\(launch).err").path
+        var environment = ProcessInfo.processInfo.environment
+        environment[TraceLog.launchVariable] = String(launch)
+        let fullArguments = ["--root", root.url.path] + arguments
+        do {
+            let child = try ChildProcess.spawn(
+                path, arguments: fullArguments, environment: environment, standardOutput: out, standardError: err)
+            let termination = try child.wait()
+            let stdout = Self.take(out)
+            let stderr = Self.take(err)
+            appendLog(
+                kind, header: "launch \(launch) pid \(child.pid) at \(TraceEvent.timestamp(time)): \(name) "
+                    + arguments.joined(separator: " ") + " -> \(termination)",
+                stdout: stdout, stderr: stderr)
+            return LaunchOutcome(launch: launch, pid: child.pid, termination: termination, stdout: stdout, stderr: stderr)
+        } catch {
+            throw .spawnFailed(name: name, errno: "\(error)")
+        }
+    }
+
+    static func executableName(_ kind: ProcessKind) -> String {
+        switch kind {
+        case .app: "oal-app"
+        case .monitor: "oal-monitor"
+        case .shieldConfig: "oal-shield-config"
+        case .shieldAction: "oal-shield-action"
+        case .device: "oal-device"
+        case .supervisor: "supervise"
+        }
+    }
+
+    private static func take(_ path: String) -> String {
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        guard let data = FileManager.default.contents(atPath: path) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func appendLog(_ kind: ProcessKind, header: String, stdout: String, stderr: String) {
+        var text = "--- \(header)\n"
+        if !stdout.isEmpty { text += stdout.hasSuffix("\n") ? stdout : stdout + "\n" }
+        if !stderr.isEmpty {
+            text += stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
+                .map { "stderr: \($0)\n" }.joined()
+        }
+        let path = root.logs.appendingPathComponent("\(kind.rawValue).log").path
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { return }
+        defer { try? handle.close() }
+        _ = try? handle.seekToEnd()
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+}

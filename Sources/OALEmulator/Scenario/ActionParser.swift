@@ -1,0 +1,112 @@
+import Foundation
+import OALPlatform
+
+/// Parses the action part of an `at` line (everything after the time).
+struct ActionParser {
+    let catalog: InstalledAppCatalog
+    let fail: (String) -> ScenarioError
+
+    func parse(_ words: [String]) throws(ScenarioError) -> ScenarioAction {
+        let rest = Array(words.dropFirst())
+        switch words[0] {
+        case "app":
+            guard !rest.isEmpty else { throw fail("usage: app ARGS... (the arguments of oal-app)") }
+            return .app(arguments: rest)
+        case "open":
+            let (names, duration) = try splitDuration(rest, usage: "usage: open APP [for DURATION]")
+            guard names.count == 1 else { throw fail("usage: open APP [for DURATION] (quote names with spaces)") }
+            return .open(app: try app(names[0]), duration: duration)
+        case "leave":
+            guard rest.isEmpty else { throw fail("usage: leave") }
+            return .leave
+        case "press":
+            let usage = "usage: press open|close on APP [for DURATION]"
+            let (words, duration) = try splitDuration(rest, usage: usage)
+            guard words.count == 3, words[1] == "on", let button = ShieldButton(rawValue: words[0]) else {
+                throw fail(usage)
+            }
+            if button == .close, duration != nil { throw fail("'for' only follows 'press open'") }
+            return .press(button, app: try app(words[2]), duration: duration)
+        case "expect":
+            return .expect(try expectation(rest))
+        default:
+            throw fail("unknown action '\(words[0])' (expected app, open, leave, press or expect)")
+        }
+    }
+
+    private func expectation(_ words: [String]) throws(ScenarioError) -> Expectation {
+        guard let kind = words.first else { throw fail("usage: expect WHAT ...") }
+        let rest = Array(words.dropFirst())
+        switch kind {
+        case "blocked", "unblocked":
+            guard rest.count == 1 else { throw fail("usage: expect \(kind) APP") }
+            return .shielded(app: try app(rest[0]), kind == "blocked")
+        case "usage":
+            if rest.count == 5, rest[1] == "opens", rest[3] == "of", let used = Int(rest[2]), let of = Int(rest[4]) {
+                return .opens(rule: rest[0], used: used, of: of)
+            }
+            if rest.count == 3, rest[1] == "minutes", let used = Int(rest[2]) {
+                return .minutes(rule: rest[0], used: used)
+            }
+            throw fail("usage: expect usage RULE opens X of N | expect usage RULE minutes X")
+        case "home":
+            guard rest.count == 2, let section = HomeSection(rawValue: rest[0]) else {
+                throw fail("usage: expect home blocking|usage|absent RULE")
+            }
+            return .home(rule: rest[1], section)
+        case "activity":
+            return try activity(rest)
+        case "press":
+            guard rest.count == 1, rest[0] == "granted" || rest[0] == "denied" else {
+                throw fail("usage: expect press granted|denied")
+            }
+            return .lastPress(granted: rest[0] == "granted")
+        case "refused":
+            guard rest.count >= 2, rest[0] == "app" else { throw fail("usage: expect refused app ARGS...") }
+            return .appExit(code: 2, arguments: Array(rest.dropFirst()))
+        case "exit":
+            guard rest.count >= 3, let code = Int32(rest[0]), rest[1] == "app" else {
+                throw fail("usage: expect exit CODE app ARGS...")
+            }
+            return .appExit(code: code, arguments: Array(rest.dropFirst(2)))
+        case "shield":
+            guard rest.count == 2 else { throw fail("usage: expect shield APP \"TEXT\"") }
+            return .shieldText(app: try app(rest[0]), text: rest[1])
+        default:
+            throw fail(
+                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, activity, press, refused, exit or shield)")
+        }
+    }
+
+    private func activity(_ words: [String]) throws(ScenarioError) -> Expectation {
+        let usage = "usage: expect activity NAME|PREFIX*|KIND RULE registered|absent"
+        guard let state = words.last, state == "registered" || state == "absent" else { throw fail(usage) }
+        let registered = state == "registered"
+        switch words.count {
+        case 2:
+            let name = words[0]
+            return .activity(name.hasSuffix("*") ? .prefix(String(name.dropLast())) : .exact(name), registered: registered)
+        case 3:
+            return .activity(.ofRule(prefix: words[0], rule: words[1]), registered: registered)
+        default:
+            throw fail(usage)
+        }
+    }
+
+    /// Splits a trailing `for DURATION` off.
+    private func splitDuration(_ words: [String], usage: String) throws(ScenarioError) -> ([String], TimeInterval?) {
+        guard words.count >= 2, words[words.count - 2] == "for" else { return (words, nil) }
+        guard let duration = DurationText.parse(words[words.count - 1]) else {
+            throw fail("'\(words[words.count - 1])' is not a duration (e.g. 90s, 20m, 1h30m)")
+        }
+        return (Array(words.dropLast(2)), duration)
+    }
+
+    private func app(_ name: String) throws(ScenarioError) -> String {
+        guard let app = catalog.app(named: name) else {
+            let known = catalog.apps.map(\.name).joined(separator: ", ")
+            throw fail("no installed app named '\(name)' (installed: \(known); add one with 'catalog app')")
+        }
+        return app.name
+    }
+}

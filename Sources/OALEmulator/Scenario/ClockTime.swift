@@ -1,0 +1,50 @@
+import Foundation
+
+/// A wall-clock time of day as scenarios write it: `HH:MM` or `HH:MM:SS`.
+struct ClockTime: Hashable, Sendable, CustomStringConvertible {
+    var hour: Int
+    var minute: Int
+    var second: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2 || parts.count == 3, let hour = parts[0], let minute = parts[1],
+            (0...23).contains(hour), (0...59).contains(minute)
+        else { return nil }
+        let second = parts.count == 3 ? parts[2] : 0
+        guard let second, (0...59).contains(second) else { return nil }
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
+
+    var description: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return second == 0 ? "\(two(hour)):\(two(minute))" : "\(two(hour)):\(two(minute)):\(two(second))"
+    }
+}
+
+/// `yyyy-MM-dd HH:MM` in the scenario's zone.
+struct LocalDateTime: Hashable, Sendable {
+    var year: Int
+    var month: Int
+    var day: Int
+    var clock: ClockTime
+
+    init?(date: String, time: String) {
+        let parts = date.split(separator: "-").map { Int($0) }
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
+            (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), let clock = ClockTime(time)
+        else { return nil }
+        (self.year, self.month, self.day, self.clock) = (year, month, day, clock)
+    }
+
+    func instant(in calendar: Calendar) -> Date? {
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second)
+        guard let date = calendar.date(from: components),
+            calendar.component(.day, from: date) == day
+        else { return nil }
+        return date
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Durations as scenarios write them: `90s`, `15m`, `2h`, `1h30m`, `1d`.
+enum DurationText {
+    static func parse(_ text: String) -> TimeInterval? {
+        var total: TimeInterval = 0
+        var digits = ""
+        var sawUnit = false
+        for character in text {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            guard let value = Int(digits) else { return nil }
+            switch character {
+            case "s": total += TimeInterval(value)
+            case "m": total += TimeInterval(value * 60)
+            case "h": total += TimeInterval(value * 3600)
+            case "d": total += TimeInterval(value * 86_400)
+            default: return nil
+            }
+            digits = ""
+            sawUnit = true
+        }
+        guard digits.isEmpty, sawUnit, total > 0 else { return nil }
+        return total
+    }
+
+    static func format(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        let (hours, minutes, secs) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        var text = ""
+        if hours > 0 { text += "\(hours)h" }
+        if minutes > 0 { text += "\(minutes)m" }
+        if secs > 0 || text.isEmpty { text += "\(secs)s" }
+        return text
+    }
+}

@@ -1,0 +1,42 @@
+/// A claim about the device at one instant of the scenario.
+public enum Expectation: Sendable, Hashable {
+    /// `expect blocked APP` / `expect unblocked APP`: the union of every
+    /// ManagedSettings store shields (or does not shield) the app.
+    case shielded(app: String, Bool)
+    /// `expect usage RULE opens X of N`: today's ledger and the rule's budget.
+    case opens(rule: String, used: Int, of: Int)
+    /// `expect usage RULE minutes X`: today's recorded minutes.
+    case minutes(rule: String, used: Int)
+    /// `expect home blocking|usage|absent RULE`: where `oal-app home --json`
+    /// lists the rule.
+    case home(rule: String, HomeSection)
+    /// `expect activity NAME registered|absent`, where NAME may be
+    /// `KIND RULE` (`sched "Night"` is `sched-<id of Night>`) or end in `*`.
+    case activity(ActivityName, registered: Bool)
+    /// `expect press granted|denied`: the outcome of the last Open press.
+    case lastPress(granted: Bool)
+    /// `expect exit N app ARGS` / `expect refused app ARGS` (exit 2).
+    case appExit(code: Int32, arguments: [String])
+    /// `expect shield APP TEXT`: the rendered shield contains TEXT.
+    case shieldText(app: String, text: String)
+}
+
+public enum HomeSection: String, Sendable, Hashable {
+    case blocking, usage, absent
+}
+
+/// How an expectation names a DeviceActivity activity.
+public enum ActivityName: Sendable, Hashable, CustomStringConvertible {
+    case exact(String)
+    case prefix(String)
+    /// `PREFIX-<id of RULE>`, resolved against the rule snapshots at check time.
+    case ofRule(prefix: String, rule: String)
+
+    public var description: String {
+        switch self {
+        case .exact(let name): name
+        case .prefix(let prefix): prefix + "*"
+        case .ofRule(let prefix, let rule): "\(prefix)-<\(rule)>"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// What the simulated user (or the scenario's checker) does at one instant.
+public enum ScenarioAction: Sendable {
+    /// `app ARGS...`: one tap in the app, run as `oal-app --root R ARGS`.
+    /// It must exit 0; anything else counts as a failed expectation.
+    case app(arguments: [String])
+    /// `open APP [for DURATION]`; OpenAppLock itself runs its foreground loop.
+    case open(app: String, duration: TimeInterval?)
+    /// `leave`: back to the home screen.
+    case leave
+    /// `press open|close on APP [for DURATION]`: a shield button.
+    case press(ShieldButton, app: String, duration: TimeInterval?)
+    /// `expect ...`: checked at that instant, after due callbacks.
+    case expect(Expectation)
+}
+
+/// The two buttons of a shield, named as the user sees them.
+public enum ShieldButton: String, Sendable {
+    /// The secondary button ("Open (N left)"): asks for an open session.
+    case open
+    /// The primary button: closes the shield.
+    case close
+
+    /// The word `oal-shield-action` takes.
+    public var argument: String { self == .open ? "secondary" : "primary" }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import OALPlatform
+
+/// Reads the line-oriented scenario format of docs/SCENARIOS.md.
+///
+/// Two passes: the first reads every line (so the header may name the time
+/// zone after the start), the second resolves `day N HH:MM` to instants.
+/// App names are checked against the standard catalog plus the scenario's
+/// own `catalog app` lines, so a typo fails at parse time, not mid-run.
+public struct ScenarioParser {
+    public let file: String
+
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(file: path, line: 0, message: "cannot read the scenario file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(file: path, line: 0, message: "the scenario is not UTF-8 text")
+        }
+        return try ScenarioParser(file: path).parse(text)
+    }
+
+    public func parse(_ text: String) throws(ScenarioError) -> Scenario {
+        var draft = ScenarioDraft()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            let words: [String]
+            do {
+                words = try LineTokenizer.words(rawLine)
+            } catch {
+                throw fail(line, "unterminated quote")
+            }
+            guard let keyword = words.first else { continue }
+            try read(keyword, Array(words.dropFirst()), line: line, into: &draft)
+        }
+        return try resolve(draft)
+    }
+
+    // MARK: - First pass
+
+    private func read(_ keyword: String, _ rest: [String], line: Int, into draft: inout ScenarioDraft)
+        throws(ScenarioError)
+    {
+        let isHeader = ["timezone", "start", "end", "seed", "catalog"].contains(keyword)
+        if isHeader, !draft.timed.isEmpty {
+            throw fail(line, "'\(keyword)' belongs in the header, before the first timed line")
+        }
+        switch keyword {
+        case "timezone":
+            guard rest.count == 1 else { throw fail(line, "usage: timezone ZONE (e.g. Europe/Paris)") }
+            guard TimeZone(identifier: rest[0]) != nil else { throw fail(line, "unknown time zone '\(rest[0])'") }
+            draft.timeZone = (rest[0], line)
+        case "start":
+            guard rest.count == 2, let local = LocalDateTime(date: rest[0], time: rest[1]) else {
+                throw fail(line, "usage: start yyyy-MM-dd HH:MM")
+            }
+            draft.start = (local, line)
+        case "end":
+            draft.end = (try readEnd(rest, line: line), line)
+        case "seed":
+            guard rest.count == 1, let seed = UInt64(rest[0]) else { throw fail(line, "usage: seed N (a whole number)") }
+            draft.seed = seed
+        case "catalog":
+            guard rest.count == 4, rest[0] == "app" else {
+                throw fail(line, "usage: catalog app NAME BUNDLE-ID CATEGORY")
+            }
+            draft.catalog.install(name: rest[1], bundleIdentifier: rest[2], categoryName: rest[3])
+            draft.additions.append(CatalogAddition(name: rest[1], bundleIdentifier: rest[2], category: rest[3]))
+        case "day":
+            guard rest.count == 1, let day = Int(rest[0]), day >= 1 else { throw fail(line, "usage: day N (N ≥ 1)") }
+            draft.currentDay = day
+        case "at":
+            try readTimed(rest, line: line, into: &draft)
+        default:
+            throw fail(line, "unknown keyword '\(keyword)' (expected timezone, start, end, seed, catalog, day or at)")
+        }
+    }
+
+    private func readEnd(_ rest: [String], line: Int) throws(ScenarioError) -> EndSpec {
+        if rest.count == 1, rest[0].hasPrefix("+"), let span = DurationText.parse(String(rest[0].dropFirst())) {
+            return .after(span)
+        }
+        if rest.count == 2, rest[0] == "after", let span = DurationText.parse(rest[1]) { return .after(span) }
+        if rest.count == 2, let local = LocalDateTime(date: rest[0], time: rest[1]) { return .at(local) }
+        if rest.count == 3, rest[0] == "day", let day = Int(rest[1]), day >= 1, let clock = ClockTime(rest[2]) {
+            return .day(day, clock)
+        }
+        throw fail(line, "usage: end yyyy-MM-dd HH:MM | end day N HH:MM | end +DURATION")
+    }
+
+    private func readTimed(_ rest: [String], line: Int, into draft: inout ScenarioDraft) throws(ScenarioError) {
+        var words = rest[...]
+        var day = draft.currentDay
+        if words.first == "day" {
+            guard words.count >= 2, let number = Int(words[words.startIndex + 1]), number >= 1 else {
+                throw fail(line, "usage: at [day N] HH:MM ACTION")
+            }
+            day = number
+            words = words.dropFirst(2)
+        }
+        guard let clockWord = words.first, let clock = ClockTime(clockWord) else {
+            throw fail(line, "usage: at [day N] HH:MM[:SS] ACTION")
+        }
+        let actionWords = Array(words.dropFirst())
+        guard !actionWords.isEmpty else { throw fail(line, "missing action after the time") }
+        let action = try ActionParser(catalog: draft.catalog, fail: { fail(line, $0) }).parse(actionWords)
+        draft.timed.append(
+            TimedDraft(day: day, clock: clock, action: action, line: line, text: actionWords.joined(separator: " ")))
+    }
+
+    // MARK: - Second pass
+
+    private func resolve(_ draft: ScenarioDraft) throws(ScenarioError) -> Scenario {
+        guard let (startLocal, startLine) = draft.start else {
+            throw fail(1, "the header needs 'start yyyy-MM-dd HH:MM'")
+        }
+        let zone = draft.timeZone?.0 ?? "UTC"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+        guard let start = startLocal.instant(in: calendar) else {
+            throw fail(startLine, "the start time does not exist in \(zone)")
+        }
+        let startDay = calendar.startOfDay(for: start)
+        func instant(day: Int, _ clock: ClockTime, line: Int) throws(ScenarioError) -> Date {
+            guard let date = calendar.date(byAdding: .day, value: day - 1, to: startDay),
+                let time = calendar.date(bySettingHour: clock.hour, minute: clock.minute, second: clock.second, of: date)
+            else { throw fail(line, "day \(day) \(clock) does not exist in \(zone)") }
+            return time
+        }
+        var steps: [ScenarioStep] = []
+        for timed in draft.timed {
+            let time = try instant(day: timed.day, timed.clock, line: timed.line)
+            if time < start { throw fail(timed.line, "day \(timed.day) \(timed.clock) is before the start") }
+            if let previous = steps.last, time < previous.time {
+                throw fail(timed.line, "day \(timed.day) \(timed.clock) is earlier than the line before it")
+            }
+            steps.append(ScenarioStep(time: time, line: timed.line, action: timed.action, text: timed.text))
+        }
+        var end = steps.last?.time ?? start
+        if let (spec, line) = draft.end {
+            switch spec {
+            case .after(let span): end = start.addingTimeInterval(span)
+            case .at(let local):
+                guard let date = local.instant(in: calendar) else { throw fail(line, "the end does not exist in \(zone)") }
+                end = date
+            case .day(let day, let clock): end = try instant(day: day, clock, line: line)
+            }
+            if end <= start { throw fail(line, "the end must be after the start") }
+            if let last = steps.last, last.time > end {
+                throw fail(last.line, "this line is after the scenario's end")
+            }
+        }
+        return Scenario(
+            file: file, timeZoneIdentifier: zone, start: start, end: end, seed: draft.seed,
+            catalogAdditions: draft.additions, steps: steps)
+    }
+
+    func fail(_ line: Int, _ message: String) -> ScenarioError {
+        ScenarioError(file: file, line: line, message: message)
+    }
+}
+
+// MARK: - Drafts
+
+private struct ScenarioDraft {
+    var timeZone: (String, Int)?
+    var start: (LocalDateTime, Int)?
+    var end: (EndSpec, Int)?
+    var seed: UInt64 = 0
+    var catalog = InstalledAppCatalog.standard
+    var additions: [CatalogAddition] = []
+    var currentDay = 1
+    var timed: [TimedDraft] = []
+}
+
+private struct TimedDraft {
+    var day: Int
+    var clock: ClockTime
+    var action: ScenarioAction
+    var line: Int
+    var text: String
+}
+
+private enum EndSpec {
+    case after(TimeInterval)
+    case at(LocalDateTime)
+    case day(Int, ClockTime)
+}
