@@ -1,1 +1,145 @@
-print("not yet implemented")
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALShared
+
+// oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
+
+let usage = """
+    usage: oal-device COMMAND --root DIR [options]
+
+      init --root DIR [--fixture NAME | --scenario FILE | --start "yyyy-MM-dd HH:MM" [--timezone ZONE]]
+          Create a device root: empty (standard catalog, clock at --start),
+          copied from appgroup-fixtures/NAME, or ready for a scenario.
+      run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--quiet]
+          Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
+          Exit 0 when every expectation held, 1 when one failed, 65 for a bad scenario.
+      timeline --root DIR [--width COLUMNS]
+          Draw the last run from the trace: apps and rules over time, callbacks marked.
+      summary --root DIR
+          Expectations met and failed in the last run, the processes, the paths.
+      status --root DIR [--json]
+          Clock, frontmost app, blocked apps, shielding stores, monitored activities.
+
+    Exit codes: 0 done, 1 an expectation failed, 64 usage, 65 bad scenario or store,
+    66 no such fixture, 69 no device root or executable, 74 I/O (docs/PROCESSES.md).
+    """
+
+let tool = "oal-device"
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func failure(_ error: EngineError) -> ProcessFailure {
+    ProcessFailure(ExitCode(rawValue: error.exitCode) ?? .internalError, error.description)
+}
+
+func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
+    DeviceRoot(path: try parsed.required("root"))
+}
+
+func loadScenario(_ path: String) throws -> Scenario {
+    do {
+        return try ScenarioParser.load(path: path)
+    } catch {
+        throw ProcessFailure(.data, error.description)
+    }
+}
+
+func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
+    let spec = ArgumentSpec(
+        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width"],
+        flags: ["help", "json", "quiet"])
+    let parsed = try ArgumentParser.parse(rest, spec: spec)
+    if parsed.has("help") {
+        print(usage)
+        return .done
+    }
+    do {
+        switch command {
+        case "init": return try initCommand(parsed)
+        case "run": return try run(parsed)
+        case "timeline":
+            try parsed.expectAtMost(0)
+            let width = try parsed.int("width", in: 20...400) ?? 96
+            print(try Timeline.render(root: try deviceRoot(parsed), maxColumns: width), terminator: "")
+            return .done
+        case "summary":
+            try parsed.expectAtMost(0)
+            let root = try deviceRoot(parsed)
+            let summary = try RunSummary(root: root)
+            print(summary.render(root: root), terminator: "")
+            return summary.passed ? .done : .checkFailed
+        case "status":
+            try parsed.expectAtMost(0)
+            let status = try DeviceStatus(root: try deviceRoot(parsed))
+            if parsed.has("json") {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                print(String(decoding: try encoder.encode(status), as: UTF8.self))
+            } else {
+                print(status.render(), terminator: "")
+            }
+            return .done
+        default:
+            throw ProcessFailure.usage("unknown command '\(command)'")
+        }
+    } catch let error as EngineError {
+        throw failure(error)
+    }
+}
+
+func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    try parsed.expectAtMost(0)
+    let root = try deviceRoot(parsed)
+    let source: DeviceInit.Source
+    if let fixture = parsed.value("fixture") {
+        source = .fixture(fixture)
+    } else if let path = parsed.value("scenario") {
+        source = .scenario(try loadScenario(path))
+    } else {
+        let zone = parsed.value("timezone") ?? "UTC"
+        guard let timeZone = TimeZone(identifier: zone) else { throw ProcessFailure.usage("--timezone: unknown zone '\(zone)'") }
+        let text = parsed.value("start") ?? "2026-11-30 08:00"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        guard let start = formatter.date(from: text) else { throw ProcessFailure.usage("--start: '\(text)' is not yyyy-MM-dd HH:MM") }
+        source = .empty(start: start, timeZoneIdentifier: zone)
+    }
+    try DeviceInit.create(root: root, from: source)
+    print(root.url.path)
+    return .done
+}
+
+func run(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    let root = try deviceRoot(parsed)
+    let scenario = try loadScenario(scenarioPath)
+    var seed: UInt64?
+    if let text = parsed.value("seed") {
+        guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
+        seed = value
+    }
+    let loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
+    let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
+    let options = EngineOptions(
+        root: root, binDirectory: EngineOptions.defaultBinDirectory, seed: seed, loopPID: loopPID,
+        progress: progress)
+    let result = try DeviceEngine(scenario: scenario, options: options).run()
+    let usedSeed = seed ?? scenario.seed
+    FileHandle.standardError.write(
+        Data(
+            """
+            oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
+            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)
+
+            """.utf8))
+    return result.passed ? .done : .checkFailed
+}
+
+guard let command = arguments.first, !command.hasPrefix("-") else {
+    print(usage)
+    exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : ExitCode.usage.rawValue)
+}
+exit(ProcessMain.guarded(tool: tool, usage: usage) { try runCommand(command, Array(arguments.dropFirst())) }.rawValue)

@@ -28,6 +28,11 @@ public struct EngineOptions: Sendable {
         self.progress = progress
     }
 
+    /// Progress lines on stderr, prefixed with the tool's name.
+    public static func standardErrorProgress(tool: String) -> @Sendable (String) -> Void {
+        { line in FileHandle.standardError.write(Data("\(tool): \(line)\n".utf8)) }
+    }
+
     /// The directory of the running executable: where SwiftPM puts every
     /// product of the package, so `oal-device` finds its siblings there.
     public static var defaultBinDirectory: URL {

@@ -1,0 +1,37 @@
+import Foundation
+import OALPlatform
+
+/// `oal-device init`: a new device root, empty, from a fixture, or ready
+/// for a scenario.
+public enum DeviceInit {
+    public enum Source {
+        case empty(start: Date, timeZoneIdentifier: String)
+        case fixture(String)
+        case scenario(Scenario)
+    }
+
+    public static func create(root: DeviceRoot, from source: Source) throws {
+        if FileManager.default.fileExists(atPath: root.system.path) {
+            throw EngineError.io("\(root.url.path): already a device root; choose a new directory")
+        }
+        switch source {
+        case .empty(let start, let zone):
+            try DeviceSetup.initialize(root: root, start: start, timeZoneIdentifier: zone)
+        case .fixture(let name):
+            let fixture = try FixtureLocator.directory(named: name)
+            try FileManager.default.createDirectory(at: root.url, withIntermediateDirectories: true)
+            for part in ["appgroup", "app", "system"] {
+                let source = fixture.appendingPathComponent(part, isDirectory: true)
+                guard FileManager.default.fileExists(atPath: source.path) else { continue }
+                try FileManager.default.copyItem(at: source, to: root.url.appendingPathComponent(part, isDirectory: true))
+            }
+            try root.create()
+            // A fixture is a still image of a device; it keeps its clock but
+            // not what its generating run was doing in the foreground.
+            try? FileManager.default.removeItem(at: root.system.appendingPathComponent("foreground.json"))
+            try? FileManager.default.removeItem(at: root.system.appendingPathComponent("app-loop.json"))
+        case .scenario(let scenario):
+            try DeviceSetup.prepare(root: root, for: scenario)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Finds a fixture of `appgroup-fixtures/` by name: in `$OAL_FIXTURES`, in
+/// the working directory, or above the running executable (a checkout's
+/// `.build/debug/oal-device` sits two or three levels below it).
+public enum FixtureLocator {
+    public static func directory(named name: String) throws(EngineError) -> URL {
+        if name.contains("/") {
+            let url = URL(fileURLWithPath: name, isDirectory: true)
+            guard isDirectory(url) else { throw .fixtureNotFound(name: name, searched: [url.path]) }
+            return url
+        }
+        let candidates = searchRoots().map { $0.appendingPathComponent(name, isDirectory: true) }
+        guard let found = candidates.first(where: isDirectory) else {
+            throw .fixtureNotFound(name: name, searched: searchRoots().map(\.path))
+        }
+        return found
+    }
+
+    /// The fixture names available, for `--help` and error messages.
+    public static func available() -> [String] {
+        guard let root = searchRoots().first(where: isDirectory),
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path)
+        else { return [] }
+        return entries.filter { isDirectory(root.appendingPathComponent($0).appendingPathComponent("system")) }.sorted()
+    }
+
+    static func searchRoots() -> [URL] {
+        var roots: [URL] = []
+        if let override = ProcessInfo.processInfo.environment["OAL_FIXTURES"], !override.isEmpty {
+            roots.append(URL(fileURLWithPath: override, isDirectory: true))
+        }
+        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("appgroup-fixtures"))
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            directory = directory.deletingLastPathComponent()
+            roots.append(directory.appendingPathComponent("appgroup-fixtures", isDirectory: true))
+        }
+        return roots
+    }
+
+    private static func isDirectory(_ url: URL) -> Bool {
+        var flag: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &flag) && flag.boolValue
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Draws a `TimelineModel` as text: one row per app and per rule, one
+/// column per bucket of emulated time, block characters for how much of
+/// the bucket the row was blocked, and a marker row for callbacks.
+struct TimelineRenderer {
+    var calendar: Calendar
+    var maxColumns = 96
+
+    /// Bucket widths a reader can count in, smallest first (minutes).
+    static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
+
+    func render(_ model: TimelineModel) -> String {
+        let span = model.end.timeIntervalSince(model.start)
+        let minutes = Self.niceBuckets.first { Double($0 * 60 * maxColumns) >= span } ?? 1440
+        let bucket = TimeInterval(minutes * 60)
+        let origin = floor(model.start, bucket)
+        let columns = max(1, Int((model.end.timeIntervalSince(origin) / bucket).rounded(.up)))
+        let labelWidth = max(8, (model.apps + model.rules).map(\.label.count).max() ?? 8) + 2
+
+        var lines: [String] = []
+        lines.append("Timeline \(local(model.start)) → \(local(model.end)), one column = \(minutes) min")
+        lines.append(pad("", labelWidth) + axis(origin: origin, bucket: bucket, columns: columns))
+        if !model.apps.isEmpty {
+            lines.append("apps")
+            for row in model.apps {
+                lines.append(pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
+            }
+        }
+        if !model.rules.isEmpty {
+            lines.append("rules (own ManagedSettings store)")
+            for row in model.rules {
+                lines.append(pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
+            }
+        }
+        lines.append(pad("callbacks", labelWidth) + markers(model.marks, origin: origin, bucket: bucket, columns: columns))
+        lines.append("")
+        lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
+        lines.append("        s intervalDidStart  e intervalDidEnd  t threshold  p shield button  ! failed expectation")
+        lines.append("        (several in one column: the first of ! p t e s is shown)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func cells(_ row: TimelineModel.Row, origin: Date, bucket: TimeInterval, columns: Int) -> String {
+        (0..<columns).map { column in
+            let cell = DateInterval(start: origin.addingTimeInterval(Double(column) * bucket), duration: bucket)
+            let blocked = coverage(row.on, cell)
+            if blocked >= bucket - 0.5 { return "█" }
+            if blocked > 0 { return "▌" }
+            return coverage(row.used, cell) > 0 ? "░" : "·"
+        }.joined()
+    }
+
+    private func markers(_ marks: [TimelineModel.Mark], origin: Date, bucket: TimeInterval, columns: Int) -> String {
+        let rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start]
+        var best = [TimelineModel.MarkKind?](repeating: nil, count: columns)
+        for mark in marks {
+            let column = min(columns - 1, max(0, Int(mark.time.timeIntervalSince(origin) / bucket)))
+            if let current = best[column], rank.firstIndex(of: current)! <= rank.firstIndex(of: mark.kind)! { continue }
+            best[column] = mark.kind
+        }
+        return String(best.map { $0?.rawValue ?? " " })
+    }
+
+    /// A time label every 8 columns, starting at column 0.
+    private func axis(origin: Date, bucket: TimeInterval, columns: Int) -> String {
+        var axis = [Character](repeating: " ", count: columns + 6)
+        var column = 0
+        while column < columns {
+            let text = Array("|" + hourMinute(origin.addingTimeInterval(Double(column) * bucket)))
+            for (offset, character) in text.enumerated() where column + offset < axis.count {
+                axis[column + offset] = character
+            }
+            column += 8
+        }
+        return String(axis).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+
+    private func coverage(_ spans: [DateInterval], _ cell: DateInterval) -> TimeInterval {
+        spans.reduce(0) { total, span in total + (span.intersection(with: cell)?.duration ?? 0) }
+    }
+
+    private func floor(_ date: Date, _ bucket: TimeInterval) -> Date {
+        // Align to the local day so columns start on round local times.
+        let day = calendar.startOfDay(for: date)
+        let offset = date.timeIntervalSince(day)
+        return day.addingTimeInterval((offset / bucket).rounded(.down) * bucket)
+    }
+
+    private func hourMinute(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    private func local(_ date: Date) -> String { DeviceEngine.localText(date, calendar) }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+    }
+}
