@@ -16,7 +16,7 @@ struct TimelineRenderer {
         let bucket = TimeInterval(minutes * 60)
         let origin = floor(model.start, bucket)
         let columns = max(1, Int((model.end.timeIntervalSince(origin) / bucket).rounded(.up)))
-        let labelWidth = max(8, (model.apps + model.rules).map(\.label.count).max() ?? 8) + 2
+        let labelWidth = max(10, (model.apps + model.rules).map(\.label.count).max() ?? 8) + 4
 
         var lines: [String] = []
         lines.append("Timeline \(local(model.start)) → \(local(model.end)), one column = \(minutes) min")
