@@ -1,1 +1,3 @@
-print("not yet implemented")
+import OALShared
+
+ProcessMain.run(tool: "oal-app", kind: .app, usage: AppCommand.usage, spec: AppCommand.spec, AppCommand.run)

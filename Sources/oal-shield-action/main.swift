@@ -1,1 +1,42 @@
-print("not yet implemented")
+import Foundation
+import OALShared
+
+let usage = """
+    usage: oal-shield-action --root DIR application TOKEN primary|secondary [--json]
+
+    primary closes the shield (prints `close`). secondary is the Open press:
+    it spends one open, records the session, lifts the rule's shield and
+    starts the one-shot open-session activity; prints
+    `granted RULE-ID until TIME` (exit 0) or `denied: REASON` (exit 2).
+    """
+
+ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) { context, args in
+    let kind = try args.positional(0, "application")
+    guard kind == "application" else {
+        throw ProcessFailure.usage("unknown shield subject '\(kind)' (only application has buttons)")
+    }
+    let token = try args.positional(1, "TOKEN")
+    let button = try args.positional(2, "primary|secondary")
+    try args.expectAtMost(3)
+    let json = args.has("json")
+    switch button {
+    case "primary":
+        context.record("shield.close", ["token": token])
+        print(json ? try CommandOutput.json(["result": "close"]) : "close")
+        return .done
+    case "secondary":
+        let subject = try ShieldLookup.subject(kind: kind, token: token, context: context)
+        switch try OpenPress(context: context).press(subject) {
+        case .granted(let rules, let until):
+            let ids = rules.map(\.uuidString).joined(separator: ",")
+            let time = TimeFormat.iso(until)
+            print(json ? try CommandOutput.json(["result": "granted", "rules": ids, "until": time]) : "granted \(ids) until \(time)")
+            return .done
+        case .denied(let reason):
+            print(json ? try CommandOutput.json(["result": "denied", "reason": reason]) : "denied: \(reason)")
+            return .refused
+        }
+    default:
+        throw ProcessFailure.usage("unknown button '\(button)' (expected primary or secondary)")
+    }
+}

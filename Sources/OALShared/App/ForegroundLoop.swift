@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// What the emulated OS says is frontmost: `<root>/system/foreground.json`.
+public struct ForegroundState: Codable, Hashable, Sendable {
+    public var formatVersion: Int
+    public var frontmost: String?
+    public var session: Int?
+    /// UTC timestamp in the trace's format.
+    public var tick: String?
+    public var shutdown: Bool?
+}
+
+/// The app's acknowledgement: `<root>/system/app-loop.json`.
+public struct AppLoopAck: Codable, Hashable, Sendable {
+    public var formatVersion: Int
+    public var pid: Int32
+    public var session: Int
+    public var refreshedAt: String
+}
+
+/// `oal-app run`: the foreground loop (docs/PROCESSES.md, "The foreground
+/// loop hand-shake").
+///
+/// While the app is frontmost it refreshes when a new foreground session
+/// begins (launch: refresh plus DeviceActivity reconcile, as the app's
+/// scene-active hook) and whenever the clock reaches the published tick,
+/// then acknowledges. It polls rather than waits on an event because the
+/// device's only channel is the file; 2 ms keeps lockstep runs fast.
+public final class ForegroundLoop {
+    public static let pollInterval: useconds_t = 2_000
+
+    private let app: AppSession
+    private let foregroundPath: String
+    private let ackPath: String
+    private var session: Int?
+    private var lastTick: String?
+    private var reportedUnreadable = false
+
+    public init(app: AppSession) {
+        self.app = app
+        let system = app.context.root.system
+        foregroundPath = system.appendingPathComponent("foreground.json").path
+        ackPath = system.appendingPathComponent("app-loop.json").path
+    }
+
+    /// Runs until SIGTERM/SIGINT or a `"shutdown": true`.
+    public func run() throws -> ExitCode {
+        StopSignal.install()
+        app.context.record("loop.start")
+        while !StopSignal.requested {
+            if let state = readState() {
+                if state.shutdown == true {
+                    app.context.record("loop.stop", ["reason": "shutdown"])
+                    return .done
+                }
+                try step(state)
+            }
+            usleep(Self.pollInterval)
+        }
+        app.context.record("loop.stop", ["reason": "signal"])
+        return .done
+    }
+
+    private func step(_ state: ForegroundState) throws {
+        guard state.frontmost == InstalledAppCatalog.openAppLockBundleIdentifier, let current = state.session else { return }
+        let now = try app.context.now()
+        let tickDue = state.tick.flatMap { TraceEvent.date(fromTimestamp: $0) }.map { now >= $0 } ?? false
+        if current != session {
+            session = current
+            try app.reconcile(cause: "launch")
+            if tickDue { lastTick = state.tick }
+            try acknowledge(session: current, refreshedAt: tickDue ? state.tick : nil, now: now)
+        } else if tickDue, state.tick != lastTick {
+            lastTick = state.tick
+            try app.refresh(cause: "tick")
+            try acknowledge(session: current, refreshedAt: state.tick, now: now)
+        }
+    }
+
+    private func readState() -> ForegroundState? {
+        guard let data = FileManager.default.contents(atPath: foregroundPath) else { return nil }
+        do {
+            let state = try JSONDecoder().decode(ForegroundState.self, from: data)
+            reportedUnreadable = false
+            return state
+        } catch {
+            // The device replaces the file atomically, so this is a real
+            // fault; said once, not every 2 ms.
+            if !reportedUnreadable {
+                reportedUnreadable = true
+                app.context.record("loop.unreadable", ["path": "system/foreground.json", "reason": "\(error)"])
+            }
+            return nil
+        }
+    }
+
+    private func acknowledge(session: Int, refreshedAt tick: String?, now: Date) throws {
+        let ack = AppLoopAck(
+            formatVersion: 1, pid: getpid(), session: session, refreshedAt: tick ?? TraceEvent.timestamp(now))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = Array(try encoder.encode(ack)) + [0x0A]
+        do {
+            try AtomicFile.replace(ackPath, with: bytes, durable: false)
+        } catch {
+            throw ProcessFailure(.ioError, "\(ackPath): atomic replace failed: \(error)")
+        }
+        app.context.record("loop.ack", ["session": "\(session)", "refreshedAt": ack.refreshedAt])
+    }
+}
+
+/// SIGTERM / SIGINT ask the loop to finish its current step and exit.
+enum StopSignal {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    static var requested: Bool { flag != 0 }
+
+    static func install() {
+        signal(SIGTERM) { _ in StopSignal.flag = 1 }
+        signal(SIGINT) { _ in StopSignal.flag = 1 }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OALShared
+import OALTestSupport
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func parsesPositionalsOptionsAndFlags() throws {
+        let spec = ArgumentSpec(options: ["from"], flags: ["hard"]).merging(.common)
+        let parsed = try ArgumentParser.parse(["rule", "--from", "09:00", "--hard", "x", "--root=/r"], spec: spec)
+        #expect(parsed.positionals == ["rule", "x"])
+        #expect(parsed.value("from") == "09:00")
+        #expect(parsed.value("root") == "/r")
+        #expect(parsed.has("hard"))
+    }
+
+    @Test func unknownOptionIsAUsageErrorNamingIt() {
+        #expect(throws: ProcessFailure.usage("unknown option '--frm'")) {
+            try ArgumentParser.parse(["--frm", "1"], spec: .common)
+        }
+        #expect(throws: ProcessFailure.usage("option --root needs a value")) {
+            try ArgumentParser.parse(["--root"], spec: .common)
+        }
+    }
+
+    @Test func exitCodesOfTheContract() throws {
+        let device = try Device()
+        #expect(try device.app("bogus", expect: 64).stderr.contains("unknown command 'bogus'"))
+        #expect(try device.app("list", "add", "X", "--apps", "Nope", expect: 66).stderr.contains("app 'Nope'"))
+        #expect(try device.app("rule", "disable", "Missing", expect: 66).stderr.hasPrefix("oal-app: "))
+        #expect(try device.app("rule", "add", "time-limit", "T", "--from", "09:00", expect: 64).stderr.contains("--from"))
+        #expect(try device.app("--help").stdout.contains("usage: oal-app"))
+        // An unknown activity is traced and ignored.
+        try device.monitor("intervalDidStart", "mystery-activity")
+        #expect(try device.trace().contains { $0.event == "callback.ignored" })
+
+        let missing = try ProcessRun.run(
+            BuiltProducts.executable("oal-app"), ["--root", "/nonexistent/oal-root", "home"])
+        #expect(missing.status == 69)
+        let noRoot = try ProcessRun.run(BuiltProducts.executable("oal-monitor"), ["intervalDidStart", "x"])
+        #expect(noRoot.status == 64)
+    }
+}
