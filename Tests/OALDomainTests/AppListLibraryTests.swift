@@ -16,12 +16,16 @@ import Testing
         #expect(lib.selection(for: Fixture.schedule(540, 1020)) == nil)
         #expect(lib.selection(for: Fixture.schedule(540, 1020, appListID: UUID())) == nil)
         #expect(lib.list(id: Fixture.listA)?.countText == "4 Apps")
-        #expect(AppList(id: UUID(), name: "x", selection: AppSelection(applications: [ApplicationToken("a")])).countText == "1 App")
+        #expect(
+            AppList(id: UUID(), name: "x", selection: AppSelection(applications: [ApplicationToken("a")])).countText
+                == "1 App")
     }
 
     @Test func duplicateIDsRejected() throws {
         var lib = try library()
-        #expect(throws: AppListError.duplicateID(Fixture.listA)) { try lib.add(AppList(id: Fixture.listA, name: "Again")) }
+        #expect(throws: AppListError.duplicateID(Fixture.listA)) {
+            try lib.add(AppList(id: Fixture.listA, name: "Again"))
+        }
     }
 
     @Test func pickerCannotDeleteAListInUse() throws {

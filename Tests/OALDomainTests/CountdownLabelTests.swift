@@ -44,7 +44,9 @@ import Testing
     @Test func captionLeadsWithKind() {
         let status = RuleStatus.upcoming(startsAt: now.addingTimeInterval(22 * 3600))
         #expect(status.caption(kind: .schedule, now: now) == "Schedule, Starts in 22h")
-        #expect(RuleStatus.active(until: now.addingTimeInterval(3600)).caption(kind: .openLimit, now: now) == "Open Limit, 1h left")
+        #expect(
+            RuleStatus.active(until: now.addingTimeInterval(3600)).caption(kind: .openLimit, now: now)
+                == "Open Limit, 1h left")
         #expect(RuleStatus.dormant.caption(kind: .timeLimit, now: now) == "Time Limit, Inactive")
     }
 

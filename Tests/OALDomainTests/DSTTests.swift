@@ -10,7 +10,8 @@ import Testing
     @Test func springForwardShortWindow() {
         // 01:30–03:30 lasts one real hour on the short day.
         let rule = Fixture.schedule(Fixture.minutes(1, 30), Fixture.minutes(3, 30))
-        let window = RuleSchedule.window(containing: Fixture.at("2026-03-08T01:45:00-05:00"), for: rule, calendar: calendar)
+        let window = RuleSchedule.window(
+            containing: Fixture.at("2026-03-08T01:45:00-05:00"), for: rule, calendar: calendar)
         #expect(window?.start == Fixture.at("2026-03-08T01:30:00-05:00"))
         #expect(window?.end == Fixture.at("2026-03-08T03:30:00-04:00"))
         #expect(window.map { $0.end.timeIntervalSince($0.start) } == TimeInterval(3600))
@@ -25,7 +26,8 @@ import Testing
         // 01:30–03:30 lasts three real hours on the long day, starting at
         // the first 01:30 (EDT).
         let rule = Fixture.schedule(Fixture.minutes(1, 30), Fixture.minutes(3, 30))
-        let window = RuleSchedule.window(containing: Fixture.at("2026-11-01T02:00:00-05:00"), for: rule, calendar: calendar)
+        let window = RuleSchedule.window(
+            containing: Fixture.at("2026-11-01T02:00:00-05:00"), for: rule, calendar: calendar)
         #expect(window?.start == Fixture.at("2026-11-01T01:30:00-04:00"))
         #expect(window?.end == Fixture.at("2026-11-01T03:30:00-05:00"))
         #expect(window.map { $0.end.timeIntervalSince($0.start) } == TimeInterval(3 * 3600))
@@ -39,7 +41,8 @@ import Testing
     @Test func overnightWindowAcrossSpringForward() {
         // Saturday 22:00 EST to Sunday 06:00 EDT: seven real hours.
         let rule = Fixture.schedule(Fixture.minutes(22), Fixture.minutes(6), days: [.saturday])
-        let window = RuleSchedule.window(containing: Fixture.at("2026-03-08T04:00:00-04:00"), for: rule, calendar: calendar)
+        let window = RuleSchedule.window(
+            containing: Fixture.at("2026-03-08T04:00:00-04:00"), for: rule, calendar: calendar)
         #expect(window?.start == Fixture.at("2026-03-07T22:00:00-05:00"))
         #expect(window?.end == Fixture.at("2026-03-08T06:00:00-04:00"))
         #expect(window.map { $0.end.timeIntervalSince($0.start) } == TimeInterval(7 * 3600))
@@ -50,7 +53,8 @@ import Testing
 
     @Test func overnightWindowAcrossFallBack() {
         let rule = Fixture.schedule(Fixture.minutes(22), Fixture.minutes(6), days: [.saturday])
-        let window = RuleSchedule.window(containing: Fixture.at("2026-11-01T05:30:00-05:00"), for: rule, calendar: calendar)
+        let window = RuleSchedule.window(
+            containing: Fixture.at("2026-11-01T05:30:00-05:00"), for: rule, calendar: calendar)
         #expect(window?.start == Fixture.at("2026-10-31T22:00:00-04:00"))
         #expect(window?.end == Fixture.at("2026-11-01T06:00:00-05:00"))
         #expect(window.map { $0.end.timeIntervalSince($0.start) } == TimeInterval(9 * 3600))
@@ -60,7 +64,8 @@ import Testing
     // A start inside the gap resolves to the first instant after it.
     @Test func startInsideTheGapResolvesToGapEnd() {
         let rule = Fixture.schedule(Fixture.minutes(2, 30), Fixture.minutes(4))
-        let next = RuleSchedule.nextWindowStart(after: Fixture.at("2026-03-08T00:00:00-05:00"), for: rule, calendar: calendar)
+        let next = RuleSchedule.nextWindowStart(
+            after: Fixture.at("2026-03-08T00:00:00-05:00"), for: rule, calendar: calendar)
         #expect(next == Fixture.at("2026-03-08T03:00:00-04:00"))
         #expect(!RuleSchedule.isActive(rule, at: Fixture.at("2026-03-08T01:59:59-05:00"), calendar: calendar))
         #expect(RuleSchedule.isActive(rule, at: Fixture.at("2026-03-08T03:00:00-04:00"), calendar: calendar))
@@ -69,7 +74,8 @@ import Testing
     // A window wholly inside the gap does not occur that day.
     @Test func windowInsideTheGapIsSkipped() {
         let rule = Fixture.schedule(Fixture.minutes(2, 10), Fixture.minutes(2, 40))
-        let next = RuleSchedule.nextWindowStart(after: Fixture.at("2026-03-08T00:00:00-05:00"), for: rule, calendar: calendar)
+        let next = RuleSchedule.nextWindowStart(
+            after: Fixture.at("2026-03-08T00:00:00-05:00"), for: rule, calendar: calendar)
         #expect(next == Fixture.at("2026-03-09T02:10:00-04:00"))
         #expect(!RuleSchedule.isActive(rule, at: Fixture.at("2026-03-08T03:00:00-04:00"), calendar: calendar))
     }
@@ -99,7 +105,8 @@ import Testing
     @Test func skippedMidnight() {
         let havana = Fixture.calendar("America/Havana")
         let rule = Fixture.schedule(0, Fixture.minutes(2))
-        let window = RuleSchedule.window(containing: Fixture.at("2026-03-08T01:30:00-04:00"), for: rule, calendar: havana)
+        let window = RuleSchedule.window(
+            containing: Fixture.at("2026-03-08T01:30:00-04:00"), for: rule, calendar: havana)
         #expect(window?.start == Fixture.at("2026-03-08T01:00:00-04:00"))
         #expect(window?.end == Fixture.at("2026-03-08T02:00:00-04:00"))
     }

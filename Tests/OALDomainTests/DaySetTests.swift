@@ -12,7 +12,9 @@ import Testing
         #expect(DaySet([.saturday, .sunday, .monday]).summary == "Sun, Mon, Sat")
         #expect(DaySet([.tuesday]).summary == "Tue")
         // Six weekdays is custom, not "Every day" or "Weekdays".
-        #expect(DaySet([.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]).summary == "Mon, Tue, Wed, Thu, Fri, Sat")
+        #expect(
+            DaySet([.monday, .tuesday, .wednesday, .thursday, .friday, .saturday]).summary
+                == "Mon, Tue, Wed, Thu, Fri, Sat")
         #expect(DaySet([.monday, .tuesday, .wednesday, .thursday]).summary == "Mon, Tue, Wed, Thu")
     }
 

@@ -6,16 +6,22 @@ import Testing
     let calendar = Fixture.utc
     let friday10 = Fixture.at("2026-11-27T10:00:00Z")
 
-    func decide(_ rule: Rule, at instant: Date? = nil, usage: DailyUsage = .zero, session: Date? = nil) -> EnforcementDecision {
-        EnforcementDecision.decide(rule: rule, at: instant ?? friday10, calendar: calendar, usage: usage, sessionExpiry: session)
+    func decide(_ rule: Rule, at instant: Date? = nil, usage: DailyUsage = .zero, session: Date? = nil)
+        -> EnforcementDecision
+    {
+        EnforcementDecision.decide(
+            rule: rule, at: instant ?? friday10, calendar: calendar, usage: usage, sessionExpiry: session)
     }
 
     // MARK: schedule
 
     @Test func scheduleShieldsInsideItsWindowOnly() {
         let rule = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17))
-        #expect(decide(rule) == EnforcementDecision(
-            shield: true, filterAdultContent: false, reason: .windowActive(until: Fixture.at("2026-11-27T17:00:00Z"))))
+        #expect(
+            decide(rule)
+                == EnforcementDecision(
+                    shield: true, filterAdultContent: false,
+                    reason: .windowActive(until: Fixture.at("2026-11-27T17:00:00Z"))))
         #expect(decide(rule, at: Fixture.at("2026-11-27T17:00:00Z")).reason == .outsideWindow)
         #expect(!decide(rule, at: Fixture.at("2026-11-27T17:00:00Z")).shield)
     }
@@ -23,7 +29,8 @@ import Testing
     @Test func scheduleMatchesHandWrittenWindowsAcrossAWeek() {
         // Sweep every 7 minutes for a week over a crossing window on some
         // days, against the windows written out by hand.
-        let rule = Fixture.schedule(Fixture.minutes(22, 30), Fixture.minutes(1, 15), days: [.monday, .friday, .saturday])
+        let rule = Fixture.schedule(
+            Fixture.minutes(22, 30), Fixture.minutes(1, 15), days: [.monday, .friday, .saturday])
         let windows = [
             ("2026-11-23T22:30:00Z", "2026-11-24T01:15:00Z"),
             ("2026-11-27T22:30:00Z", "2026-11-28T01:15:00Z"),
@@ -45,23 +52,33 @@ import Testing
         let rule = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), adult: true)
         #expect(decide(rule).filterAdultContent)
         #expect(!decide(rule, at: Fixture.at("2026-11-27T18:00:00Z")).filterAdultContent)
-        let paused = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T17:00:00Z"), adult: true)
+        let paused = Fixture.schedule(
+            Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T17:00:00Z"), adult: true)
         #expect(!decide(paused).filterAdultContent)
-        #expect(!EnforcementDecision.shouldFilterAdultContent(rule: Fixture.schedule(540, 1020), at: friday10, calendar: calendar))
+        #expect(
+            !EnforcementDecision.shouldFilterAdultContent(
+                rule: Fixture.schedule(540, 1020), at: friday10, calendar: calendar))
         #expect(EnforcementDecision.shouldFilterAdultContent(rule: rule, at: friday10, calendar: calendar))
     }
 
     @Test func scheduleIgnoresSessionsAndUsage() {
         let rule = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17))
-        #expect(decide(rule, usage: DailyUsage(minutesUsed: 999, opensUsed: 999), session: Fixture.at("2026-11-27T10:10:00Z")).shield)
+        #expect(
+            decide(
+                rule, usage: DailyUsage(minutesUsed: 999, opensUsed: 999), session: Fixture.at("2026-11-27T10:10:00Z")
+            ).shield)
     }
 
     // MARK: time limit
 
     @Test func timeLimitShieldsOnceTheBudgetIsReached() {
         let rule = Fixture.timeLimit(45)
-        #expect(decide(rule, usage: DailyUsage(minutesUsed: 44)) == EnforcementDecision(shield: false, filterAdultContent: false, reason: .budgetRemaining))
-        #expect(decide(rule, usage: DailyUsage(minutesUsed: 45)) == EnforcementDecision(shield: true, filterAdultContent: false, reason: .budgetSpent))
+        #expect(
+            decide(rule, usage: DailyUsage(minutesUsed: 44))
+                == EnforcementDecision(shield: false, filterAdultContent: false, reason: .budgetRemaining))
+        #expect(
+            decide(rule, usage: DailyUsage(minutesUsed: 45))
+                == EnforcementDecision(shield: true, filterAdultContent: false, reason: .budgetSpent))
         // A granted open session belongs to open limits; it lifts nothing here.
         #expect(decide(rule, usage: DailyUsage(minutesUsed: 45), session: Fixture.at("2026-11-27T10:05:00Z")).shield)
     }
@@ -81,14 +98,18 @@ import Testing
         let rule = Fixture.openLimit(5)
         #expect(decide(rule) == EnforcementDecision(shield: true, filterAdultContent: false, reason: .openGate))
         #expect(decide(rule, usage: DailyUsage(opensUsed: 4)).reason == .openGate)
-        #expect(decide(rule, usage: DailyUsage(opensUsed: 5)) == EnforcementDecision(shield: true, filterAdultContent: false, reason: .budgetSpent))
+        #expect(
+            decide(rule, usage: DailyUsage(opensUsed: 5))
+                == EnforcementDecision(shield: true, filterAdultContent: false, reason: .budgetSpent))
     }
 
     @Test func liveSessionLiftsTheGate() {
         let rule = Fixture.openLimit(5)
         let expiry = Fixture.at("2026-11-27T10:15:00Z")
-        #expect(decide(rule, usage: DailyUsage(opensUsed: 1), session: expiry) == EnforcementDecision(
-            shield: false, filterAdultContent: false, reason: .openSessionLive(until: expiry)))
+        #expect(
+            decide(rule, usage: DailyUsage(opensUsed: 1), session: expiry)
+                == EnforcementDecision(
+                    shield: false, filterAdultContent: false, reason: .openSessionLive(until: expiry)))
         // Even the session that spent the last open runs its course.
         #expect(!decide(rule, usage: DailyUsage(opensUsed: 5), session: expiry).shield)
     }
@@ -104,7 +125,9 @@ import Testing
         #expect(decide(Fixture.openLimit(5, days: [.monday])).reason == .notScheduledToday)
         #expect(decide(Fixture.openLimit(5, isEnabled: false)).reason == .disabled)
         let until = Fixture.at("2026-11-28T00:00:00Z")
-        #expect(decide(Fixture.openLimit(5, pausedUntil: until), usage: DailyUsage(opensUsed: 5)).reason == .paused(until: until))
+        #expect(
+            decide(Fixture.openLimit(5, pausedUntil: until), usage: DailyUsage(opensUsed: 5)).reason
+                == .paused(until: until))
     }
 
     @Test func sessionAcrossMidnightIsNotCutShortByTheNewDay() {

@@ -11,7 +11,8 @@ import Testing
         let activity = plan.activities[0]
         #expect(activity.name == .limit(Fixture.ruleA))
         #expect(activity.name.rawValue == "rule-00000000-0000-0000-0000-00000000000A")
-        #expect(activity.schedule == ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(23, 59), repeats: true))
+        #expect(
+            activity.schedule == ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(23, 59), repeats: true))
         #expect(activity.events.map(\.name.rawValue) == ["minutes-1", "minutes-2", "minutes-3"])
         #expect(activity.events.map(\.thresholdMinutes) == [1, 2, 3])
         #expect(plan.foregroundOnly.isEmpty)
@@ -24,19 +25,24 @@ import Testing
 
     @Test func sameDayWindow() {
         let plan = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17))])
-        #expect(plan.activities == [
-            MonitoredActivity(
-                name: .scheduleWindow(Fixture.ruleA),
-                schedule: ActivitySchedule(intervalStart: time(9, 0), intervalEnd: time(17, 0), repeats: true))
-        ])
+        #expect(
+            plan.activities == [
+                MonitoredActivity(
+                    name: .scheduleWindow(Fixture.ruleA),
+                    schedule: ActivitySchedule(intervalStart: time(9, 0), intervalEnd: time(17, 0), repeats: true))
+            ])
         #expect(plan.foregroundOnly.isEmpty)
     }
 
     @Test func crossingWindowSplitsAtMidnight() {
         let plan = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(22), Fixture.minutes(6))])
         #expect(plan.activities.map(\.name) == [.scheduleWindow(Fixture.ruleA), .scheduleAfterMidnight(Fixture.ruleA)])
-        #expect(plan.activities[0].schedule == ActivitySchedule(intervalStart: time(22, 0), intervalEnd: time(23, 59), repeats: true))
-        #expect(plan.activities[1].schedule == ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(6, 0), repeats: true))
+        #expect(
+            plan.activities[0].schedule
+                == ActivitySchedule(intervalStart: time(22, 0), intervalEnd: time(23, 59), repeats: true))
+        #expect(
+            plan.activities[1].schedule
+                == ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(6, 0), repeats: true))
         #expect(plan.foregroundOnly.isEmpty)
     }
 
@@ -55,18 +61,20 @@ import Testing
 
     @Test func twentyFourHourWindowFromNine() {
         let plan = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(9), Fixture.minutes(9))])
-        #expect(plan.activities.map(\.schedule) == [
-            ActivitySchedule(intervalStart: time(9, 0), intervalEnd: time(23, 59), repeats: true),
-            ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(9, 0), repeats: true),
-        ])
+        #expect(
+            plan.activities.map(\.schedule) == [
+                ActivitySchedule(intervalStart: time(9, 0), intervalEnd: time(23, 59), repeats: true),
+                ActivitySchedule(intervalStart: time(0, 0), intervalEnd: time(9, 0), repeats: true),
+            ])
     }
 
     @Test func shortWindowsAreForegroundOnly() {
         let fourteen = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(9), Fixture.minutes(9, 14))])
         #expect(fourteen.activities.isEmpty)
-        #expect(fourteen.foregroundOnly == [
-            ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .wholeWindow, reason: .intervalTooShort(minutes: 14))
-        ])
+        #expect(
+            fourteen.foregroundOnly == [
+                ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .wholeWindow, reason: .intervalTooShort(minutes: 14))
+            ])
         let fifteen = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(9), Fixture.minutes(9, 15))])
         #expect(fifteen.activities.count == 1)
         #expect(fifteen.foregroundOnly.isEmpty)
@@ -76,10 +84,11 @@ import Testing
         // 23:50–00:10: both halves too short.
         let both = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(23, 50), 10)])
         #expect(both.activities.isEmpty)
-        #expect(both.foregroundOnly == [
-            ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .end, reason: .intervalTooShort(minutes: 10)),
-            ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .start, reason: .intervalTooShort(minutes: 9)),
-        ])
+        #expect(
+            both.foregroundOnly == [
+                ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .end, reason: .intervalTooShort(minutes: 10)),
+                ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .start, reason: .intervalTooShort(minutes: 9)),
+            ])
         // 23:50–02:00: the start edge is foreground-only, the end is covered.
         let startOnly = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(23, 50), Fixture.minutes(2))])
         #expect(startOnly.activities.map(\.name) == [.scheduleAfterMidnight(Fixture.ruleA)])
@@ -88,7 +97,10 @@ import Testing
         // one minute after is not.
         let edge = MonitoringPlan.plan(for: [Fixture.schedule(Fixture.minutes(23, 44), 1)])
         #expect(edge.activities.map(\.name) == [.scheduleWindow(Fixture.ruleA)])
-        #expect(edge.foregroundOnly == [ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .end, reason: .intervalTooShort(minutes: 1))])
+        #expect(
+            edge.foregroundOnly == [
+                ForegroundOnlyEdge(ruleID: Fixture.ruleA, edge: .end, reason: .intervalTooShort(minutes: 1))
+            ])
     }
 
     @Test func disabledAndDaylessRulesAreLeftOutPausedStay() {
@@ -122,10 +134,12 @@ import Testing
         #expect(session.expiry == Fixture.at("2026-11-28T00:05:30Z"))
         #expect(session.activity.name == .openSession(Fixture.ruleA))
         #expect(session.activity.events.isEmpty)
-        #expect(session.activity.schedule == ActivitySchedule(
-            intervalStart: ActivityTime(day: DayKey("2026-11-27"), hour: 23, minute: 50, second: 30),
-            intervalEnd: ActivityTime(day: DayKey("2026-11-28"), hour: 0, minute: 5, second: 30),
-            repeats: false))
+        #expect(
+            session.activity.schedule
+                == ActivitySchedule(
+                    intervalStart: ActivityTime(day: DayKey("2026-11-27"), hour: 23, minute: 50, second: 30),
+                    intervalEnd: ActivityTime(day: DayKey("2026-11-28"), hour: 0, minute: 5, second: 30),
+                    repeats: false))
     }
 
     // A session is a real 15 minutes even across the fall-back hour.
@@ -133,6 +147,8 @@ import Testing
         let start = Fixture.at("2026-11-01T01:55:00-04:00")
         let session = MonitoringPlan.openSession(ruleID: Fixture.ruleA, startingAt: start, calendar: Fixture.newYork)
         #expect(session.expiry == Fixture.at("2026-11-01T01:10:00-05:00"))
-        #expect(session.activity.schedule.intervalEnd == ActivityTime(day: DayKey("2026-11-01"), hour: 1, minute: 10, second: 0))
+        #expect(
+            session.activity.schedule.intervalEnd
+                == ActivityTime(day: DayKey("2026-11-01"), hour: 1, minute: 10, second: 0))
     }
 }

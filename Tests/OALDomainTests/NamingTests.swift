@@ -6,13 +6,16 @@ import Testing
     static let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
 
     @Test func activityNamesRoundTrip() {
-        let names: [ActivityName] = [.limit(Self.id), .scheduleWindow(Self.id), .scheduleAfterMidnight(Self.id), .openSession(Self.id)]
-        #expect(names.map(\.rawValue) == [
-            "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-            "sched-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-            "sched2-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-            "open-session-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
-        ])
+        let names: [ActivityName] = [
+            .limit(Self.id), .scheduleWindow(Self.id), .scheduleAfterMidnight(Self.id), .openSession(Self.id),
+        ]
+        #expect(
+            names.map(\.rawValue) == [
+                "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "sched-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "sched2-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "open-session-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+            ])
         for name in names {
             #expect(ActivityName(rawValue: name.rawValue) == name)
             #expect(ActivityName(rawValue: name.rawValue)?.ruleID == Self.id)
@@ -76,7 +79,9 @@ import Testing
         #expect(try JSONDecoder().decode([ActivityName].self, from: good) == [.scheduleAfterMidnight(Self.id)])
         let bad = Data(#"["sched2-e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]"#.utf8)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode([ActivityName].self, from: bad) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([EventName].self, from: Data(#"["minutes-0"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([EventName].self, from: Data(#"["minutes-0"]"#.utf8))
+        }
         #expect(try JSONEncoder().encode([EventName(minutes: 3)!]) == Data(#"["minutes-3"]"#.utf8))
     }
 }

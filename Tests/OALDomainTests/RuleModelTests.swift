@@ -4,7 +4,10 @@ import Testing
 
 @Suite struct RuleModelTests {
     @Test func configurationRangesAreEnforced() {
-        #expect(throws: RuleValidationError(field: "startMinutes", problem: "1440 is outside 0..<1440 minutes from midnight")) {
+        #expect(
+            throws: RuleValidationError(
+                field: "startMinutes", problem: "1440 is outside 0..<1440 minutes from midnight")
+        ) {
             try ScheduleConfig(startMinutes: 1440, endMinutes: 0)
         }
         #expect(throws: RuleValidationError.self) { try ScheduleConfig(startMinutes: 0, endMinutes: -1) }
@@ -70,7 +73,10 @@ import Testing
     }
 
     @Test func errorsSayWhereAndWhat() {
-        let error = RuleValidationError(field: "maxOpens", problem: "0 is below the minimum budget of 1 open").inRule(Fixture.ruleB)
-        #expect(error.description == "rule 00000000-0000-0000-0000-00000000000B, field maxOpens: 0 is below the minimum budget of 1 open")
+        let error = RuleValidationError(field: "maxOpens", problem: "0 is below the minimum budget of 1 open").inRule(
+            Fixture.ruleB)
+        #expect(
+            error.description
+                == "rule 00000000-0000-0000-0000-00000000000B, field maxOpens: 0 is below the minimum budget of 1 open")
     }
 }

@@ -91,8 +91,11 @@ import Testing
         let hardLimit = Fixture.timeLimit(30, id: Fixture.ruleB, hardMode: true)
         let spent: (UUID) -> DailyUsage = { $0 == Fixture.ruleB ? DailyUsage(minutesUsed: 30) : .zero }
         let fresh: (UUID) -> DailyUsage = { _ in .zero }
-        #expect(RulePolicy.areAppListsReadOnly(rules: [soft, hardLimit], at: inWindow, calendar: calendar, usageFor: spent))
-        #expect(!RulePolicy.areAppListsReadOnly(rules: [soft, hardLimit], at: inWindow, calendar: calendar, usageFor: fresh))
+        #expect(
+            RulePolicy.areAppListsReadOnly(rules: [soft, hardLimit], at: inWindow, calendar: calendar, usageFor: spent))
+        #expect(
+            !RulePolicy.areAppListsReadOnly(
+                rules: [soft, hardLimit], at: inWindow, calendar: calendar, usageFor: fresh))
         // A soft rule blocking alone never locks the lists.
         #expect(!RulePolicy.areAppListsReadOnly(rules: [soft], at: inWindow, calendar: calendar, usageFor: fresh))
     }
@@ -101,10 +104,20 @@ import Testing
         let hard = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), hardMode: true)
         let soft = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17))
         let usage: (UUID) -> DailyUsage = { _ in .zero }
-        #expect(RulePolicy.shouldDenyAppRemoval(rules: [hard], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
-        #expect(!RulePolicy.shouldDenyAppRemoval(rules: [hard], enabled: false, usageFor: usage, at: inWindow, calendar: calendar))
-        #expect(!RulePolicy.shouldDenyAppRemoval(rules: [hard], enabled: true, usageFor: usage, at: outOfWindow, calendar: calendar))
-        #expect(!RulePolicy.shouldDenyAppRemoval(rules: [soft], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
-        #expect(!RulePolicy.shouldDenyAppRemoval(rules: [], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
+        #expect(
+            RulePolicy.shouldDenyAppRemoval(
+                rules: [hard], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
+        #expect(
+            !RulePolicy.shouldDenyAppRemoval(
+                rules: [hard], enabled: false, usageFor: usage, at: inWindow, calendar: calendar))
+        #expect(
+            !RulePolicy.shouldDenyAppRemoval(
+                rules: [hard], enabled: true, usageFor: usage, at: outOfWindow, calendar: calendar))
+        #expect(
+            !RulePolicy.shouldDenyAppRemoval(
+                rules: [soft], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
+        #expect(
+            !RulePolicy.shouldDenyAppRemoval(
+                rules: [], enabled: true, usageFor: usage, at: inWindow, calendar: calendar))
     }
 }

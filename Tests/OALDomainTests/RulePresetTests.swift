@@ -7,9 +7,10 @@ import Testing
         #expect(RulePreset.gallery.map(\.title) == ["Get More Done", "Sleep, Relax and Reset", "Build Healthy Habits"])
         let all = RulePreset.gallery.flatMap(\.presets)
         #expect(all.map(\.name) == ["Work Time", "Laser Focus", "Wind Down", "Deep Sleep", "Reading Time", "Gym Time"])
-        #expect(all.map(\.windowText) == [
-            "09:00 – 17:00", "14:00 – 18:00", "20:00 – 22:00", "22:00 – 06:00", "19:45 – 20:45", "17:30 – 18:30",
-        ])
+        #expect(
+            all.map(\.windowText) == [
+                "09:00 – 17:00", "14:00 – 18:00", "20:00 – 22:00", "22:00 – 06:00", "19:45 – 20:45", "17:30 – 18:30",
+            ])
         #expect(RulePreset.workTime.days == .weekdays)
         #expect(all.dropFirst().allSatisfy { $0.days == .everyDay })
     }

@@ -62,33 +62,42 @@ import Testing
         let instant = Fixture.at("2026-11-27T10:00:00Z")
         let off = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), isEnabled: false)
         #expect(!RuleSchedule.isActive(off, at: instant, calendar: calendar))
-        let paused = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T17:00:00Z"))
+        let paused = Fixture.schedule(
+            Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T17:00:00Z"))
         #expect(!RuleSchedule.isActive(paused, at: instant, calendar: calendar))
         // A pause that has run out no longer holds.
-        let expired = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T10:00:00Z"))
+        let expired = Fixture.schedule(
+            Fixture.minutes(9), Fixture.minutes(17), pausedUntil: Fixture.at("2026-11-27T10:00:00Z"))
         #expect(RuleSchedule.isActive(expired, at: instant, calendar: calendar))
     }
 
     @Test func nextWindowSkipsDisabledDays() {
         // Weekdays 09:00–17:00, asked on Friday evening: next is Monday.
         let rule = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), days: .weekdays)
-        let next = RuleSchedule.nextWindowStart(after: Fixture.at("2026-11-27T18:00:00Z"), for: rule, calendar: calendar)
+        let next = RuleSchedule.nextWindowStart(
+            after: Fixture.at("2026-11-27T18:00:00Z"), for: rule, calendar: calendar)
         #expect(next == Fixture.at("2026-11-30T09:00:00Z"))
         // Strictly after: asked at a start, the answer is the next one.
-        let fromStart = RuleSchedule.nextWindowStart(after: Fixture.at("2026-11-30T09:00:00Z"), for: rule, calendar: calendar)
+        let fromStart = RuleSchedule.nextWindowStart(
+            after: Fixture.at("2026-11-30T09:00:00Z"), for: rule, calendar: calendar)
         #expect(fromStart == Fixture.at("2026-12-01T09:00:00Z"))
     }
 
     @Test func nextWindowAWeekAway() {
         let rule = Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), days: [.friday])
-        let next = RuleSchedule.nextWindowStart(after: Fixture.at("2026-11-27T09:30:00Z"), for: rule, calendar: calendar)
+        let next = RuleSchedule.nextWindowStart(
+            after: Fixture.at("2026-11-27T09:30:00Z"), for: rule, calendar: calendar)
         #expect(next == Fixture.at("2026-12-04T09:00:00Z"))
     }
 
     @Test func noNextWindowWithoutDaysOrWhenDisabledOrForLimits() {
         let instant = Fixture.at("2026-11-27T09:30:00Z")
-        #expect(RuleSchedule.nextWindowStart(after: instant, for: Fixture.schedule(60, 120, days: .never), calendar: calendar) == nil)
-        #expect(RuleSchedule.nextWindowStart(after: instant, for: Fixture.schedule(60, 120, isEnabled: false), calendar: calendar) == nil)
+        #expect(
+            RuleSchedule.nextWindowStart(
+                after: instant, for: Fixture.schedule(60, 120, days: .never), calendar: calendar) == nil)
+        #expect(
+            RuleSchedule.nextWindowStart(
+                after: instant, for: Fixture.schedule(60, 120, isEnabled: false), calendar: calendar) == nil)
         #expect(RuleSchedule.nextWindowStart(after: instant, for: Fixture.timeLimit(30), calendar: calendar) == nil)
         #expect(RuleSchedule.window(containing: instant, for: Fixture.timeLimit(30), calendar: calendar) == nil)
     }

@@ -36,8 +36,12 @@ import Testing
     @Test func timeLimitWithAndWithoutSpentBudget() {
         let rule = Fixture.timeLimit(45)
         #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 44)) == .dormant)
-        #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 45)) == .active(until: saturdayMidnight))
-        #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 50)) == .active(until: saturdayMidnight))
+        #expect(
+            rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 45))
+                == .active(until: saturdayMidnight))
+        #expect(
+            rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 50))
+                == .active(until: saturdayMidnight))
         // Opens do not spend a time budget.
         #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 99)) == .dormant)
     }
@@ -45,7 +49,9 @@ import Testing
     @Test func openLimitWithAndWithoutSpentBudget() {
         let rule = Fixture.openLimit(5)
         #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 4)) == .dormant)
-        #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 5)) == .active(until: saturdayMidnight))
+        #expect(
+            rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 5))
+                == .active(until: saturdayMidnight))
         #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(minutesUsed: 600)) == .dormant)
     }
 
@@ -56,7 +62,9 @@ import Testing
 
     @Test func pausedLimitRuleIsPausedUntilMidnight() {
         let rule = Fixture.openLimit(3, pausedUntil: saturdayMidnight)
-        #expect(rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 3)) == .paused(until: saturdayMidnight))
+        #expect(
+            rule.status(at: friday10, calendar: calendar, usage: DailyUsage(opensUsed: 3))
+                == .paused(until: saturdayMidnight))
         // After midnight the pause is over and the fresh day's budget counts.
         #expect(rule.status(at: saturdayMidnight, calendar: calendar, usage: .zero) == .dormant)
     }

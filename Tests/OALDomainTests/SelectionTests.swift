@@ -6,7 +6,9 @@ import Testing
     @Test func tokensEncodeAsPlainStrings() throws {
         #expect(try JSONEncoder().encode(ApplicationToken("app.x")) == Data(#""app.x""#.utf8))
         #expect(try JSONDecoder().decode(CategoryToken.self, from: Data(#""cat.y""#.utf8)) == CategoryToken("cat.y"))
-        #expect(try JSONDecoder().decode([WebDomainToken].self, from: Data(#"["a.com"]"#.utf8)) == [WebDomainToken("a.com")])
+        #expect(
+            try JSONDecoder().decode([WebDomainToken].self, from: Data(#"["a.com"]"#.utf8)) == [WebDomainToken("a.com")]
+        )
     }
 
     @Test func encodingIsSortedAndDeterministic() {
@@ -25,7 +27,9 @@ import Testing
     @Test func decodeRoundTripAndRejects() throws {
         #expect(try AppSelection(decoding: Fixture.selection.encoded()) == Fixture.selection)
         #expect(throws: (any Error).self) { try AppSelection(decoding: Data("{}".utf8)) }
-        #expect(throws: (any Error).self) { try AppSelection(decoding: Data(#"{"applications":[1],"categories":[],"webDomains":[]}"#.utf8)) }
+        #expect(throws: (any Error).self) {
+            try AppSelection(decoding: Data(#"{"applications":[1],"categories":[],"webDomains":[]}"#.utf8))
+        }
         #expect(throws: (any Error).self) { try AppSelection(decoding: Data()) }
     }
 

@@ -11,7 +11,9 @@ import Testing
 
     var socialSubject: ShieldSubject { .application(social, category: CategoryToken("cat.social")) }
 
-    func candidate(_ rule: Rule, apps: Set<ApplicationToken>, usage: DailyUsage = .zero, session: Date? = nil) -> ShieldCandidate {
+    func candidate(_ rule: Rule, apps: Set<ApplicationToken>, usage: DailyUsage = .zero, session: Date? = nil)
+        -> ShieldCandidate
+    {
         ShieldCandidate(rule: rule, selection: AppSelection(applications: apps), usage: usage, sessionExpiry: session)
     }
 
@@ -36,7 +38,9 @@ import Testing
 
     @Test func otherKindsReadGeneric() {
         for rule in [Fixture.schedule(540, 1020), Fixture.timeLimit(30)] {
-            let shield = ShieldPresentation(holders: [candidate(rule, apps: [social], usage: DailyUsage(minutesUsed: 30))])
+            let shield = ShieldPresentation(holders: [
+                candidate(rule, apps: [social], usage: DailyUsage(minutesUsed: 30))
+            ])
             #expect(shield.subtitle == ShieldPresentation.genericSubtitle)
             #expect(shield.secondaryButtonLabel == nil)
         }
@@ -48,8 +52,10 @@ import Testing
     @Test func anyNonOpenHolderRemovesOpen() {
         let open = candidate(Fixture.openLimit(5, id: Fixture.ruleA), apps: [social], usage: DailyUsage(opensUsed: 1))
         let schedule = candidate(Fixture.schedule(540, 1020, id: Fixture.ruleB), apps: [social])
-        let spentTime = candidate(Fixture.timeLimit(10, id: Fixture.ruleC), apps: [social], usage: DailyUsage(minutesUsed: 10))
-        let spentOpen = candidate(Fixture.openLimit(1, id: Fixture.ruleC), apps: [social], usage: DailyUsage(opensUsed: 1))
+        let spentTime = candidate(
+            Fixture.timeLimit(10, id: Fixture.ruleC), apps: [social], usage: DailyUsage(minutesUsed: 10))
+        let spentOpen = candidate(
+            Fixture.openLimit(1, id: Fixture.ruleC), apps: [social], usage: DailyUsage(opensUsed: 1))
         #expect(ShieldArbitration.openGrant(holders: [open, schedule]) == nil)
         #expect(ShieldArbitration.openGrant(holders: [spentTime, open]) == nil)
         #expect(ShieldArbitration.openGrant(holders: [open, spentOpen]) == nil)
@@ -72,7 +78,8 @@ import Testing
         let session = candidate(
             Fixture.openLimit(5, id: Fixture.ruleB), apps: [social], session: Fixture.at("2026-11-27T10:05:00Z"))
         let elsewhere = candidate(Fixture.schedule(540, 1020, id: Fixture.ruleC), apps: [game])
-        let holders = ShieldArbitration.holders(of: socialSubject, among: [gate, session, elsewhere], at: now, calendar: calendar)
+        let holders = ShieldArbitration.holders(
+            of: socialSubject, among: [gate, session, elsewhere], at: now, calendar: calendar)
         #expect(holders.map(\.rule.id) == [Fixture.ruleA])
         // The game is held only by the schedule, so no Open for it.
         let gameHolders = ShieldArbitration.holders(
@@ -82,7 +89,8 @@ import Testing
     }
 
     @Test func scopeFollowsModeAndList() {
-        let selection = AppSelection(applications: [social], categories: [CategoryToken("cat.games")], webDomains: [WebDomainToken("a.com")])
+        let selection = AppSelection(
+            applications: [social], categories: [CategoryToken("cat.games")], webDomains: [WebDomainToken("a.com")])
         let block = ShieldScope(rule: Fixture.schedule(540, 1020), selection: selection)
         #expect(block.covers(.application(social, category: nil)))
         #expect(block.covers(.application(game, category: CategoryToken("cat.games"))))

@@ -30,7 +30,8 @@ import Testing
 
     @Test func snapshotFieldsFollowTheWireFormat() {
         let snapshot = RuleSnapshot(
-            rule: Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), days: .weekdays, adult: true), selection: nil)
+            rule: Fixture.schedule(Fixture.minutes(9), Fixture.minutes(17), days: .weekdays, adult: true),
+            selection: nil)
         #expect(snapshot.kindRaw == "schedule")
         #expect(snapshot.selectionModeRaw == "block")
         #expect(snapshot.dayNumbers == [2, 3, 4, 5, 6])
@@ -73,11 +74,43 @@ import Testing
             ("dayNumbers", { $0.dayNumbers = [0, 2] }),
             ("dayNumbers", { $0.dayNumbers = [8] }),
             ("selectionData", { $0.selectionData = Data("not json".utf8) }),
-            ("dailyLimitMinutes", { $0.kindRaw = "timeLimit"; $0.dailyLimitMinutes = 0 }),
-            ("maxOpens", { $0.kindRaw = "openLimit"; $0.maxOpens = 0 }),
-            ("maxOpens", { $0.kindRaw = "openLimit"; $0.maxOpens = -2 }),
-            ("selectionModeRaw", { $0.kindRaw = "timeLimit"; $0.dailyLimitMinutes = 5; $0.selectionModeRaw = "allowOnly" }),
-            ("blockAdultContent", { $0.kindRaw = "openLimit"; $0.maxOpens = 5; $0.blockAdultContent = true }),
+            (
+                "dailyLimitMinutes",
+                {
+                    $0.kindRaw = "timeLimit"
+                    $0.dailyLimitMinutes = 0
+                }
+            ),
+            (
+                "maxOpens",
+                {
+                    $0.kindRaw = "openLimit"
+                    $0.maxOpens = 0
+                }
+            ),
+            (
+                "maxOpens",
+                {
+                    $0.kindRaw = "openLimit"
+                    $0.maxOpens = -2
+                }
+            ),
+            (
+                "selectionModeRaw",
+                {
+                    $0.kindRaw = "timeLimit"
+                    $0.dailyLimitMinutes = 5
+                    $0.selectionModeRaw = "allowOnly"
+                }
+            ),
+            (
+                "blockAdultContent",
+                {
+                    $0.kindRaw = "openLimit"
+                    $0.maxOpens = 5
+                    $0.blockAdultContent = true
+                }
+            ),
         ]
         for (field, edit) in cases {
             let error = rejection(edit)

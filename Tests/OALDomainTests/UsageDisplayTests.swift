@@ -16,7 +16,9 @@ import Testing
         #expect(r?.title == "Time Keeper")
         #expect(r?.subtitle == "Time Limit · 18m of 45m used today")
         #expect(r?.trailing == "27m left")
-        #expect(row(Fixture.timeLimit(90), DailyUsage(minutesUsed: 25))?.subtitle == "Time Limit · 25m of 1h 30m used today")
+        #expect(
+            row(Fixture.timeLimit(90), DailyUsage(minutesUsed: 25))?.subtitle == "Time Limit · 25m of 1h 30m used today"
+        )
         #expect(row(Fixture.timeLimit(90), DailyUsage(minutesUsed: 25))?.trailing == "1h 5m left")
     }
 
@@ -31,7 +33,9 @@ import Testing
         #expect(row(Fixture.timeLimit(45), DailyUsage(minutesUsed: 45))?.trailing == "Blocked")
         #expect(row(Fixture.openLimit(5), DailyUsage(opensUsed: 7))?.subtitle == "Open Limit · 7 of 5 opens today")
         #expect(row(Fixture.openLimit(5), DailyUsage(opensUsed: 7))?.trailing == "Blocked")
-        #expect(row(Fixture.openLimit(5, pausedUntil: midnight), DailyUsage(opensUsed: 5))?.trailing == "Unblocked until tomorrow")
+        #expect(
+            row(Fixture.openLimit(5, pausedUntil: midnight), DailyUsage(opensUsed: 5))?.trailing
+                == "Unblocked until tomorrow")
         #expect(row(Fixture.schedule(540, 1020), .zero) == nil)
     }
 

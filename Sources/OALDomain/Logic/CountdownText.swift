@@ -22,7 +22,8 @@ public enum CountdownText {
     /// A whole-minute amount as usage rows show it: "45m", "2h", "1h 30m".
     public static func minutes(_ minutes: Int) -> String {
         guard minutes >= 60 else { return "\(minutes)m" }
-        let hours = minutes / 60, rest = minutes % 60
+        let hours = minutes / 60
+        let rest = minutes % 60
         return rest == 0 ? "\(hours)h" : "\(hours)h \(rest)m"
     }
 }

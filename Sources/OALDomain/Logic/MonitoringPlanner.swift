@@ -28,7 +28,8 @@ extension MonitoringPlan {
         for rule in rules where rule.isEnabled && !rule.days.isEmpty {
             switch rule.configuration {
             case .timeLimit(let config):
-                let events = (1...config.dailyLimitMinutes).compactMap { EventName(minutes: $0) }.map(MonitoredEvent.init)
+                let events = (1...config.dailyLimitMinutes).compactMap { EventName(minutes: $0) }.map(
+                    MonitoredEvent.init)
                 activities.append(MonitoredActivity(name: .limit(rule.id), schedule: .allDay, events: events))
             case .openLimit:
                 activities.append(MonitoredActivity(name: .limit(rule.id), schedule: .allDay))
@@ -48,7 +49,8 @@ extension MonitoringPlan {
     private static func scheduleActivities(
         ruleID: UUID, config: ScheduleConfig
     ) -> ([MonitoredActivity], [ForegroundOnlyEdge]) {
-        let start = config.startMinutes, end = config.endMinutes
+        let start = config.startMinutes
+        let end = config.endMinutes
         func daily(_ name: ActivityName, _ from: Int, _ to: Int) -> MonitoredActivity {
             MonitoredActivity(
                 name: name,
@@ -59,7 +61,10 @@ extension MonitoringPlan {
         if !config.crossesMidnight {
             let length = end - start
             guard length >= minimumIntervalMinutes else {
-                return ([], [ForegroundOnlyEdge(ruleID: ruleID, edge: .wholeWindow, reason: .intervalTooShort(minutes: length))])
+                return (
+                    [],
+                    [ForegroundOnlyEdge(ruleID: ruleID, edge: .wholeWindow, reason: .intervalTooShort(minutes: length))]
+                )
             }
             return ([daily(.scheduleWindow(ruleID), start, end)], [])
         }
@@ -69,7 +74,8 @@ extension MonitoringPlan {
         if firstHalf >= minimumIntervalMinutes {
             activities.append(daily(.scheduleWindow(ruleID), start, lastMinuteOfDay))
         } else {
-            edges.append(ForegroundOnlyEdge(ruleID: ruleID, edge: .start, reason: .intervalTooShort(minutes: firstHalf)))
+            edges.append(
+                ForegroundOnlyEdge(ruleID: ruleID, edge: .start, reason: .intervalTooShort(minutes: firstHalf)))
         }
         if end == 0 {
             if start != 0 {

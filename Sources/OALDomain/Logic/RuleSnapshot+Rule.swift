@@ -8,7 +8,10 @@ extension RuleSnapshot {
     /// and budgets, "block", no adult-content flag) so that two snapshots of
     /// the same rule are byte-for-byte equal.
     public init(rule: Rule, selection: AppSelection?) {
-        var start = 0, end = 0, limit = 0, opens = 0
+        var start = 0
+        var end = 0
+        var limit = 0
+        var opens = 0
         var mode = SelectionMode.block
         var adult: Bool?
         switch rule.configuration {
@@ -63,7 +66,8 @@ extension RuleSnapshot {
         }
         guard let mode = SelectionMode(rawValue: selectionModeRaw) else {
             throw RuleValidationError(
-                field: "selectionModeRaw", problem: "unknown selection mode \"\(selectionModeRaw)\" (expected block or allowOnly)")
+                field: "selectionModeRaw",
+                problem: "unknown selection mode \"\(selectionModeRaw)\" (expected block or allowOnly)")
         }
         let days = try DaySet(dayNumbers: dayNumbers)
         var selection: AppSelection?
@@ -78,7 +82,8 @@ extension RuleSnapshot {
                 throw RuleValidationError(field: "selectionModeRaw", problem: "allowOnly is for schedule rules only")
             }
             guard blockAdultContent != true else {
-                throw RuleValidationError(field: "blockAdultContent", problem: "the adult-content filter is for schedule rules only")
+                throw RuleValidationError(
+                    field: "blockAdultContent", problem: "the adult-content filter is for schedule rules only")
             }
         }
         let configuration: RuleConfiguration

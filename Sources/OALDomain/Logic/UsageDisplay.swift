@@ -11,7 +11,8 @@ public enum UsageDisplay {
     public static func sections(
         rules: [Rule], at instant: Date, calendar: Calendar, usageFor: (UUID) -> DailyUsage
     ) -> HomeSections {
-        var blocking: [Rule] = [], usage: [Rule] = []
+        var blocking: [Rule] = []
+        var usage: [Rule] = []
         for rule in rules {
             let status = rule.status(at: instant, calendar: calendar, usage: usageFor(rule.id))
             if status.isActive {
@@ -31,16 +32,19 @@ public enum UsageDisplay {
     public static func row(
         for rule: Rule, usage: DailyUsage, at instant: Date, calendar: Calendar
     ) -> UsageRow? {
-        let subtitle: String, remaining: String
+        let subtitle: String
+        let remaining: String
         switch rule.configuration {
         case .schedule:
             return nil
         case .timeLimit(let config):
-            subtitle = "\(RuleKind.timeLimit.displayName) · "
+            subtitle =
+                "\(RuleKind.timeLimit.displayName) · "
                 + "\(CountdownText.minutes(usage.minutesUsed)) of \(CountdownText.minutes(config.dailyLimitMinutes)) used today"
             remaining = "\(CountdownText.minutes(max(0, config.dailyLimitMinutes - usage.minutesUsed))) left"
         case .openLimit(let config):
-            subtitle = "\(RuleKind.openLimit.displayName) · "
+            subtitle =
+                "\(RuleKind.openLimit.displayName) · "
                 + "\(usage.opensUsed) of \(config.maxOpens) \(config.maxOpens == 1 ? "open" : "opens") today"
             let left = config.opensLeft(after: usage)
             remaining = "\(left) \(left == 1 ? "open" : "opens") left"

@@ -80,7 +80,8 @@ public struct AppListLibrary: Hashable, Codable, Sendable {
         do {
             try self.init(lists: lists)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

@@ -73,7 +73,8 @@ public struct DaySet: Hashable, Codable, Sendable, SetAlgebra {
         do {
             try self.init(dayNumbers: numbers)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

@@ -22,10 +22,14 @@ public struct RulePreset: Hashable, Sendable, Identifiable {
         return Rule(id: id, name: name, days: days, createdAt: createdAt, configuration: .schedule(config))
     }
 
-    public static let workTime = RulePreset(name: "Work Time", startMinutes: 9 * 60, endMinutes: 17 * 60, days: .weekdays)
-    public static let laserFocus = RulePreset(name: "Laser Focus", startMinutes: 14 * 60, endMinutes: 18 * 60, days: .everyDay)
-    public static let windDown = RulePreset(name: "Wind Down", startMinutes: 20 * 60, endMinutes: 22 * 60, days: .everyDay)
-    public static let deepSleep = RulePreset(name: "Deep Sleep", startMinutes: 22 * 60, endMinutes: 6 * 60, days: .everyDay)
+    public static let workTime = RulePreset(
+        name: "Work Time", startMinutes: 9 * 60, endMinutes: 17 * 60, days: .weekdays)
+    public static let laserFocus = RulePreset(
+        name: "Laser Focus", startMinutes: 14 * 60, endMinutes: 18 * 60, days: .everyDay)
+    public static let windDown = RulePreset(
+        name: "Wind Down", startMinutes: 20 * 60, endMinutes: 22 * 60, days: .everyDay)
+    public static let deepSleep = RulePreset(
+        name: "Deep Sleep", startMinutes: 22 * 60, endMinutes: 6 * 60, days: .everyDay)
     public static let readingTime = RulePreset(
         name: "Reading Time", startMinutes: 19 * 60 + 45, endMinutes: 20 * 60 + 45, days: .everyDay)
     public static let gymTime = RulePreset(

@@ -43,7 +43,8 @@ public struct ScheduleConfig: Hashable, Codable, Sendable {
 
     /// "07:05" for 425.
     public static func clockText(_ minutes: Int) -> String {
-        let hour = minutes / 60, minute = minutes % 60
+        let hour = minutes / 60
+        let minute = minutes % 60
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// 7 is Saturday. Those numbers are what the wire format's `dayNumbers`
 /// carry.
 public enum Weekday: Int, CaseIterable, Codable, Comparable, Sendable {
-    case sunday = 1, monday, tuesday, wednesday, thursday, friday, saturday
+    case sunday = 1
+    case monday, tuesday, wednesday, thursday, friday, saturday
 
     /// The weekday `date` falls on in `calendar` (its time zone counts).
     public init(of date: Date, in calendar: Calendar) {
