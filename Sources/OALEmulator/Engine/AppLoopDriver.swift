@@ -73,6 +73,7 @@ final class AppLoopDriver {
             if let ack = ForegroundFiles.readAck(root: root), ack.session == session,
                 let refreshed = ack.refreshedAt, refreshed >= tick
             {
+                awaitTraceLine(refreshedAt: refreshed, until: deadline)
                 return true
             }
             if !loopAlive { return false }
@@ -80,6 +81,25 @@ final class AppLoopDriver {
             pause = min(pause * 2, 5_000)
         }
         return false
+    }
+
+    /// The loop may trace its acknowledgement just after writing it; the
+    /// device waits for that line so its own next line never races it and
+    /// the trace stays the same from run to run.
+    private func awaitTraceLine(refreshedAt: Date, until deadline: Date) {
+        let needle = "\"refreshedAt\":\"\(TraceEvent.timestamp(refreshedAt))\""
+        while Date() < deadline {
+            if Self.traceTail(root.trace.path).contains(needle) { return }
+            usleep(500)
+        }
+    }
+
+    private static func traceTail(_ path: String) -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
+        return String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
     }
 
     /// Stops the loop this device started (never the supervisor's).

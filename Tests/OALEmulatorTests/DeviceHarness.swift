@@ -1,0 +1,54 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALTestSupport
+
+/// Runs a scenario on a fresh device root through the engine library,
+/// which spawns the real `oal-*` executables built next to the tests.
+struct DeviceHarness {
+    let root: DeviceRoot
+    let result: RunResult
+    let trace: [TraceEvent]
+
+    static let header = """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+
+        """
+
+    /// `text` gets `header` prepended unless it has its own `start` line.
+    static func run(_ text: String, root path: URL? = nil, seed: UInt64? = nil) throws -> DeviceHarness {
+        let body = text.contains("\nstart ") || text.hasPrefix("start ") ? text : header + text
+        let directory = path ?? FileManager.default.temporaryDirectory
+            .appendingPathComponent("oal-emu-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("test.scenario")
+        try body.write(to: file, atomically: true, encoding: .utf8)
+        let scenario = try ScenarioParser(file: file.path).parse(body)
+        let root = DeviceRoot(directory.appendingPathComponent("device", isDirectory: true))
+        try DeviceInit.create(root: root, from: .scenario(scenario))
+        let options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: seed)
+        let result = try DeviceEngine(scenario: scenario, options: options).run()
+        let trace = try TraceLog.read(root.trace).map { try $0.get() }
+        return DeviceHarness(root: root, result: result, trace: trace)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root.url.deletingLastPathComponent())
+    }
+
+    /// Device trace lines of one event name.
+    func device(_ event: String) -> [TraceEvent] {
+        trace.filter { $0.process == .device && $0.event == event }
+    }
+
+    var failureText: String { result.failures.joined(separator: "\n") }
+}
+
+/// The repository checkout, for the bundled scenarios.
+enum Repository {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OALEmulator
+import Testing
+
+@Suite struct ScenarioParserTests {
+    private func error(_ text: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioParser(file: "day.scenario").parse(text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func parsesHeaderDaysAndActions() throws {
+        let scenario = try ScenarioParser(file: "ok.scenario").parse(
+            """
+            # a comment
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end +1d
+            seed 42
+            catalog app "Focus Flow" com.example.focus Productivity
+            at 08:00 app rule add time-limit "Social Cap" --minutes 45 --list Social   # trailing comment
+            at 08:30 open "Focus Flow" for 1h30m
+            day 2
+            at 07:00 press open on Instagram for 10m
+            at day 2 07:05:30 expect usage "Social Cap" opens 1 of 3
+            """)
+        #expect(scenario.seed == 42)
+        #expect(scenario.steps.count == 4)
+        #expect(scenario.end.timeIntervalSince(scenario.start) == 86_400)
+        guard case .app(let arguments) = scenario.steps[0].action else { Issue.record("not app"); return }
+        #expect(arguments == ["rule", "add", "time-limit", "Social Cap", "--minutes", "45", "--list", "Social"])
+        guard case .open(let app, let duration) = scenario.steps[1].action else { Issue.record("not open"); return }
+        #expect(app == "Focus Flow" && duration == 5400)
+        #expect(scenario.steps[2].time.timeIntervalSince(scenario.start) == 23 * 3600)
+        #expect(scenario.steps[3].line == 11)
+    }
+
+    @Test(arguments: [
+        ("start 2026-11-30 08:00\nat 08:00 dance", 2, "unknown action"),
+        ("start 2026-11-30 08:00\nat 25:00 leave", 2, "HH:MM"),
+        ("start 2026-11-30 08:00\n\nat 08:00 open Nope", 3, "no installed app named 'Nope'"),
+        ("start 2026-11-30 08:00\nat 09:00 leave\nat 08:00 leave", 3, "earlier than the line before"),
+        ("timezone Mars/Base\nstart 2026-11-30 08:00", 1, "unknown time zone"),
+        ("at 08:00 leave", 1, "needs 'start"),
+        ("start 2026-11-30 08:00\nat 08:00 app \"unterminated", 2, "unterminated quote"),
+        ("start 2026-11-30 08:00\nat 08:00 expect usage X opens two of 3", 2, "expect usage RULE"),
+        ("start 2026-11-30 08:00\nat 08:00 open Instagram for ever", 2, "not a duration"),
+        ("start 2026-11-30 08:00\nend +1h\nat 10:00 leave", 3, "after the scenario's end"),
+        ("start 2026-11-30 08:00\nat 08:00 leave\nseed 3", 3, "belongs in the header"),
+    ])
+    func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
+        let failure = try #require(error(text))
+        #expect(failure.line == line)
+        #expect(failure.message.contains(message), "\(failure)")
+        #expect(failure.description.hasPrefix("day.scenario:\(line): "))
+    }
+
+    @Test func theBundledScenariosParse() throws {
+        let directory = Repository.root.appendingPathComponent("scenarios")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".scenario") }
+        #expect(!files.isEmpty)
+        for file in files {
+            _ = try ScenarioParser.load(path: directory.appendingPathComponent(file).path)
+        }
+    }
+}
