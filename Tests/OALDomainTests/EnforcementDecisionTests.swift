@@ -147,4 +147,45 @@ import Testing
             }
         }
     }
+
+    // The decision and the derived status must tell the same story: for
+    // schedules and time limits the shield is up exactly when the status is
+    // active; an open limit is shielded whenever it is active, and more
+    // (its gate), unless a session is live.
+    @Test func decisionAgreesWithStatusAcrossStates() {
+        let instants = [
+            "2026-11-27T08:59:00Z", "2026-11-27T09:00:00Z", "2026-11-27T16:59:00Z", "2026-11-27T17:00:00Z",
+            "2026-11-28T10:00:00Z", "2026-11-29T23:59:00Z",
+        ].map(Fixture.at)
+        let pauses: [Date?] = [nil, Fixture.at("2026-11-27T12:00:00Z"), Fixture.at("2026-11-29T00:00:00Z")]
+        let usages = [
+            DailyUsage.zero, DailyUsage(minutesUsed: 30, opensUsed: 2), DailyUsage(minutesUsed: 31, opensUsed: 3),
+        ]
+        for days in [DaySet.weekdays, .everyDay, .never] {
+            for enabled in [true, false] {
+                for pause in pauses {
+                    let rules = [
+                        Fixture.schedule(540, 1020, days: days, isEnabled: enabled, pausedUntil: pause),
+                        Fixture.timeLimit(30, days: days, isEnabled: enabled, pausedUntil: pause),
+                        Fixture.openLimit(3, days: days, isEnabled: enabled, pausedUntil: pause),
+                    ]
+                    for rule in rules {
+                        for instant in instants {
+                            for usage in usages {
+                                let active = rule.status(at: instant, calendar: calendar, usage: usage).isActive
+                                let shield = decide(rule, at: instant, usage: usage).shield
+                                if rule.kind == .openLimit {
+                                    #expect(!active || shield)
+                                    let live = instant.addingTimeInterval(60)
+                                    #expect(!decide(rule, at: instant, usage: usage, session: live).shield)
+                                } else {
+                                    #expect(active == shield, "\(rule.kind) at \(instant)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
