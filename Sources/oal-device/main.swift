@@ -97,13 +97,17 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         source = .scenario(try loadScenario(path))
     } else {
         let zone = parsed.value("timezone") ?? "UTC"
-        guard let timeZone = TimeZone(identifier: zone) else { throw ProcessFailure.usage("--timezone: unknown zone '\(zone)'") }
+        guard let timeZone = TimeZone(identifier: zone) else {
+            throw ProcessFailure.usage("--timezone: unknown zone '\(zone)'")
+        }
         let text = parsed.value("start") ?? "2026-11-30 08:00"
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        guard let start = formatter.date(from: text) else { throw ProcessFailure.usage("--start: '\(text)' is not yyyy-MM-dd HH:MM") }
+        guard let start = formatter.date(from: text) else {
+            throw ProcessFailure.usage("--start: '\(text)' is not yyyy-MM-dd HH:MM")
+        }
         source = .empty(start: start, timeZoneIdentifier: zone)
     }
     try DeviceInit.create(root: root, from: source)

@@ -19,7 +19,9 @@ struct DeviceHarness {
     /// `text` gets `header` prepended unless it has its own `start` line.
     static func run(_ text: String, root path: URL? = nil, seed: UInt64? = nil) throws -> DeviceHarness {
         let body = text.contains("\nstart ") || text.hasPrefix("start ") ? text : header + text
-        let directory = path ?? FileManager.default.temporaryDirectory
+        let directory =
+            path
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("oal-emu-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("test.scenario")

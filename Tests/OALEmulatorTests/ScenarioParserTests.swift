@@ -30,9 +30,15 @@ import Testing
         #expect(scenario.seed == 42)
         #expect(scenario.steps.count == 4)
         #expect(scenario.end.timeIntervalSince(scenario.start) == 86_400)
-        guard case .app(let arguments) = scenario.steps[0].action else { Issue.record("not app"); return }
+        guard case .app(let arguments) = scenario.steps[0].action else {
+            Issue.record("not app")
+            return
+        }
         #expect(arguments == ["rule", "add", "time-limit", "Social Cap", "--minutes", "45", "--list", "Social"])
-        guard case .open(let app, let duration) = scenario.steps[1].action else { Issue.record("not open"); return }
+        guard case .open(let app, let duration) = scenario.steps[1].action else {
+            Issue.record("not open")
+            return
+        }
         #expect(app == "Focus Flow" && duration == 5400)
         #expect(scenario.steps[2].time.timeIntervalSince(scenario.start) == 23 * 3600)
         #expect(scenario.steps[3].line == 11)
@@ -60,7 +66,9 @@ import Testing
 
     @Test func theBundledScenariosParse() throws {
         let directory = Repository.root.appendingPathComponent("scenarios")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".scenario") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".scenario")
+        }
         #expect(!files.isEmpty)
         for file in files {
             _ = try ScenarioParser.load(path: directory.appendingPathComponent(file).path)

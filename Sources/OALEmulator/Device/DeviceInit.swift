@@ -23,7 +23,8 @@ public enum DeviceInit {
             for part in ["appgroup", "app", "system"] {
                 let source = fixture.appendingPathComponent(part, isDirectory: true)
                 guard FileManager.default.fileExists(atPath: source.path) else { continue }
-                try FileManager.default.copyItem(at: source, to: root.url.appendingPathComponent(part, isDirectory: true))
+                try FileManager.default.copyItem(
+                    at: source, to: root.url.appendingPathComponent(part, isDirectory: true))
             }
             try root.create()
             // A fixture is a still image of a device; it keeps its clock but

@@ -10,13 +10,17 @@ public enum DeviceSetup {
         var catalog = try platform.catalog.catalog()
         let before = catalog
         for addition in scenario.catalogAdditions {
-            catalog.install(name: addition.name, bundleIdentifier: addition.bundleIdentifier, categoryName: addition.category)
+            catalog.install(
+                name: addition.name, bundleIdentifier: addition.bundleIdentifier, categoryName: addition.category)
         }
-        if catalog != before || !FileManager.default.fileExists(atPath: root.system.appendingPathComponent("catalog.json").path) {
+        if catalog != before
+            || !FileManager.default.fileExists(atPath: root.system.appendingPathComponent("catalog.json").path)
+        {
             try platform.catalog.save(catalog)
         }
         let current = try? platform.clock.state()
-        if current == nil || current!.now < scenario.start || current!.timeZoneIdentifier != scenario.timeZoneIdentifier {
+        if current == nil || current!.now < scenario.start || current!.timeZoneIdentifier != scenario.timeZoneIdentifier
+        {
             let now = max(current?.now ?? scenario.start, scenario.start)
             try platform.clock.set(ClockState(now: now, timeZoneIdentifier: scenario.timeZoneIdentifier))
         }

@@ -24,7 +24,8 @@ public struct DeviceStatus: Codable, Sendable {
         self.root = root.url.path
         time = DeviceEngine.localText(clock.now, try clock.calendar())
         timeZone = clock.timeZoneIdentifier
-        frontmost = state.frontmost.map { bundle in catalog.apps.first { $0.bundleIdentifier == bundle }?.name ?? bundle }
+        frontmost = state.frontmost.map { bundle in catalog.apps.first { $0.bundleIdentifier == bundle }?.name ?? bundle
+        }
         showingShield = state.showingShield
         activities = try view.registry().activities.keys.sorted()
         blockedApps = catalog.apps.filter { effective.isShielded($0.token, category: $0.category) }.map(\.name)

@@ -30,7 +30,8 @@ public enum FixtureLocator {
         if let override = ProcessInfo.processInfo.environment["OAL_FIXTURES"], !override.isEmpty {
             roots.append(URL(fileURLWithPath: override, isDirectory: true))
         }
-        roots.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("appgroup-fixtures"))
+        roots.append(
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("appgroup-fixtures"))
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             directory = directory.deletingLastPathComponent()

@@ -11,7 +11,10 @@ extension DeviceEngine {
             let outcome = try launch(.app, arguments)
             trace.record(
                 "user.app", at: now,
-                ["args": arguments.joined(separator: " "), "launch": String(outcome.launch), "status": outcome.statusText])
+                [
+                    "args": arguments.joined(separator: " "), "launch": String(outcome.launch),
+                    "status": outcome.statusText,
+                ])
             if outcome.exitCode != 0 {
                 let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
                 record(step, Verdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))

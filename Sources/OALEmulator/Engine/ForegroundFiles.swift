@@ -23,7 +23,9 @@ struct AppLoopAck: Hashable {
 }
 
 enum ForegroundFiles {
-    static func foregroundPath(_ root: DeviceRoot) -> String { root.system.appendingPathComponent("foreground.json").path }
+    static func foregroundPath(_ root: DeviceRoot) -> String {
+        root.system.appendingPathComponent("foreground.json").path
+    }
     static func ackPath(_ root: DeviceRoot) -> String { root.system.appendingPathComponent("app-loop.json").path }
 
     static func write(_ record: ForegroundRecord, root: DeviceRoot) throws {
@@ -45,7 +47,9 @@ enum ForegroundFiles {
     }
 
     private static func date(_ value: Any?) -> Date? {
-        if let text = value as? String { return TraceEvent.date(fromTimestamp: text) ?? ISO8601DateFormatter().date(from: text) }
+        if let text = value as? String {
+            return TraceEvent.date(fromTimestamp: text) ?? ISO8601DateFormatter().date(from: text)
+        }
         if let number = value as? NSNumber { return Date(timeIntervalSince1970: number.doubleValue) }
         return nil
     }

@@ -60,10 +60,12 @@ struct ProcessLauncher {
             let stdout = Self.take(out)
             let stderr = Self.take(err)
             appendLog(
-                kind, header: "launch \(launch) pid \(child.pid) at \(TraceEvent.timestamp(time)): \(name) "
+                kind,
+                header: "launch \(launch) pid \(child.pid) at \(TraceEvent.timestamp(time)): \(name) "
                     + arguments.joined(separator: " ") + " -> \(termination)",
                 stdout: stdout, stderr: stderr)
-            return LaunchOutcome(launch: launch, pid: child.pid, termination: termination, stdout: stdout, stderr: stderr)
+            return LaunchOutcome(
+                launch: launch, pid: child.pid, termination: termination, stdout: stdout, stderr: stderr)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }

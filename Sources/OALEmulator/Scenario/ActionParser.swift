@@ -74,7 +74,8 @@ struct ActionParser {
             return .shieldText(app: try app(rest[0]), text: rest[1])
         default:
             throw fail(
-                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, activity, press, refused, exit or shield)")
+                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, activity, press, refused, exit or shield)"
+            )
         }
     }
 
@@ -85,7 +86,8 @@ struct ActionParser {
         switch words.count {
         case 2:
             let name = words[0]
-            return .activity(name.hasSuffix("*") ? .prefix(String(name.dropLast())) : .exact(name), registered: registered)
+            return .activity(
+                name.hasSuffix("*") ? .prefix(String(name.dropLast())) : .exact(name), registered: registered)
         case 3:
             return .activity(.ofRule(prefix: words[0], rule: words[1]), registered: registered)
         default:

@@ -63,7 +63,9 @@ public struct ScenarioParser {
         case "end":
             draft.end = (try readEnd(rest, line: line), line)
         case "seed":
-            guard rest.count == 1, let seed = UInt64(rest[0]) else { throw fail(line, "usage: seed N (a whole number)") }
+            guard rest.count == 1, let seed = UInt64(rest[0]) else {
+                throw fail(line, "usage: seed N (a whole number)")
+            }
             draft.seed = seed
         case "catalog":
             guard rest.count == 4, rest[0] == "app" else {
@@ -128,7 +130,8 @@ public struct ScenarioParser {
         let startDay = calendar.startOfDay(for: start)
         func instant(day: Int, _ clock: ClockTime, line: Int) throws(ScenarioError) -> Date {
             guard let date = calendar.date(byAdding: .day, value: day - 1, to: startDay),
-                let time = calendar.date(bySettingHour: clock.hour, minute: clock.minute, second: clock.second, of: date)
+                let time = calendar.date(
+                    bySettingHour: clock.hour, minute: clock.minute, second: clock.second, of: date)
             else { throw fail(line, "day \(day) \(clock) does not exist in \(zone)") }
             return time
         }
@@ -146,7 +149,9 @@ public struct ScenarioParser {
             switch spec {
             case .after(let span): end = start.addingTimeInterval(span)
             case .at(let local):
-                guard let date = local.instant(in: calendar) else { throw fail(line, "the end does not exist in \(zone)") }
+                guard let date = local.instant(in: calendar) else {
+                    throw fail(line, "the end does not exist in \(zone)")
+                }
                 end = date
             case .day(let day, let clock): end = try instant(day: day, clock, line: line)
             }

@@ -84,7 +84,8 @@ struct TimelineModel {
                 frontmost = nil
             }
         }
-        let appNames = appOn.order.filter { $0 != "OpenAppLock" } + (appUsed.order.contains("OpenAppLock") ? ["OpenAppLock"] : [])
+        let appNames =
+            appOn.order.filter { $0 != "OpenAppLock" } + (appUsed.order.contains("OpenAppLock") ? ["OpenAppLock"] : [])
         let finish = end
         apps = appNames.map { name in
             Row(label: name, on: appOn.spans(name, until: finish), used: appUsed.spans(name, until: finish))

@@ -24,16 +24,19 @@ struct TimelineRenderer {
         if !model.apps.isEmpty {
             lines.append("apps")
             for row in model.apps {
-                lines.append(pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
+                lines.append(
+                    pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
             }
         }
         if !model.rules.isEmpty {
             lines.append("rules (own ManagedSettings store)")
             for row in model.rules {
-                lines.append(pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
+                lines.append(
+                    pad("  " + row.label, labelWidth) + cells(row, origin: origin, bucket: bucket, columns: columns))
             }
         }
-        lines.append(pad("callbacks", labelWidth) + markers(model.marks, origin: origin, bucket: bucket, columns: columns))
+        lines.append(
+            pad("callbacks", labelWidth) + markers(model.marks, origin: origin, bucket: bucket, columns: columns))
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
         lines.append("        s intervalDidStart  e intervalDidEnd  t threshold  p shield button  ! failed expectation")
@@ -95,6 +98,7 @@ struct TimelineRenderer {
     private func local(_ date: Date) -> String { DeviceEngine.localText(date, calendar) }
 
     private func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+        text.count >= width
+            ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
     }
 }
