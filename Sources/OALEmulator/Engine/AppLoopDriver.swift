@@ -41,8 +41,7 @@ final class AppLoopDriver {
         guard !loopAlive else { return nil }
         let number = launch()
         let path = try launcher.executable("oal-app")
-        var environment = ProcessInfo.processInfo.environment
-        environment[TraceLog.launchVariable] = String(number)
+        let environment = launcher.environment(launch: number)
         let log = root.logs.appendingPathComponent("app-loop.\(number).log").path
         do {
             let child = try ChildProcess.spawn(

@@ -30,7 +30,8 @@ public final class DeviceEngine {
         self.options = options
         view = try DeviceView(root: options.root)
         trace = TraceLog(root: options.root, process: .device)
-        launcher = ProcessLauncher(root: options.root, binDirectory: options.binDirectory)
+        launcher = ProcessLauncher(
+            root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)

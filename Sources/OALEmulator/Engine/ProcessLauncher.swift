@@ -32,6 +32,18 @@ struct LaunchOutcome: Sendable {
 struct ProcessLauncher {
     let root: DeviceRoot
     let binDirectory: URL
+    /// The run's seed, handed to every launch as `OAL_SEED` so a process
+    /// that needs fresh ids can derive them and replays stay identical.
+    let seed: UInt64
+
+    static let seedVariable = "OAL_SEED"
+
+    func environment(launch: Int) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment[TraceLog.launchVariable] = String(launch)
+        environment[Self.seedVariable] = String(seed)
+        return environment
+    }
 
     func executable(_ name: String) throws(EngineError) -> String {
         let path = binDirectory.appendingPathComponent(name).path
@@ -50,8 +62,7 @@ struct ProcessLauncher {
         try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
         let out = captures.appendingPathComponent("\(launch).out").path
         let err = captures.appendingPathComponent("\(launch).err").path
-        var environment = ProcessInfo.processInfo.environment
-        environment[TraceLog.launchVariable] = String(launch)
+        let environment = environment(launch: launch)
         let fullArguments = ["--root", root.url.path] + arguments
         do {
             let child = try ChildProcess.spawn(
