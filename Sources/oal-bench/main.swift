@@ -1,6 +1,8 @@
 // oal-bench: the benchmarks of docs/PERFORMANCE.md.
 //
 //   oal-bench store [options]   the stores against SQLite and the raw floor
+//   oal-bench simulation [options]
+//                               the multi-process simulation against the spawn floor
 //   oal-bench worker [options]  one worker process of a store measurement
 //                               (spawned by `store`, not run by hand)
 import Foundation
@@ -11,9 +13,12 @@ let topHelp = """
     commands:
       store    the App Group store against SQLite and a raw flock floor, at K
                concurrent processes, default and durable modes (docs/PERFORMANCE.md)
+      simulation  a generated 7- and 30-day workload played by oal-device in
+               multi-process mode, against the process-spawn floor
       worker   one worker process of a store measurement (internal)
-    exit codes: 0 ok, 1 a final count was wrong, 64 usage, 69 a contender is
-      unavailable, 70 a worker or setup step failed
+    exit codes: 0 ok, 1 a final count was wrong (simulation: the device run
+      failed), 64 usage, 69 a contender or executable is unavailable, 70 a
+      worker or setup step failed
     """
 
 func benchMain() -> BenchExit {
@@ -34,6 +39,12 @@ func benchMain() -> BenchExit {
                 return .ok
             }
             return try StoreBench(config: try StoreBenchConfig.parse(arguments)).run()
+        case "simulation":
+            if arguments.contains("--help") || arguments.contains("-h") {
+                writeOut(SimulationBenchConfig.help + "\n")
+                return .ok
+            }
+            return try SimulationBench(config: try SimulationBenchConfig.parse(arguments)).run()
         case "worker":
             try runWorker(arguments)
             return .ok

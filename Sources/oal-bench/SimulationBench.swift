@@ -1,0 +1,374 @@
+import Foundation
+import Glibc
+import OALSystem
+
+extension BenchExit {
+    /// `oal-bench simulation`: the device run failed (non-zero exit, or an
+    /// expectation of the workload did not hold). Same code as `wrongCount`.
+    static let deviceFailed = BenchExit.wrongCount
+}
+
+/// `oal-bench simulation`: the generated workload played by `oal-device run`
+/// for each length, against the process-spawn floor measured in the same run.
+struct SimulationBenchConfig {
+    var lengths: [Int] = [7, 30]
+    var seed: UInt64 = 5
+    var spawnSamples = 30
+    var json = false
+    var scratch = FileManager.default.temporaryDirectory.path
+
+    static let help = """
+        usage: oal-bench simulation [options]
+          Generates a fixed workload from the seed (6 app lists over the standard
+          catalog; 10 rules: 4 schedules, two crossing midnight, 4 time limits,
+          2 open limits; ~50 opens and ~3 h of use a day, some hitting shields and
+          pressing Open or Close, OpenAppLock in front 3 times a day for 1-2 min),
+          writes it as a scenario to the run directory, and plays it with
+          `oal-device run` in multi-process mode (every extension and every tap a
+          process, the app's foreground loop a process) for each length.
+          Prints per length: wall time, extension launches (monitor, shield-config,
+          shield-action: distinct (proc, pid) in logs/trace.jsonl), app one-shots
+          and loops, the spawn floor (all launches x the median wall time of
+          `oal-monitor --help`, sampled just before that length's run), the ratio
+          wall / floor, and simulated days per wall-clock second.
+        options:
+          --days LIST         simulated lengths in days (default 7,30)
+          --seed N            the workload's seed (default 5)
+          --spawn-samples N   spawns of `oal-monitor --help` per length (default 30)
+          --quick             CI size: 1 simulated day, 10 spawn samples
+          --json              print the results as JSON on stdout
+          --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
+                              it is kept: scenario, device root, trace, logs
+          --help              show this help
+        progress goes to stderr. The executables are taken from oal-bench's own
+        directory (the SwiftPM bin directory).
+        exit codes: 0 ok, 1 the device run failed, 64 usage, 69 an executable is
+          missing, 70 a setup step failed
+        """
+
+    static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
+        let options = try ParsedOptions(
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch"], flags: ["quick", "json", "help"])
+        var config = SimulationBenchConfig()
+        if options.flags.contains("quick") {
+            config.lengths = [1]
+            config.spawnSamples = 10
+        }
+        if let text = options.values["days"] {
+            let lengths = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !lengths.isEmpty, lengths.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 366 }) else {
+                throw BenchUsageError(description: "--days must be a comma-separated list of 1...366, got '\(text)'")
+            }
+            config.lengths = lengths.map { $0! }
+        }
+        if let seed = try options.int("seed") { config.seed = UInt64(seed) }
+        if let samples = try options.int("spawn-samples") {
+            guard samples >= 1 else { throw BenchUsageError(description: "--spawn-samples must be at least 1") }
+            config.spawnSamples = samples
+        }
+        config.json = options.flags.contains("json")
+        if let scratch = options.values["scratch"] { config.scratch = scratch }
+        return config
+    }
+}
+
+/// The JSON document of `simulation --json`.
+struct SimulationReport: Codable {
+    struct Machine: Codable {
+        var cores: Int
+        var kernel: String
+        var binDirectory: String
+        var runDirectory: String
+    }
+
+    struct Workload: Codable {
+        var scenario: String
+        var opens: Int
+        var plainOpens: Int
+        var openPresses: Int
+        var closePresses: Int
+        var appForegrounds: Int
+        var plannedMinutes: Int
+        var setupTaps: Int
+        var lines: Int
+    }
+
+    struct Row: Codable {
+        var days: Int
+        var ok: Bool
+        var deviceExit: String
+        var workload: Workload
+        var initSeconds: Double
+        var wallSeconds: Double
+        /// user + system CPU of the device and every process below it.
+        var cpuSeconds: Double
+        var launches: [String: Int]
+        var extensionLaunches: Int
+        var appOneShots: Int
+        var appLoops: Int
+        /// extensions + app one-shots + app loops.
+        var totalLaunches: Int
+        var spawnSamples: [Double]
+        var spawnMedianSeconds: Double
+        var floorSeconds: Double
+        var wallOverFloor: Double
+        var simulatedDaysPerSecond: Double
+        var traceLines: Int
+        var traceEvents: [String: Int]
+    }
+
+    var benchmark = "simulation"
+    var seed: UInt64
+    var machine: Machine
+    var rows: [Row]
+    var allOK: Bool
+}
+
+final class SimulationBench {
+    let config: SimulationBenchConfig
+    private let binDirectory = (currentExecutablePath() as NSString).deletingLastPathComponent
+    static let tools = ["oal-device", "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
+
+    init(config: SimulationBenchConfig) { self.config = config }
+
+    private func tool(_ name: String) -> String { binDirectory + "/" + name }
+
+    func run() throws -> BenchExit {
+        for name in Self.tools where access(tool(name), X_OK) != 0 {
+            throw BenchUnavailable(
+                description: "\(tool(name)) is missing: build every product (swift build -c release)")
+        }
+        let runDirectory = config.scratch + "/oal-bench-simulation-\(getpid())"
+        try? FileManager.default.removeItem(atPath: runDirectory)
+        do { try FileSystem.createDirectory(runDirectory) } catch {
+            throw BenchFailure(description: "cannot create \(runDirectory): \(error)")
+        }
+        writeErr("oal-bench simulation: run directory \(runDirectory)\n")
+        var rows: [SimulationReport.Row] = []
+        for days in config.lengths {
+            rows.append(try measure(days: days, in: runDirectory + "/days-\(days)"))
+        }
+        var uts = utsname()
+        uname(&uts)
+        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let report = SimulationReport(
+            seed: config.seed,
+            machine: .init(
+                cores: ProcessInfo.processInfo.activeProcessorCount, kernel: kernel, binDirectory: binDirectory,
+                runDirectory: runDirectory),
+            rows: rows, allOK: rows.allSatisfy(\.ok))
+        if config.json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            writeOut(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        } else {
+            writeOut(renderTables(report))
+        }
+        if !report.allOK {
+            writeErr("oal-bench simulation: FAILED: a device run did not pass (see its logs/device.log)\n")
+            return .deviceFailed
+        }
+        return .ok
+    }
+
+    // MARK: One length
+
+    private func measure(days: Int, in directory: String) throws -> SimulationReport.Row {
+        do { try FileSystem.createDirectory(directory) } catch {
+            throw BenchFailure(description: "cannot create \(directory): \(error)")
+        }
+        let plan = SimulationWorkload(days: days, seed: config.seed).generate()
+        let scenario = directory + "/workload-\(days)d.scenario"
+        do { try plan.text.write(toFile: scenario, atomically: true, encoding: .utf8) } catch {
+            throw BenchFailure(description: "cannot write \(scenario): \(error)")
+        }
+        let root = directory + "/root"
+
+        writeErr("oal-bench simulation: \(days) day(s): spawn floor, \(config.spawnSamples) x oal-monitor --help\n")
+        let samples = try spawnSamples()
+        let spawnMedian = samples.median
+
+        let initStart = monotonicNanoseconds()
+        let initRun = try runToCompletion(
+            tool("oal-device"), ["init", "--root", root, "--scenario", scenario], scratch: directory)
+        let initSeconds = Double(monotonicNanoseconds() - initStart) / 1e9
+        guard initRun.status == .exited(0) else {
+            throw BenchFailure(description: "oal-device init \(initRun.status): \(initRun.stderr)")
+        }
+
+        writeErr("oal-bench simulation: \(days) day(s): oal-device run \(scenario)\n")
+        let usageBefore = childrenCPUSeconds()
+        let start = monotonicNanoseconds()
+        let device: ChildProcess
+        do {
+            device = try ChildProcess.spawn(
+                tool("oal-device"),
+                arguments: ["run", "--root", root, scenario, "--seed", String(config.seed), "--quiet"],
+                standardOutput: directory + "/device.out", standardError: directory + "/device.log")
+        } catch {
+            throw BenchUnavailable(description: "cannot run oal-device: \(error)")
+        }
+        let termination = try waitWithProgress(device, days: days, root: root, start: start)
+        let wall = Double(monotonicNanoseconds() - start) / 1e9
+        let cpu = childrenCPUSeconds() - usageBefore
+        let ok = termination == .exited(0)
+        if !ok {
+            writeErr("oal-bench simulation: \(days) day(s): oal-device run \(termination); see \(directory)/device.log\n")
+        }
+
+        let trace = try TraceCount(path: root + "/logs/trace.jsonl")
+        let extensions = ["monitor", "shield-config", "shield-action"].reduce(0) { $0 + (trace.launches[$1] ?? 0) }
+        let total = extensions + trace.appOneShots + trace.appLoops
+        let floor = Double(total) * spawnMedian
+        let row = SimulationReport.Row(
+            days: days, ok: ok, deviceExit: termination.description,
+            workload: .init(
+                scenario: scenario, opens: plan.opens, plainOpens: plan.plainOpens, openPresses: plan.openPresses,
+                closePresses: plan.closePresses, appForegrounds: plan.appForegrounds,
+                plannedMinutes: plan.plannedMinutes, setupTaps: plan.setupTaps,
+                lines: plan.text.split(separator: "\n").count),
+            initSeconds: initSeconds, wallSeconds: wall, cpuSeconds: cpu, launches: trace.launches,
+            extensionLaunches: extensions, appOneShots: trace.appOneShots, appLoops: trace.appLoops,
+            totalLaunches: total, spawnSamples: samples, spawnMedianSeconds: spawnMedian, floorSeconds: floor,
+            wallOverFloor: floor > 0 ? wall / floor : 0, simulatedDaysPerSecond: Double(days) / wall,
+            traceLines: trace.lines, traceEvents: trace.events)
+        writeErr(
+            String(
+                format: "oal-bench simulation: %d day(s): wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
+                days, wall, total, floor, row.wallOverFloor))
+        return row
+    }
+
+    /// The wall time of spawning `oal-monitor --help` to its exit, `samples`
+    /// times: the cost of one launch of a minimal Foundation executable.
+    private func spawnSamples() throws -> [Double] {
+        var samples: [Double] = []
+        for _ in 0..<config.spawnSamples {
+            let start = monotonicNanoseconds()
+            let child: ChildProcess
+            do {
+                child = try ChildProcess.spawn(
+                    tool("oal-monitor"), arguments: ["--help"], standardOutput: "/dev/null",
+                    standardError: "/dev/null")
+            } catch {
+                throw BenchUnavailable(description: "cannot run oal-monitor: \(error)")
+            }
+            let status = try child.wait()
+            samples.append(Double(monotonicNanoseconds() - start) / 1e9)
+            guard status == .exited(0) else {
+                throw BenchFailure(description: "oal-monitor --help \(status)")
+            }
+        }
+        return samples
+    }
+
+    /// Waits for the device, reporting the emulated clock every 5 s.
+    private func waitWithProgress(_ device: ChildProcess, days: Int, root: String, start: UInt64) throws
+        -> ChildProcess.Termination
+    {
+        var lastReport = start
+        var firstNow: Double?
+        while true {
+            if let done = try device.poll() { return done }
+            usleep(20_000)
+            let now = monotonicNanoseconds()
+            let emulated = Self.emulatedNow(root: root)
+            if firstNow == nil { firstNow = emulated }
+            if now - lastReport >= 5_000_000_000 {
+                lastReport = now
+                var where_ = ""
+                if let emulated, let firstNow {
+                    where_ = String(format: ", simulated day %.2f of %d", (emulated - firstNow) / 86_400 + 0, days)
+                }
+                writeErr(
+                    String(format: "oal-bench simulation:   %.0f s%@\n", Double(now - start) / 1e9, where_))
+            }
+        }
+    }
+
+    private static func emulatedNow(root: String) -> Double? {
+        guard let data = FileManager.default.contents(atPath: root + "/system/clock.json"),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let document = object["document"] as? [String: Any]
+        else { return nil }
+        return (document["now"] as? NSNumber)?.doubleValue
+    }
+
+    private func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    // MARK: Output
+
+    private func renderTables(_ report: SimulationReport) -> String {
+        var text = "Simulation benchmark (seed \(report.seed), \(report.machine.cores) cores, "
+        text += "Linux \(report.machine.kernel))\nrun directory: \(report.machine.runDirectory)\n\n"
+        text += "| days | wall s | CPU s | extension launches (monitor / config / action) | app one-shots | app loops "
+        text += "| spawn median ms | floor s | wall / floor | sim days / s | ok |\n"
+        text += "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|\n"
+        for row in report.rows {
+            let split = ["monitor", "shield-config", "shield-action"].map { String(row.launches[$0] ?? 0) }
+            text += String(format: "| %d | %.2f | %.2f | ", row.days, row.wallSeconds, row.cpuSeconds)
+            text += "\(row.extensionLaunches) (\(split.joined(separator: " / "))) | \(row.appOneShots) | \(row.appLoops) | "
+            text += String(
+                format: "%.2f | %.2f | %@ | %@ | %@ |\n", row.spawnMedianSeconds * 1000, row.floorSeconds,
+                formatRatio(row.wallOverFloor), formatRatio(row.simulatedDaysPerSecond), row.ok ? "yes" : "NO")
+        }
+        text += "\nworkload per length (planned by the generator):\n\n"
+        text += "| days | opens | plain opens | Open presses | Close presses | OpenAppLock in front | planned use min | trace lines |\n"
+        text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for row in report.rows {
+            let w = row.workload
+            text += "| \(row.days) | \(w.opens) | \(w.plainOpens) | \(w.openPresses) | \(w.closePresses) | "
+            text += "\(w.appForegrounds) | \(w.plannedMinutes) | \(row.traceLines) |\n"
+        }
+        return text + "\n"
+    }
+}
+
+/// Distinct launches and event counts in `<root>/logs/trace.jsonl`.
+struct TraceCount {
+    /// Distinct (proc, pid, launch) per proc, the app's loops excluded.
+    var launches: [String: Int] = [:]
+    var appOneShots = 0
+    /// `oal-app run` processes: the app pids that traced `loop.start`.
+    var appLoops = 0
+    var lines = 0
+    var events: [String: Int] = [:]
+
+    private struct Line: Decodable {
+        var proc: String?
+        var pid: Int?
+        var event: String?
+        var launch: Int?
+    }
+
+    init(path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BenchFailure(description: "cannot read \(path)")
+        }
+        var seen = Set<String>()
+        var loopPids = Set<Int>()
+        var appPids = Set<Int>()
+        let decoder = JSONDecoder()
+        for slice in data.split(separator: UInt8(ascii: "\n")) where !slice.isEmpty {
+            lines += 1
+            guard let line = try? decoder.decode(Line.self, from: Data(slice)), let proc = line.proc,
+                let pid = line.pid
+            else { continue }
+            if let event = line.event { events[event, default: 0] += 1 }
+            if proc == "app" {
+                appPids.insert(pid)
+                if line.event == "loop.start" { loopPids.insert(pid) }
+            }
+            // The launch number too: a long run may reuse a pid.
+            if seen.insert("\(proc) \(pid) \(line.launch ?? -1)").inserted { launches[proc, default: 0] += 1 }
+        }
+        appLoops = loopPids.count
+        appOneShots = appPids.subtracting(loopPids).count
+        launches["app"] = appOneShots
+    }
+}
