@@ -9,6 +9,15 @@ struct JournalLine: Decodable {
     var rule: String?
     var opens: Int?
     var minutesAtLeast: Int?
+    /// The rule id, already parsed by the fast path (then `rule` is nil).
+    var ruleID: UUID?
+
+    private enum CodingKeys: String, CodingKey {
+        case format, formatVersion, day, rule, opens, minutesAtLeast
+    }
+
+    /// The entry's rule id: parsed here, or from the decoded text.
+    var ruleIdentifier: UUID? { ruleID ?? rule.flatMap(RuleID.parse) }
 
     /// Parses one line (without its newline); nil when it is not a JSON
     /// object with fields of the expected types.
@@ -27,12 +36,18 @@ struct JournalLine: Decodable {
     }
 
     private enum Value {
-        case string(String)
+        case string(Range<Int>)
         case int(Int)
+    }
+
+    private enum Key {
+        case format, formatVersion, day, rule, opens, minutesAtLeast, other
     }
 
     /// The fast path: `{"key":"string"|integer,...}` with no whitespace and
     /// no escapes. Returns nil (meaning: use the full decoder) on anything else.
+    /// Keys are matched on bytes and a canonical rule id is parsed in place,
+    /// so an entry line allocates nothing.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
         let quote: UInt8 = 0x22, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C
         let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D, backslash: UInt8 = 0x5C, minus: UInt8 = 0x2D
@@ -43,7 +58,7 @@ struct JournalLine: Decodable {
         var result = JournalLine()
         if n == 2 { return result }
 
-        func string() -> String? {
+        func string() -> Range<Int>? {
             guard i < n, bytes[i] == quote else { return nil }
             i += 1
             let start = i
@@ -52,9 +67,30 @@ struct JournalLine: Decodable {
                 i += 1
             }
             guard i < n else { return nil }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
             i += 1
-            return text
+            return start..<(i - 1)
+        }
+
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+
+        func key(_ range: Range<Int>) -> Key {
+            func matches(_ name: StaticString) -> Bool {
+                guard range.count == name.utf8CodeUnitCount else { return false }
+                let expected = name.utf8Start
+                for k in 0..<range.count where bytes[range.lowerBound + k] != expected[k] { return false }
+                return true
+            }
+            switch range.count {
+            case 3: return matches("day") ? .day : .other
+            case 4: return matches("rule") ? .rule : .other
+            case 5: return matches("opens") ? .opens : .other
+            case 6: return matches("format") ? .format : .other
+            case 13: return matches("formatVersion") ? .formatVersion : .other
+            case 14: return matches("minutesAtLeast") ? .minutesAtLeast : .other
+            default: return .other
+            }
         }
 
         func integer() -> Int? {
@@ -79,26 +115,33 @@ struct JournalLine: Decodable {
         }
 
         while true {
-            guard let key = string(), i < n, bytes[i] == colon else { return nil }
+            guard let keyRange = string(), i < n, bytes[i] == colon else { return nil }
             i += 1
             let value: Value
             if i < n, bytes[i] == quote {
-                guard let text = string() else { return nil }
-                value = .string(text)
+                guard let range = string() else { return nil }
+                value = .string(range)
             } else {
                 guard let number = integer() else { return nil }
                 value = .int(number)
             }
-            switch (key, value) {
-            case ("format", .string(let v)): result.format = v
-            case ("formatVersion", .int(let v)): result.formatVersion = v
-            case ("day", .string(let v)): result.day = v
-            case ("rule", .string(let v)): result.rule = v
-            case ("opens", .int(let v)): result.opens = v
-            case ("minutesAtLeast", .int(let v)): result.minutesAtLeast = v
-            case ("format", _), ("formatVersion", _), ("day", _), ("rule", _), ("opens", _), ("minutesAtLeast", _):
-                return nil  // a known key with the wrong type: the decoder will say so
-            default: break  // unknown key: ignored
+            switch (key(keyRange), value) {
+            case (.format, .string(let v)): result.format = text(v)
+            case (.formatVersion, .int(let v)): result.formatVersion = v
+            case (.day, .string(let v)): result.day = text(v)
+            case (.rule, .string(let v)):
+                // The last "rule" key wins, as with the decoder.
+                if let id = RuleID.parseCanonical(UnsafeBufferPointer(rebasing: bytes[v])) {
+                    result.ruleID = id
+                    result.rule = nil
+                } else {
+                    result.ruleID = nil
+                    result.rule = text(v)
+                }
+            case (.opens, .int(let v)): result.opens = v
+            case (.minutesAtLeast, .int(let v)): result.minutesAtLeast = v
+            case (.other, _): break  // unknown key: ignored
+            default: return nil  // a known key with the wrong type: the decoder will say so
             }
             guard i < n else { return nil }
             if bytes[i] == comma {

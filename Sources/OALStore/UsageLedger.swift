@@ -83,6 +83,8 @@ public final class UsageLedger: @unchecked Sendable {
     private let observer: StoreAccessObserver?
     private let threadLock = NSLock()
     private var journals: [DayKey: DayJournal] = [:]
+    /// `{"rule":"<id>"` per rule, the start of every line this object writes.
+    private var linePrefixes: [UUID: [UInt8]] = [:]
 
     /// - Parameters:
     ///   - durable: `fdatasync(2)` after every append (and fsync the directory
@@ -236,7 +238,7 @@ public final class UsageLedger: @unchecked Sendable {
             if !journal.exists {
                 try create(journal, day: day)
             }
-            try journal.append(Self.encode(entry), durable: durable)
+            try journal.append(encode(entry), folding: entry, durable: durable)
             CrashPoint.reach("ledger.append.after-write")
             if journal.offset > Int64(compactionThreshold) {
                 try compact(journal, day: day)
@@ -258,10 +260,23 @@ public final class UsageLedger: @unchecked Sendable {
             case .corrupt(let line, let reason):
                 journal.reset()
                 let moved = try Quarantine.moveAside(journal.path, durable: durable)
+                Self.giveFreshInode(moved, durable: durable)
                 observer.report(Self.storeName, .write, journal.path)
                 throw StoreError.corrupt(path: journal.path, line: line, reason: reason, quarantinedTo: moved)
             }
         }
+    }
+
+    /// Other processes may still hold the quarantined file open, and they
+    /// notice a replaced journal by its link count dropping to zero
+    /// (`DayJournal.sync`); a rename keeps the count at one. So the moved-aside
+    /// copy is rewritten (same name, same bytes) as a new inode, leaving the
+    /// old one without a name. Best effort: should it fail, a process still on
+    /// the old inode finds out when it reaches the corrupt line, which
+    /// `DayJournal.sync` checks against the path before reporting.
+    private static func giveFreshInode(_ moved: String, durable: Bool) {
+        guard let bytes = try? FileSystem.readFile(moved) else { return }
+        try? AtomicFile.replace(moved, with: bytes, durable: durable)
     }
 
     private func create(_ journal: DayJournal, day: DayKey) throws(StoreError) {
@@ -279,9 +294,16 @@ public final class UsageLedger: @unchecked Sendable {
 
     private func compact(_ journal: DayJournal, day: DayKey) throws(StoreError) {
         var bytes = Self.header(day)
-        for (rule, usage) in journal.state.sorted(by: { $0.key.uuidString < $1.key.uuidString })
-        where usage != .zero {
-            bytes += Self.encode(Entry(rule: rule, opens: usage.opensUsed, minutesAtLeast: usage.minutesUsed))
+        // Sorted by the canonical string, i.e. by the id's bytes.
+        let sorted = journal.state.sorted { a, b in
+            withUnsafeBytes(of: a.key.uuid) { x in
+                withUnsafeBytes(of: b.key.uuid) { y in x.lexicographicallyPrecedes(y) }
+            }
+        }
+        for (rule, usage) in sorted where usage != .zero {
+            Self.encode(
+                Entry(rule: rule, opens: usage.opensUsed, minutesAtLeast: usage.minutesUsed),
+                prefix: Self.linePrefix(rule), into: &bytes)
         }
         let hooks = AtomicFile.Hooks(
             beforeRename: { CrashPoint.reach("ledger.compact.before-rename") },
@@ -306,12 +328,70 @@ public final class UsageLedger: @unchecked Sendable {
         Array("{\"format\":\"\(format)\",\"formatVersion\":\(version),\"day\":\"\(day)\"}\n".utf8)
     }
 
+    /// One entry line, its `{"rule":"<id>"` start cached per rule.
+    private func encode(_ entry: Entry) -> [UInt8] {
+        let prefix: [UInt8]
+        if let cached = linePrefixes[entry.rule] {
+            prefix = cached
+        } else {
+            prefix = Self.linePrefix(entry.rule)
+            if linePrefixes.count >= 4096 { linePrefixes.removeAll(keepingCapacity: true) }
+            linePrefixes[entry.rule] = prefix
+        }
+        var line: [UInt8] = []
+        line.reserveCapacity(prefix.count + 48)
+        Self.encode(entry, prefix: prefix, into: &line)
+        return line
+    }
+
+    /// `{"rule":"<canonical id>"`
+    static func linePrefix(_ rule: UUID) -> [UInt8] {
+        var bytes = Array("{\"rule\":\"".utf8)
+        RuleID.append(rule, to: &bytes)
+        bytes.append(0x22)
+        return bytes
+    }
+
+    /// Appends `{"rule":"<id>"[,"minutesAtLeast":m][,"opens":n]}\n`.
+    static func encode(_ entry: Entry, prefix: [UInt8], into line: inout [UInt8]) {
+        line += prefix
+        if let minutes = entry.minutesAtLeast {
+            line += #","minutesAtLeast":"#.utf8
+            appendDecimal(minutes, to: &line)
+        }
+        if entry.opens != 0 || entry.minutesAtLeast == nil {
+            line += #","opens":"#.utf8
+            appendDecimal(entry.opens, to: &line)
+        }
+        line += "}\n".utf8
+    }
+
     static func encode(_ entry: Entry) -> [UInt8] {
-        var text = "{\"rule\":\"\(entry.rule.uuidString)\""
-        if let minutes = entry.minutesAtLeast { text += ",\"minutesAtLeast\":\(minutes)" }
-        if entry.opens != 0 || entry.minutesAtLeast == nil { text += ",\"opens\":\(entry.opens)" }
-        text += "}\n"
-        return Array(text.utf8)
+        var line: [UInt8] = []
+        encode(entry, prefix: linePrefix(entry.rule), into: &line)
+        return line
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else {
+            bytes += String(value).utf8
+            return
+        }
+        if value < 10 {
+            bytes.append(0x30 &+ UInt8(value))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = 0x30 &+ UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for k in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[k]) }
+        }
     }
 }
 
@@ -370,37 +450,73 @@ final class DayJournal {
         state = [:]
     }
 
-    /// Catches up with the file under the lock: reopens it when its inode
-    /// changed (compaction or quarantine), folds the complete lines past
-    /// `offset`, and with `repair` (exclusive lock only) truncates a torn tail.
+    /// Catches up with the file under the lock: reopens it when it was
+    /// replaced or moved aside (compaction, creation, quarantine), folds the
+    /// complete lines past `offset`, and with `repair` (exclusive lock only)
+    /// truncates a torn tail.
+    ///
+    /// Noticing a replaced journal costs no path lookup: every replacement
+    /// renames a new file over the path (or, for quarantine, away from it and
+    /// then rewrites the moved copy as a new inode), always under the
+    /// exclusive lock, so once we hold the lock the inode we have open has
+    /// link count zero exactly when it is no longer the journal. `fstat` on
+    /// the open descriptor returns that count with the size. As a second line
+    /// of defence a corrupt line is reported only after `stat(path)` confirms
+    /// the open file is still the journal.
     func sync(repair: Bool) throws(JournalProblem) {
+        do throws(JournalProblem) {
+            try catchUp(repair: repair)
+        } catch {
+            guard case .corrupt = error, data != nil, !isStillAtPath() else { throw error }
+            reset()
+            try catchUp(repair: repair)
+        }
+    }
+
+    /// Whether `path` still names the file we have open.
+    private func isStillAtPath() -> Bool {
+        do throws(Errno) {
+            guard let current = try FileSystem.status(path) else { return false }
+            return current.inode == inode
+        } catch {
+            return true  // cannot tell: keep the verdict
+        }
+    }
+
+    private func catchUp(repair: Bool) throws(JournalProblem) {
         func fail(_ operation: String, _ errno: Errno) -> JournalProblem {
             .failure(.io(path: path, operation: operation, errno: errno))
         }
-        let current: FileStatus?
-        do { current = try FileSystem.status(path) } catch { throw fail("stat", error) }
-        guard let current else {
-            reset()
-            return
+        var size: Int64 = 0
+        if let data {
+            let status: FileStatus
+            do { status = try data.status() } catch { throw fail("fstat", error) }
+            if status.linkCount == 0 {
+                // Replaced or removed by another process since we read it.
+                reset()
+            } else {
+                size = status.size
+            }
         }
-        if data == nil || current.inode != inode {
+        if data == nil {
             reset()
             do {
                 let fd = try FileDescriptor.open(path, .readWrite, options: [.append, .noFollow])
                 data = fd
-                inode = try fd.status().inode
+                let status = try fd.status()
+                inode = status.inode
+                size = status.size
             } catch {
                 reset()
+                if error == .noSuchFileOrDirectory { return }
                 throw fail("open", error)
             }
         }
         guard let data else { return }
-        let size: Int64
-        do { size = try data.status().size } catch { throw fail("fstat", error) }
         if size < offset {
             // Shrunk under us without a new inode: start over from the top.
             reset()
-            try sync(repair: repair)
+            try catchUp(repair: repair)
             return
         }
         if size > offset {
@@ -433,7 +549,8 @@ final class DayJournal {
     }
 
     /// Appends one line with a single `write(2)`.
-    func append(_ line: [UInt8], durable: Bool) throws(StoreError) {
+    /// `entry` is what `line` encodes: it is folded in directly, not re-parsed.
+    func append(_ line: [UInt8], folding entry: UsageLedger.Entry, durable: Bool) throws(StoreError) {
         guard let data else { preconditionFailure("append to a journal that does not exist") }
         CrashPoint.reach("ledger.append.torn-write") {
             _ = line.withUnsafeBytes { raw in try? data.write(UnsafeRawBufferPointer(rebasing: raw[0..<(line.count / 2)])) }
@@ -454,9 +571,7 @@ final class DayJournal {
         if durable {
             try io(path, "fdatasync") { () throws(Errno) in try data.dataSync() }
         }
-        try? line.withUnsafeBufferPointer { (buffer) throws(JournalProblem) in
-            try fold(UnsafeBufferPointer(rebasing: buffer[0..<(buffer.count - 1)]), number: lines + 1)
-        }
+        apply(rule: entry.rule, opens: entry.opens, minutesAtLeast: entry.minutesAtLeast)
         lines += 1
         offset += Int64(line.count)
     }
@@ -481,18 +596,21 @@ final class DayJournal {
             }
             return
         }
-        guard let ruleText = fields.rule, let rule = UUID(uuidString: ruleText) else {
+        guard let rule = fields.ruleIdentifier else {
             throw .corrupt(line: number, reason: "entry has no valid rule id: \(JournalLine.preview(line))")
         }
+        if let opens = fields.opens, opens < 0 { throw .corrupt(line: number, reason: "negative opens") }
+        if let minutes = fields.minutesAtLeast, minutes < 0 {
+            throw .corrupt(line: number, reason: "negative minutesAtLeast")
+        }
+        apply(rule: rule, opens: fields.opens ?? 0, minutesAtLeast: fields.minutesAtLeast)
+    }
+
+    /// Opens add up; minutes take the maximum.
+    private func apply(rule: UUID, opens: Int, minutesAtLeast: Int?) {
         var usage = state[rule] ?? .zero
-        if let opens = fields.opens {
-            guard opens >= 0 else { throw .corrupt(line: number, reason: "negative opens") }
-            usage.opensUsed += opens
-        }
-        if let minutes = fields.minutesAtLeast {
-            guard minutes >= 0 else { throw .corrupt(line: number, reason: "negative minutesAtLeast") }
-            usage.minutesUsed = max(usage.minutesUsed, minutes)
-        }
+        usage.opensUsed += opens
+        if let minutes = minutesAtLeast { usage.minutesUsed = max(usage.minutesUsed, minutes) }
         state[rule] = usage
     }
 }

@@ -197,6 +197,8 @@ public struct FileStatus: Hashable, Sendable {
     public let device: UInt64
     public let permissions: FilePermissions
     public let isDirectory: Bool
+    /// `st_nlink`: 0 once the file has no name left (removed, or renamed over).
+    public let linkCount: UInt64
 
     init(_ st: stat) {
         size = Int64(st.st_size)
@@ -204,6 +206,7 @@ public struct FileStatus: Hashable, Sendable {
         device = UInt64(st.st_dev)
         permissions = FilePermissions(rawValue: st.st_mode & 0o7777)
         isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+        linkCount = UInt64(st.st_nlink)
     }
 }
 
