@@ -19,6 +19,9 @@ public final class DeviceEngine {
     var now: Date
     var calendar: Calendar
     var result = RunResult(met: 0, failures: [])
+    /// The judge of the run (Oracle/): observes after every settle.
+    public let oracle: Oracle
+    var oracleAfter = "run.start"
     private var lastProgressHour: Int?
 
     static let tickInterval: TimeInterval = 30
@@ -40,6 +43,7 @@ public final class DeviceEngine {
         let clock = try view.clock()
         now = clock.now
         calendar = try clock.calendar()
+        oracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
     }
 
     /// Plays the scenario to its end and reports the expectations.
@@ -68,6 +72,7 @@ public final class DeviceEngine {
         try settle()
         try stateFile.save(state)
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
+        result.attach(oracle.finish(engine: self))
         return result
     }
 
@@ -97,6 +102,7 @@ public final class DeviceEngine {
     }
 
     private func handle(_ event: EngineEvent) throws {
+        oracleAfter = event.oracleText
         switch event.kind {
         case .boundary(let due):
             state.delivered.insert(due.key)
@@ -187,6 +193,7 @@ public final class DeviceEngine {
             }
         }
         try ShieldWatcher(view: view, trace: trace).observe(at: now, state: &state)
+        oracle.observe(after: oracleAfter, engine: self)
     }
 
     func frontmostApp() throws -> InstalledApp? {

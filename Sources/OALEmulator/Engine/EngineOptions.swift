@@ -47,5 +47,16 @@ public struct EngineOptions: Sendable {
 public struct RunResult: Sendable {
     public var met: Int
     public var failures: [String]
-    public var passed: Bool { failures.isEmpty }
+    /// The oracle's verdict (docs/ORACLE.md): violations fail the run,
+    /// expected divergences are reported with their reason.
+    public var violations: [Violation] = []
+    public var expectedDivergences: [ExpectedDivergence] = []
+    public var oracle = OracleReport()
+    public var passed: Bool { failures.isEmpty && violations.isEmpty }
+
+    mutating func attach(_ report: OracleReport) {
+        oracle = report
+        violations = report.violations
+        expectedDivergences = report.expectedDivergences
+    }
 }

@@ -1,0 +1,135 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALStore
+
+/// The judge of a run (docs/ORACLE.md). The engine calls `observe` after
+/// every handled event and settle, and `finish` at the end. The oracle only
+/// reads: files are parsed directly (never through a store API that could
+/// quarantine or compact), so a run with the oracle writes exactly the
+/// trace it would write without it.
+///
+/// The device knows the truth (what the user did and when, which callbacks
+/// it delivered, each launch's outcome); the oracle learns it from the
+/// engine's state and from the trace lines written since its last look.
+public final class Oracle {
+    let root: DeviceRoot
+    /// The command that replays the run, copied into every violation.
+    public let reproduce: String
+    var report = OracleReport()
+    let tail: TraceTail
+    /// Each (check, rule) reports at most once per divergence episode.
+    var openEpisodes: Set<String> = []
+    var seenEpisodes: Set<String> = []
+    /// Callbacks the device owes but has not delivered (faults: late,
+    /// dropped, batched), by activity name; fed by the faults code.
+    var withheld: [String: WithheldCallback] = [:]
+    /// Store files a fault made unreadable on purpose, until a process
+    /// quarantines them.
+    var injectedStoreFaults: [String: String] = [:]
+    var truth = UsageTruth()
+    var calendar = Calendar(identifier: .gregorian)
+    var now = Date.distantPast
+    var lastStep = "run.start"
+
+    public struct WithheldCallback: Hashable, Sendable {
+        public var activity: String
+        public var kind: String
+        public var edge: Date
+        public var reason: String
+    }
+
+    public init(root: DeviceRoot, reproduce: String) {
+        self.root = root
+        self.reproduce = reproduce
+        tail = TraceTail(url: root.trace)
+        tail.skipToEnd()
+    }
+
+    // MARK: - Hooks for fault injection (Sources/OALEmulator/Faults)
+
+    /// A callback that was due at `edge` and is not (yet) delivered: late,
+    /// dropped, or held in a batch. Divergences of the activity's rule are
+    /// expected while it is withheld.
+    public func callbackWithheld(activity: String, kind: String, edge: Date, reason: String) {
+        withheld[activity] = WithheldCallback(activity: activity, kind: kind, edge: edge, reason: reason)
+    }
+
+    /// The withheld callback for `activity` was delivered after all (or
+    /// will never be, and the app has refreshed since); convergence is
+    /// required from now on.
+    public func callbackArrived(activity: String) { withheld[activity] = nil }
+
+    /// A fault made `path` unreadable on purpose; it may stay so until a
+    /// process touches it (and must then be quarantined).
+    public func storeFaultInjected(path: String, reason: String) { injectedStoreFaults[path] = reason }
+
+    // MARK: - Engine calls
+
+    /// Runs every check against the device as it is after `step`.
+    func observe(after step: String, engine: DeviceEngine) {
+        calendar = engine.calendar
+        truth.advance(to: engine.now, calendar: calendar)
+        now = engine.now
+        lastStep = step
+        report.observations += 1
+        let events = tail.readNew()
+        checkStoresParse(events)
+        truth.frontmost = engine.state.frontmost
+    }
+
+    /// The verdict of the run, after a last look.
+    func finish(engine: DeviceEngine) -> OracleReport {
+        observe(after: "run.end", engine: engine)
+        return report
+    }
+
+    /// The report so far (for callers that drive the engine themselves).
+    public func finish() -> OracleReport { report }
+
+    static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
+        let seed = options.seed ?? scenario.seed
+        return "oal-device init --root NEWDIR --scenario \(scenario.file) && "
+            + "oal-device run --root NEWDIR \(scenario.file) --seed \(seed)"
+    }
+
+    // MARK: - Recording
+
+    func localText(_ date: Date) -> String { DeviceEngine.localText(date, calendar) }
+
+    /// Reports a violation once per episode of `key` (a check and a rule);
+    /// the episode ends when `resolved(key)` is called.
+    func violate(
+        _ check: OracleCheck, key: String? = nil, ruleID: UUID? = nil, ruleName: String? = nil, expected: String,
+        actual: String
+    ) {
+        let episode = "\(check.rawValue)|\(key ?? ruleID?.uuidString ?? "")"
+        guard !openEpisodes.contains(episode) else { return }
+        openEpisodes.insert(episode)
+        report.violations.append(
+            Violation(
+                check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
+                localTime: localText(now), after: lastStep, expected: expected, actual: actual,
+                traceExcerpt: tail.lastLines, reproduce: reproduce))
+    }
+
+    func resolved(_ check: OracleCheck, key: String) { openEpisodes.remove("\(check.rawValue)|\(key)") }
+
+    func expect(
+        _ check: OracleCheck, key: String, ruleID: UUID? = nil, ruleName: String? = nil, expected: String,
+        actual: String, reason: String
+    ) {
+        let episode = "\(check.rawValue)|\(key)|\(reason)"
+        guard !seenEpisodes.contains(episode) else { return }
+        seenEpisodes.insert(episode)
+        report.expectedDivergences.append(
+            ExpectedDivergence(
+                check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
+                localTime: localText(now), expected: expected, actual: actual, reason: reason))
+    }
+
+    /// Ends an expected-divergence episode, so a later one is reported anew.
+    func expectedEnded(_ check: OracleCheck, key: String) {
+        seenEpisodes = seenEpisodes.filter { !$0.hasPrefix("\(check.rawValue)|\(key)|") }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import OALDomain
+
+/// What the user really did: seconds each app was frontmost, per local day,
+/// counted by the device from its own record of `open`/`leave` (never from
+/// anything a process wrote).
+struct UsageTruth {
+    /// Bundle id of the app in use since `since`.
+    var frontmost: String?
+    var since: Date?
+    /// Seconds per bundle id per day.
+    var seconds: [String: [DayKey: TimeInterval]] = [:]
+
+    mutating func advance(to now: Date, calendar: Calendar) {
+        defer { since = now }
+        guard let bundle = frontmost, var from = since, now > from else { return }
+        while from < now {
+            let nextMidnight = WallClock.startOfDay(offsetBy: 1, from: from, calendar: calendar)
+            let to = min(now, nextMidnight)
+            seconds[bundle, default: [:]][DayKey(from, calendar: calendar), default: 0] += to.timeIntervalSince(from)
+            from = to
+        }
+    }
+
+    /// Seconds on `day` of the apps `covers` accepts.
+    func seconds(on day: DayKey, where covers: (String) -> Bool) -> TimeInterval {
+        seconds.filter { covers($0.key) }.reduce(0) { $0 + ($1.value[day] ?? 0) }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// The oracle's checks, by name. Each names one property of
+/// docs/ORACLE.md; a violation or an expected divergence carries one.
+public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Every App Group / app store parses after every step (or was
+    /// quarantined and reported).
+    case storesParse = "stores-parse"
+    /// Each rule's own ManagedSettings store equals the foreground decision.
+    case agreement
+    /// Ledger minutes never exceed what the user really spent that day.
+    case usageNotInvented = "usage-not-invented"
+    /// No rule shields unless its rules and that day's real usage justify it.
+    case blockNotInvented = "block-not-invented"
+    /// Each granted open is spent exactly once; a denied press spends nothing;
+    /// no more opens are granted than the budget.
+    case opensExactlyOnce = "opens-exactly-once"
+    /// A delivered threshold's minutes are in the ledger (an acknowledged
+    /// write survives).
+    case minutesRecorded = "minutes-recorded"
+    /// No rule/list mutation or unblock succeeds against an actively
+    /// blocking Hard Mode rule.
+    case hardMode = "hard-mode"
+    /// An app is shielded whenever any rule's decision shields it.
+    case strictestWins = "strictest-wins"
+    /// A granted open session is never cut short, and ends re-shielded.
+    case sessionHonoured = "session-honoured"
+}
+
+/// One broken property, with everything needed to look at it again.
+public struct Violation: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var check: OracleCheck
+    /// The rule it concerns (id and name as the app shows it), if any.
+    public var ruleID: String?
+    public var ruleName: String?
+    /// Emulated time, ISO 8601 UTC (the trace's format), and the device's
+    /// local rendering.
+    public var time: String
+    public var localTime: String
+    /// What the step was after which it was found.
+    public var after: String
+    public var expected: String
+    public var actual: String
+    /// The last trace lines before it (about 20).
+    public var traceExcerpt: [String]
+    /// The command that replays the run.
+    public var reproduce: String
+
+    public var description: String {
+        let rule = ruleName.map { " rule \"\($0)\"" } ?? (ruleID.map { " rule \($0)" } ?? "")
+        return "[\(check.rawValue)]\(rule) at \(localTime) (after \(after)): expected \(expected); actual \(actual)"
+    }
+}
+
+/// A divergence the spec names: reported, with its reason, not counted.
+public struct ExpectedDivergence: Codable, Hashable, Sendable, CustomStringConvertible {
+    public var check: OracleCheck
+    public var ruleID: String?
+    public var ruleName: String?
+    public var time: String
+    public var localTime: String
+    public var expected: String
+    public var actual: String
+    public var reason: String
+
+    public var description: String {
+        let rule = ruleName.map { " rule \"\($0)\"" } ?? ""
+        return "[\(check.rawValue)]\(rule) at \(localTime): expected \(expected), actual \(actual) — \(reason)"
+    }
+}
+
+/// What the oracle found over a whole run.
+public struct OracleReport: Codable, Hashable, Sendable {
+    public var violations: [Violation]
+    public var expectedDivergences: [ExpectedDivergence]
+    /// How many times the oracle looked, and how many individual checks ran.
+    public var observations: Int
+    public var checksRun: Int
+    /// Quarantined store files seen (path), reported rather than hidden.
+    public var quarantined: [String]
+
+    public init(
+        violations: [Violation] = [], expectedDivergences: [ExpectedDivergence] = [], observations: Int = 0,
+        checksRun: Int = 0, quarantined: [String] = []
+    ) {
+        self.violations = violations
+        self.expectedDivergences = expectedDivergences
+        self.observations = observations
+        self.checksRun = checksRun
+        self.quarantined = quarantined
+    }
+
+    public var passed: Bool { violations.isEmpty }
+
+    /// Violations of one check.
+    public func violations(of check: OracleCheck) -> [Violation] { violations.filter { $0.check == check } }
+
+    /// The short section `oal-device run` prints.
+    public func render(limit: Int = 10, excerpt: Bool = true) -> String {
+        var lines = [
+            "oracle: \(observations) observation(s), \(checksRun) check(s), \(violations.count) violation(s), "
+                + "\(expectedDivergences.count) expected divergence(s)"
+        ]
+        var byReason: [String: Int] = [:]
+        for divergence in expectedDivergences { byReason["[\(divergence.check.rawValue)] \(divergence.reason)", default: 0] += 1 }
+        for (reason, count) in byReason.sorted(by: { $0.key < $1.key }) {
+            lines.append("  expected ×\(count): \(reason)")
+        }
+        for path in quarantined { lines.append("  quarantined: \(path)") }
+        for violation in violations.prefix(limit) {
+            lines.append("  VIOLATION \(violation)")
+            if excerpt {
+                lines.append("    trace (last \(violation.traceExcerpt.count) lines):")
+                lines += violation.traceExcerpt.suffix(8).map { "      \($0)" }
+            }
+            lines.append("    reproduce: \(violation.reproduce)")
+        }
+        if violations.count > limit { lines.append("  ... and \(violations.count - limit) more") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
