@@ -31,6 +31,14 @@ public final class Oracle {
     var calendar = Calendar(identifier: .gregorian)
     var now = Date.distantPast
     var lastStep = "run.start"
+    var facts = DeviceFacts()
+    /// The view at the previous observation: the state a step started from.
+    var previousView: OracleView?
+    /// When each rule's current divergence began (rule id).
+    var divergenceSince: [String: Date] = [:]
+    /// False in a `--paths foreground` run: no callback is ever delivered,
+    /// so every divergence the monitor would have closed is named.
+    public var callbacksDelivered = true
 
     public struct WithheldCallback: Hashable, Sendable {
         public var activity: String
@@ -75,6 +83,11 @@ public final class Oracle {
         report.observations += 1
         let events = tail.readNew()
         checkStoresParse(events)
+        learn(events)
+        if let view = readView(engine: engine) {
+            checkRules(view)
+            previousView = view
+        }
         truth.frontmost = engine.state.frontmost
     }
 

@@ -1,0 +1,166 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALShared
+import OALStore
+
+/// What the device knows happened, accumulated from its own trace lines
+/// (never from a store a process wrote).
+struct DeviceFacts {
+    /// Granted Open presses that returned, per rule per day, with each
+    /// session's end.
+    var granted: [String: Int] = [:]
+    var sessions: [UUID: Date] = [:]
+    /// Presses whose outcome the device did not see (killed, crashed).
+    var unacknowledgedPresses: [String: Int] = [:]
+    var pressesSeen = 0
+    /// The largest threshold (minutes) delivered and acknowledged (exit 0)
+    /// per rule per day.
+    var thresholdMinutes: [String: Int] = [:]
+    /// `oal-app` launches: argv by launch number, until their exit.
+    var appLaunches: [Int: [String]] = [:]
+    /// When the app last refreshed (the foreground reconcile).
+    var lastRefresh: Date?
+    /// Open-session end callbacks delivered, by rule.
+    var sessionEndDelivered: Set<UUID> = []
+
+    static func key(_ rule: UUID, _ day: DayKey) -> String { "\(rule.uuidString)|\(day)" }
+}
+
+/// The device's state as the oracle reads it at one instant, read-only.
+struct OracleView {
+    var published: [PublishedRule]
+    var ruleNames: [UUID: String]
+    var usageToday: [UUID: LedgerUsage]
+    var usageYesterday: [UUID: LedgerUsage]
+    var sessions: [UUID: Date]
+    var effective: EffectiveSettings
+    var catalog: InstalledAppCatalog
+    var inputs: EnforcementInputs
+
+    func storeShields(_ rule: UUID) -> Bool {
+        !(effective.stores[ShieldController.storeName(for: rule)]?.shield.isEmpty ?? true)
+    }
+
+    /// The apps (bundle ids) a rule's selection covers.
+    func covers(_ published: PublishedRule, bundle: String) -> Bool {
+        guard let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle }),
+            bundle != InstalledAppCatalog.openAppLockBundleIdentifier
+        else { return false }
+        let inSelection = published.selection?.covers(app.token, category: app.category) ?? false
+        return published.rule.configuration.selectionMode == .block ? inSelection : !inSelection
+    }
+}
+
+private struct Envelope<Body: Decodable>: Decodable { var document: Body }
+
+extension Oracle {
+    /// Reads snapshots, ledger, sessions and shields without locks that
+    /// could move a file: a file that does not parse yields nil (the
+    /// stores-parse check reports it).
+    func readView(engine: DeviceEngine) -> OracleView? {
+        let decoder = StoreCoding.decoder()
+        func document<D: Decodable>(_ name: String, _ type: D.Type) -> D?? {
+            let path = root.appGroup.appendingPathComponent(name).path
+            guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
+            guard let envelope = try? decoder.decode(Envelope<D>.self, from: data) else { return nil }
+            return .some(envelope.document)
+        }
+        guard let snapshots = document("rule-snapshots.json", RuleSnapshotStore.Document.self),
+            let sessionDocument = document("open-sessions.json", OpenSessionStore.Document.self),
+            let container = try? AppGroupContainer(url: root.appGroup),
+            let effective = try? engine.view.effective(), let catalog = try? engine.view.catalog()
+        else { return nil }
+        let ledger = try? UsageLedger(container: container)
+        let today = DayKey(now, calendar: calendar)
+        let yesterday = DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
+        func usage(_ day: DayKey) -> [UUID: LedgerUsage]? {
+            let path = ledger?.journalPath(for: day) ?? ""
+            if FileManager.default.fileExists(atPath: path), Self.parseProblem(path) != nil { return nil }
+            return (try? ledger?.usage(day: day)) ?? [:]
+        }
+        guard let usageToday = usage(today), let usageYesterday = usage(yesterday) else { return nil }
+        var published: [PublishedRule] = []
+        var names: [UUID: String] = [:]
+        for snapshot in snapshots?.rules ?? [] {
+            names[snapshot.id] = snapshot.name
+            if let (rule, selection) = try? snapshot.decoded() {
+                published.append(PublishedRule(rule: rule, selection: selection))
+            }
+        }
+        var sessions: [UUID: Date] = [:]
+        for (id, expiry) in sessionDocument?.sessions ?? [:] {
+            if let uuid = UUID(uuidString: id) { sessions[uuid] = expiry }
+        }
+        let inputs = EnforcementInputs(now: now, calendar: calendar, usage: usageToday, sessions: sessions)
+        return OracleView(
+            published: published, ruleNames: names, usageToday: usageToday, usageYesterday: usageYesterday,
+            sessions: sessions, effective: effective, catalog: catalog, inputs: inputs)
+    }
+
+    /// Folds the device's and processes' new trace lines into the facts.
+    func learn(_ events: [TraceEvent]) {
+        for event in events {
+            switch (event.process, event.event) {
+            case (.device, "user.press") where event.fields["button"] == "open":
+                facts.pressesSeen += 1
+                let result = event.fields["result"] ?? ""
+                let status = event.fields["status"] ?? ""
+                if status == "0", result.hasPrefix("granted ") {
+                    let words = result.split(separator: " ")
+                    let until = words.count >= 4 ? Self.parseTimestamp(String(words[3])) : nil
+                    for id in words.count >= 2 ? words[1].split(separator: ",") : [] {
+                        guard let rule = UUID(uuidString: String(id)) else { continue }
+                        facts.granted[DeviceFacts.key(rule, DayKey(now, calendar: calendar)), default: 0] += 1
+                        if let until { facts.sessions[rule] = until }
+                        facts.sessionEndDelivered.remove(rule)
+                    }
+                } else if status != "2" {
+                    facts.unacknowledgedPresses[DayKey(now, calendar: calendar).description, default: 0] += 1
+                }
+            case (.device, "deliver"):
+                guard event.fields["status"] == "0" || event.fields["status"] == "exit 0",
+                    let activity = event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:))
+                else { continue }
+                if event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue,
+                    let minutes = event.fields["event"].flatMap(EventName.init(rawValue:))?.minutes
+                {
+                    let day = Self.thresholdDay(minutes: minutes, now: now, calendar: calendar)
+                    let key = DeviceFacts.key(activity.ruleID, day)
+                    facts.thresholdMinutes[key] = max(facts.thresholdMinutes[key] ?? 0, minutes)
+                }
+                if event.fields["kind"] == CallbackKind.intervalDidEnd.rawValue, case .openSession(let id) = activity {
+                    facts.sessionEndDelivered.insert(id)
+                }
+            case (.app, "launch"):
+                guard let launch = event.launch else { continue }
+                var words = (event.fields["argv"] ?? "").split(separator: " ").map(String.init)
+                if words.first == "--root", words.count >= 2 { words.removeFirst(2) }
+                facts.appLaunches[launch] = words
+            case (.app, "exit"):
+                guard let launch = event.launch, let argv = facts.appLaunches.removeValue(forKey: launch) else {
+                    continue
+                }
+                if event.fields["code"] == "0" { checkHardMode(argv: argv) }
+            case (.app, "refresh"):
+                facts.lastRefresh = now
+            default:
+                continue
+            }
+        }
+    }
+
+    /// The ledger day a threshold belongs to, as the monitor files it: k
+    /// minutes cannot fit in less than k minutes of today.
+    static func thresholdDay(minutes: Int, now: Date, calendar: Calendar) -> DayKey {
+        let midnight = WallClock.startOfDay(now, calendar: calendar)
+        if now.timeIntervalSince(midnight) < TimeInterval(minutes * 60) {
+            return DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
+        }
+        return DayKey(now, calendar: calendar)
+    }
+
+    static func parseTimestamp(_ text: String) -> Date? {
+        try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALShared
+import OALStore
+
+extension Oracle {
+    // MARK: - Hard Mode holds
+
+    /// An `oal-app` command that exited 0: was it a mutation or unblock of
+    /// (or a list change under) a Hard Mode rule that was actively blocking
+    /// just before it ran? Judged on the view before the step.
+    func checkHardMode(argv: [String]) {
+        guard argv.count >= 2, let before = previousView else { return }
+        report.checksRun += 1
+        let (noun, verb) = (argv[0], argv[1])
+        let rest = argv.dropFirst(2).joined(separator: " ")
+        let hardLocked = before.published.filter {
+            RulePolicy.isHardLocked(
+                $0.rule, at: now, calendar: calendar, usage: before.inputs.usage(of: $0.rule.id))
+        }
+        guard !hardLocked.isEmpty else { return }
+        switch (noun, verb) {
+        case ("rule", "edit"), ("rule", "disable"), ("rule", "delete"), ("rule", "unblock"):
+            let target = hardLocked.filter { Self.names(rest, $0.rule.name) || Self.names(rest, $0.rule.id.uuidString) }
+            for published in target {
+                violate(
+                    .hardMode, key: "\(published.rule.id)|\(now)", ruleID: published.rule.id,
+                    ruleName: published.rule.name,
+                    expected: "`oal-app \(noun) \(verb)` refused (exit 2): Hard Mode rule actively blocking",
+                    actual: "`oal-app \(argv.joined(separator: " "))` exited 0")
+            }
+        case ("list", "edit"), ("list", "delete"):
+            let names = hardLocked.map(\.rule.name).joined(separator: ", ")
+            violate(
+                .hardMode, key: "list|\(now)", expected: "app lists read-only while Hard Mode rule(s) \(names) block",
+                actual: "`oal-app \(argv.joined(separator: " "))` exited 0")
+        default:
+            return
+        }
+    }
+
+    static func names(_ rest: String, _ name: String) -> Bool {
+        rest.caseInsensitiveCompare(name) == .orderedSame || rest.lowercased().hasPrefix(name.lowercased() + " ")
+    }
+
+    // MARK: - Per-rule checks at a boundary
+
+    /// Why a divergence of `rule` is one the spec names right now, if it is.
+    func namedReason(_ rule: Rule, view: OracleView, since: Date) -> String? {
+        if let withheld = withheld.values.first(where: {
+            OALDomain.ActivityName(rawValue: $0.activity)?.ruleID == rule.id
+        }) {
+            return "callback \(withheld.kind) \(withheld.activity) not arrived yet (\(withheld.reason))"
+        }
+        if !callbacksDelivered {
+            return "no DeviceActivity callbacks in this run (paths: foreground): only the app's refresh enforces"
+        }
+        let plan = MonitoringPlan.plan(for: view.published.map(\.rule))
+        if let edge = plan.foregroundOnly.first(where: { $0.ruleID == rule.id }) {
+            let refreshedSince = (facts.lastRefresh ?? .distantPast) >= since
+            if !refreshedSince {
+                return "foreground-only edge: \(edge.explanation); DeviceActivity cannot express it, "
+                    + "so only the app's next refresh enforces it"
+            }
+        }
+        return nil
+    }
+
+    func checkRules(_ view: OracleView) {
+        for published in view.published {
+            let rule = published.rule
+            let name = rule.name
+            let decision = view.inputs.decide(rule)
+            let shields = view.storeShields(rule.id)
+            let key = rule.id.uuidString
+
+            // Agreement: the rule's own store equals the foreground decision.
+            report.checksRun += 1
+            if decision.shield == shields {
+                resolved(.agreement, key: key)
+                divergenceSince[key] = nil
+                expectedEnded(.agreement, key: key)
+            } else {
+                let since = divergenceSince[key] ?? now
+                divergenceSince[key] = since
+                let expected = "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
+                    + "(\(ShieldController.describe(decision.reason)))"
+                let actual = shields ? "shielding" : "clear"
+                if let reason = namedReason(rule, view: view, since: since) {
+                    expect(.agreement, key: key, ruleID: rule.id, ruleName: name, expected: expected, actual: actual, reason: reason)
+                } else {
+                    violate(.agreement, ruleID: rule.id, ruleName: name, expected: expected, actual: actual + " since \(localText(since))")
+                }
+            }
+
+            // Nothing invented: the block is justified by the day's real usage.
+            report.checksRun += 1
+            var truthUsage = DailyUsage(
+                minutesUsed: truthMinutes(published, view: view, day: view.inputs.day) + 1,
+                opensUsed: facts.granted[DeviceFacts.key(rule.id, view.inputs.day)] ?? 0)
+            if case .openLimit = rule.configuration { truthUsage.minutesUsed = 0 }
+            let justified = EnforcementDecision.decide(
+                rule: rule, at: now, calendar: calendar, usage: truthUsage, sessionExpiry: view.sessions[rule.id])
+            if shields, !justified.shield {
+                if let reason = namedReason(rule, view: view, since: divergenceSince[key] ?? now) {
+                    expect(.blockNotInvented, key: key, ruleID: rule.id, ruleName: name,
+                           expected: "no shield (\(ShieldController.describe(justified.reason)))", actual: "shielding", reason: reason)
+                } else {
+                    violate(
+                        .blockNotInvented, ruleID: rule.id, ruleName: name,
+                        expected: "no shield: real usage today \(truthUsage.minutesUsed - 1) min, "
+                            + "\(truthUsage.opensUsed) granted open(s) (\(ShieldController.describe(justified.reason)))",
+                        actual: "store rule-\(key) shielding")
+                }
+            } else {
+                resolved(.blockNotInvented, key: key)
+            }
+
+            // Nothing invented: ledger minutes within the real usage.
+            if case .timeLimit = rule.configuration {
+                for (day, usage) in [(view.inputs.day, view.usageToday), (yesterday, view.usageYesterday)] {
+                    report.checksRun += 1
+                    let recorded = usage[rule.id]?.minutesUsed ?? 0
+                    let real = truthMinutes(published, view: view, day: day)
+                    if recorded > real + 1 {
+                        violate(
+                            .usageNotInvented, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: "≤ \(real + 1) minute(s) on \(day) (the user spent \(real) on covered apps)",
+                            actual: "ledger minutesUsed \(recorded)")
+                    }
+                }
+            }
+
+            // Nothing lost: delivered thresholds are in the ledger.
+            for (day, usage) in [(view.inputs.day, view.usageToday), (yesterday, view.usageYesterday)] {
+                guard let delivered = facts.thresholdMinutes[DeviceFacts.key(rule.id, day)] else { continue }
+                report.checksRun += 1
+                let recorded = usage[rule.id]?.minutesUsed ?? 0
+                if recorded < delivered {
+                    violate(
+                        .minutesRecorded, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
+                        expected: "ledger minutesUsed ≥ \(delivered) on \(day) (threshold minutes-\(delivered) delivered, exit 0)",
+                        actual: "minutesUsed \(recorded)")
+                }
+            }
+
+            // Nothing lost / invented: opens spent exactly once per granted press.
+            if let openLimit = rule.configuration.openLimit {
+                report.checksRun += 1
+                let day = view.inputs.day
+                let granted = facts.granted[DeviceFacts.key(rule.id, day)] ?? 0
+                let spent = view.usageToday[rule.id]?.opensUsed ?? 0
+                let unacknowledged = facts.unacknowledgedPresses[day.description] ?? 0
+                if spent < granted {
+                    violate(.opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: "opensUsed ≥ \(granted) (granted presses that returned)", actual: "opensUsed \(spent)")
+                } else if spent > granted + unacknowledged {
+                    violate(.opensExactlyOnce, key: "\(key)|extra|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: "opensUsed = \(granted) (granted presses; a denied press spends nothing)",
+                            actual: "opensUsed \(spent)")
+                }
+                if granted > openLimit.maxOpens {
+                    violate(.opensExactlyOnce, key: "\(key)|over|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: "at most \(openLimit.maxOpens) granted open(s) on \(day)",
+                            actual: "\(granted) granted")
+                }
+            }
+
+            // A granted session is never cut short, and ends re-shielded.
+            if let until = facts.sessions[rule.id] {
+                report.checksRun += 1
+                if now < until {
+                    if shields {
+                        violate(.sessionHonoured, key: "\(key)|\(until)", ruleID: rule.id, ruleName: name,
+                                expected: "store rule-\(key) clear until the session ends at \(localText(until))",
+                                actual: "shielding mid-session")
+                    }
+                } else if decision.shield, !shields,
+                    facts.sessionEndDelivered.contains(rule.id) || (facts.lastRefresh ?? .distantPast) >= until
+                {
+                    violate(.sessionHonoured, key: "\(key)|end|\(until)", ruleID: rule.id, ruleName: name,
+                            expected: "re-shielded after the session ended at \(localText(until))", actual: "clear")
+                }
+            }
+        }
+
+        // Strictest wins: an app is shielded whenever any rule's store is
+        // supposed to shield it (and is not excused).
+        for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
+            report.checksRun += 1
+            let holders = view.published.filter {
+                view.inputs.decide($0.rule).shield && view.covers($0, bundle: app.bundleIdentifier)
+                    && namedReason($0.rule, view: view, since: divergenceSince[$0.rule.id.uuidString] ?? now) == nil
+            }
+            let key = "app|\(app.name)"
+            if let holder = holders.first, !view.effective.isShielded(app.token, category: app.category) {
+                violate(.strictestWins, key: key, ruleID: holder.rule.id, ruleName: holder.rule.name,
+                        expected: "\(app.name) shielded (rule \(holder.rule.name) decides shield)", actual: "no store shields it")
+            } else {
+                resolved(.strictestWins, key: key)
+            }
+        }
+    }
+
+    var yesterday: DayKey {
+        DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
+    }
+
+    /// Whole minutes the user really spent on `day` in apps the rule covers.
+    func truthMinutes(_ published: PublishedRule, view: OracleView, day: DayKey) -> Int {
+        Int(truth.seconds(on: day) { view.covers(published, bundle: $0) } / 60)
+    }
+}
