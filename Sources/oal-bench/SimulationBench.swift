@@ -213,7 +213,8 @@ final class SimulationBench {
         let cpu = childrenCPUSeconds() - usageBefore
         let ok = termination == .exited(0)
         if !ok {
-            writeErr("oal-bench simulation: \(days) day(s): oal-device run \(termination); see \(directory)/device.log\n")
+            writeErr(
+                "oal-bench simulation: \(days) day(s): oal-device run \(termination); see \(directory)/device.log\n")
         }
 
         let trace = try TraceCount(path: root + "/logs/trace.jsonl")
@@ -276,12 +277,12 @@ final class SimulationBench {
             if firstNow == nil { firstNow = emulated }
             if now - lastReport >= 5_000_000_000 {
                 lastReport = now
-                var where_ = ""
+                var position = ""
                 if let emulated, let firstNow {
-                    where_ = String(format: ", simulated day %.2f of %d", (emulated - firstNow) / 86_400 + 0, days)
+                    position = String(format: ", simulated day %.2f of %d", (emulated - firstNow) / 86_400, days)
                 }
                 writeErr(
-                    String(format: "oal-bench simulation:   %.0f s%@\n", Double(now - start) / 1e9, where_))
+                    String(format: "oal-bench simulation:   %.0f s%@\n", Double(now - start) / 1e9, position))
             }
         }
     }
@@ -312,13 +313,15 @@ final class SimulationBench {
         for row in report.rows {
             let split = ["monitor", "shield-config", "shield-action"].map { String(row.launches[$0] ?? 0) }
             text += String(format: "| %d | %.2f | %.2f | ", row.days, row.wallSeconds, row.cpuSeconds)
-            text += "\(row.extensionLaunches) (\(split.joined(separator: " / "))) | \(row.appOneShots) | \(row.appLoops) | "
+            text +=
+                "\(row.extensionLaunches) (\(split.joined(separator: " / "))) | \(row.appOneShots) | \(row.appLoops) | "
             text += String(
                 format: "%.2f | %.2f | %@ | %@ | %@ |\n", row.spawnMedianSeconds * 1000, row.floorSeconds,
                 formatRatio(row.wallOverFloor), formatRatio(row.simulatedDaysPerSecond), row.ok ? "yes" : "NO")
         }
         text += "\nworkload per length (planned by the generator):\n\n"
-        text += "| days | opens | plain opens | Open presses | Close presses | OpenAppLock in front | planned use min | trace lines |\n"
+        text +=
+            "| days | opens | plain opens | Open presses | Close presses | OpenAppLock in front | planned use min | trace lines |\n"
         text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in report.rows {
             let w = row.workload
