@@ -6,6 +6,7 @@ extension EngineEvent {
         switch kind {
         case .boundary(let due): "\(due.kind.rawValue) \(due.activity)"
         case .threshold: "threshold"
+        case .fault: "fault"
         case .tick: "loop tick"
         case .leave: "leave"
         case .step(let index): "step \(index + 1)"

@@ -80,6 +80,10 @@ public final class Oracle {
         truth.advance(to: engine.now, calendar: calendar)
         now = engine.now
         lastStep = step
+        if step.hasPrefix("step "), let index = Int(step.dropFirst(5)), engine.scenario.steps.indices.contains(index - 1) {
+            let line = engine.scenario.steps[index - 1]
+            lastStep = "line \(line.line): \(line.text)"
+        }
         report.observations += 1
         let events = tail.readNew()
         checkStoresParse(events)
@@ -94,7 +98,25 @@ public final class Oracle {
     /// The verdict of the run, after a last look.
     func finish(engine: DeviceEngine) -> OracleReport {
         observe(after: "run.end", engine: engine)
+        write(to: root.logs.appendingPathComponent(Self.reportFile))
         return report
+    }
+
+    /// `<root>/logs/oracle.json`: the last run's report, for `summary`,
+    /// `scripts/supervise` and tests that ran `oal-device` as a process.
+    public static let reportFile = "oracle.json"
+
+    func write(to url: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        if let data = try? encoder.encode(report) { try? data.write(to: url, options: .atomic) }
+    }
+
+    /// The report the last run on `root` wrote, if any.
+    public static func lastReport(root: DeviceRoot) -> OracleReport? {
+        guard let data = FileManager.default.contents(atPath: root.logs.appendingPathComponent(reportFile).path)
+        else { return nil }
+        return try? JSONDecoder().decode(OracleReport.self, from: data)
     }
 
     /// The report so far (for callers that drive the engine themselves).

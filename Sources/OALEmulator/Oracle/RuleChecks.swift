@@ -109,7 +109,7 @@ extension Oracle {
                 } else {
                     violate(
                         .blockNotInvented, ruleID: rule.id, ruleName: name,
-                        expected: "no shield: real usage today \(truthUsage.minutesUsed - 1) min, "
+                        expected: "no shield: real usage today \(max(truthUsage.minutesUsed - 1, 0)) min, "
                             + "\(truthUsage.opensUsed) granted open(s) (\(ShieldController.describe(justified.reason)))",
                         actual: "store rule-\(key) shielding")
                 }

@@ -95,6 +95,16 @@ public struct OracleReport: Codable, Hashable, Sendable {
     /// Violations of one check.
     public func violations(of check: OracleCheck) -> [Violation] { violations.filter { $0.check == check } }
 
+    /// One trace line, short: time, process#launch, event, fields.
+    static func compact(_ line: String) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
+        let time = (object["t"] as? String).map { String($0.dropFirst(11).prefix(8)) } ?? ""
+        let process = (object["proc"] as? String ?? "") + ((object["launch"] as? Int).map { "#\($0)" } ?? "")
+        let fields = (object["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value.count > 44 ? String($0.value.prefix(41)) + "..." : $0.value)" }
+        return "\(time) \(process) \(object["event"] as? String ?? "") \(fields.joined(separator: " "))"
+    }
+
     /// The short section `oal-device run` prints.
     public func render(limit: Int = 10, excerpt: Bool = true) -> String {
         var lines = [
@@ -111,11 +121,12 @@ public struct OracleReport: Codable, Hashable, Sendable {
             lines.append("  VIOLATION \(violation)")
             if excerpt {
                 lines.append("    trace (last \(violation.traceExcerpt.count) lines):")
-                lines += violation.traceExcerpt.suffix(8).map { "      \($0)" }
+                lines += violation.traceExcerpt.suffix(8).map { "      \(Self.compact($0))" }
             }
             lines.append("    reproduce: \(violation.reproduce)")
         }
         if violations.count > limit { lines.append("  ... and \(violations.count - limit) more") }
+        if !violations.isEmpty { lines.append("  (full trace excerpts: <root>/logs/oracle.json)") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

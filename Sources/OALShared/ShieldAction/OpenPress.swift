@@ -39,7 +39,7 @@ public struct OpenPress {
             guard let holder = lookup.holders.first(where: { $0.rule.id == ruleID }),
                 let budget = holder.rule.configuration.openLimit?.maxOpens
             else { continue }
-            let result = try stores.ledger.spendOpen(rule: ruleID, day: inputs.day, budget: budget)
+            let result = Mutant.on(.spendWithoutLock) ? try stores.ledger.spendOpenUnlocked(rule: ruleID, day: inputs.day, budget: budget) : try stores.ledger.spendOpen(rule: ruleID, day: inputs.day, budget: budget)
             context.record(
                 result.isGranted ? "open.spent" : "open.exhausted",
                 ["rule": ruleID.uuidString, "day": inputs.day.description, "opensUsed": "\(result.opensUsed)",

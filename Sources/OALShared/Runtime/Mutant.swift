@@ -1,0 +1,39 @@
+import Foundation
+import OALDomain
+import OALStore
+
+/// Test-only broken variants (docs/ORACLE.md, "Mutants"): `OAL_MUTANT=<name>`
+/// turns on one deliberate defect, so the tests can show the oracle catches
+/// it. Read once per process; inert when unset or unknown. Each is a
+/// one-line branch at the spot it breaks.
+public enum Mutant: String, CaseIterable, Sendable {
+    /// The Open press checks the budget and spends in two separate steps
+    /// (a read, then `addOpens`), so concurrent presses can overspend.
+    case spendWithoutLock = "spend-without-lock"
+    /// The monitor decides with no session expiry, so it re-shields an app
+    /// mid-session.
+    case monitorIgnoresSessions = "monitor-ignores-sessions"
+    /// The monitor never writes a threshold's minutes to the ledger.
+    case monitorSkipsMinutes = "monitor-skips-minutes"
+    /// The monitor records five minutes more than the threshold says.
+    case monitorInventsMinutes = "monitor-invents-minutes"
+    /// `oal-app rule edit|disable|delete` skip the Hard Mode gate.
+    case appIgnoresHardMode = "app-ignores-hard-mode"
+
+    public static let variable = "OAL_MUTANT"
+
+    /// The mutant of this process, read once.
+    public static let active: Mutant? = ProcessInfo.processInfo.environment[variable].flatMap(Mutant.init(rawValue:))
+
+    public static func on(_ mutant: Mutant) -> Bool { active == mutant }
+}
+
+extension UsageLedger {
+    /// `spend-without-lock`: check, then spend, under two separate locks.
+    func spendOpenUnlocked(rule: UUID, day: DayKey, budget: Int) throws -> SpendResult {
+        let used = try usage(rule: rule, day: day).opensUsed
+        guard used < budget else { return .denied(opensUsed: used) }
+        usleep(200_000)  // widen the window between check and spend, as a slow device would
+        return .granted(opensUsed: try addOpens(rule: rule, day: day).opensUsed)
+    }
+}
