@@ -13,6 +13,8 @@ final class AppLoopDriver {
     private let externalPID: Int32?
     /// A loop this device started because none was alive.
     private var ownLoop: ChildProcess?
+    /// The pid of the loop this device started, for a kill fault.
+    var ownPID: Int32? { ownLoop?.pid }
     private let timeout: TimeInterval
 
     init(root: DeviceRoot, launcher: ProcessLauncher, externalPID: Int32?, timeout: TimeInterval) {
@@ -41,7 +43,7 @@ final class AppLoopDriver {
         guard !loopAlive else { return nil }
         let number = launch()
         let path = try launcher.executable("oal-app")
-        let environment = launcher.environment(launch: number)
+        let environment = launcher.environment(launch: number, target: .appLoop)
         let log = root.logs.appendingPathComponent("app-loop.\(number).log").path
         do {
             let child = try ChildProcess.spawn(

@@ -7,7 +7,14 @@ import OALPlatform
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
+        case .app, .open, .press, .leave: try faultsDeviceUse()
+        case .expect, .fault: break
+        }
+        switch step.action {
+        case .fault(let fault):
+            try inject(fault, key: "line:\(step.line)")
         case .app(let arguments):
+            guard appAvailable(for: "app " + arguments.joined(separator: " ")) else { return }
             let outcome = try launch(.app, arguments)
             trace.record(
                 "user.app", at: now,
@@ -59,6 +66,7 @@ extension DeviceEngine {
         }
         trace.record("user.open", at: now, ["app": app.name])
         if app.bundleIdentifier == Self.openAppLock {
+            guard appAvailable(for: "open OpenAppLock") else { return }
             try openOpenAppLock(for: duration)
             return
         }
@@ -107,7 +115,7 @@ extension DeviceEngine {
         else {
             return "no shield is showing on \(name), so there is no button to press"
         }
-        let outcome = try launch(.shieldAction, ["application", app.token.description, button.argument])
+        let outcome = try launchPress(["application", app.token.description, button.argument], button: button)
         let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
         trace.record(
             "user.press", at: now,

@@ -22,6 +22,9 @@ public final class DeviceEngine {
     /// The judge of the run (Oracle/): observes after every settle.
     public let oracle: Oracle
     var oracleAfter = "run.start"
+    /// The armed faults (Faults/) and the run's faults besides timed lines.
+    let faults: FaultInjector
+    let scheduledFaults: [ScheduledFault]
     private var lastProgressHour: Int?
 
     static let tickInterval: TimeInterval = 30
@@ -33,8 +36,12 @@ public final class DeviceEngine {
         self.options = options
         view = try DeviceView(root: options.root)
         trace = TraceLog(root: options.root, process: .device)
+        faults = try FaultInjector(root: options.root, options: options.faults, trace: trace)
+        scheduledFaults = try Self.scheduledFaults(scenario: scenario, options: options)
+        FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
         launcher = ProcessLauncher(
-            root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed)
+            root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
+            faults: faults)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
@@ -60,6 +67,7 @@ public final class DeviceEngine {
                 "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
             ])
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
+        try beginFaults()
         while true {
             try settle()
             let next = try nextEvent()
@@ -71,6 +79,7 @@ public final class DeviceEngine {
         try leaveFrontmost()
         try settle()
         try stateFile.save(state)
+        finishFaults()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
         return result
@@ -92,6 +101,7 @@ public final class DeviceEngine {
             candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
         }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
+        if let time = nextFaultTime { candidates.append(EngineEvent(time: max(time, now), kind: .fault)) }
         if let leave = state.leaveAt { candidates.append(EngineEvent(time: leave, kind: .leave)) }
         if state.stepsDone < scenario.steps.count {
             let step = scenario.steps[state.stepsDone]
@@ -106,7 +116,11 @@ public final class DeviceEngine {
         switch event.kind {
         case .boundary(let due):
             state.delivered.insert(due.key)
+            // Saved first: a device killed mid-callback never redelivers it.
+            try stateFile.save(state)
             try deliver(due.kind, activity: due.activity, event: nil)
+        case .fault:
+            try fireDueFaults()
         case .threshold, .end:
             break
         case .tick:
@@ -115,6 +129,8 @@ public final class DeviceEngine {
             try leaveFrontmost()
         case .step(let index):
             state.stepsDone = index + 1
+            // Saved first: a restarted device never replays a user's tap.
+            try stateFile.save(state)
             try perform(scenario.steps[index])
         }
     }
@@ -132,7 +148,8 @@ public final class DeviceEngine {
                 calendar: calendar)
         }
         now = time
-        try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: scenario.timeZoneIdentifier))
+        faults.now = time
+        try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: calendar.timeZone.identifier))
         trace.record("clock.set", at: time, [:])
         reportProgress()
         for crossing in crossings {
@@ -161,6 +178,9 @@ public final class DeviceEngine {
 
     // MARK: - Processes
 
+    /// Saves `device-state.json` now (a fault about to kill the device).
+    func saveDeviceState() throws { try stateFile.save(state) }
+
     func nextLaunch() -> Int {
         state.launchSequence += 1
         return state.launchSequence
@@ -172,6 +192,8 @@ public final class DeviceEngine {
 
     /// Launches `oal-monitor` for one callback, then whatever it owes.
     func deliver(_ kind: CallbackKind, activity: String, event: String?) throws {
+        guard faultsAllowDelivery(kind, activity: activity, event: event) else { return }
+        defer { try? faultsAfterDelivery(kind) }
         let outcome = try launch(.monitor, [kind.rawValue, activity] + (event.map { [$0] } ?? []))
         var fields = [
             "kind": kind.rawValue, "activity": activity, "launch": String(outcome.launch),
@@ -207,6 +229,8 @@ struct EngineEvent {
     enum Kind {
         case boundary(DueBoundary)
         case threshold
+        /// A fault falls due (Faults/): a timed fault, a held callback.
+        case fault
         case tick
         case leave
         case step(Int)
@@ -218,6 +242,7 @@ struct EngineEvent {
         var priority: Int {
             switch self {
             case .boundary(let due): due.kind == .intervalDidEnd ? 0 : 1
+            case .fault: 1
             case .threshold: 2
             case .tick: 3
             case .leave: 4

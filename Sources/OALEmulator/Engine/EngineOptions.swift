@@ -15,6 +15,8 @@ public struct EngineOptions: Sendable {
     public var loopTimeout: TimeInterval
     /// Progress lines for long runs (stderr in `oal-device`).
     public var progress: (@Sendable (String) -> Void)?
+    /// Faults besides the scenario's lines (Faults/, docs/FAULTS.md).
+    public var faults = FaultOptions()
 
     public init(
         root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,

@@ -35,13 +35,18 @@ struct ProcessLauncher {
     /// The run's seed, handed to every launch as `OAL_SEED` so a process
     /// that needs fresh ids can derive them and replays stay identical.
     let seed: UInt64
+    /// The armed faults (Faults/), which may change a launch.
+    var faults: FaultInjector? = nil
 
     static let seedVariable = "OAL_SEED"
 
-    func environment(launch: Int) -> [String: String] {
+    func environment(launch: Int, target: FaultTarget? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment[TraceLog.launchVariable] = String(launch)
         environment[Self.seedVariable] = String(seed)
+        if let faults, let target {
+            for (key, value) in faults.plan(target, launch: launch).environment { environment[key] = value }
+        }
         return environment
     }
 
@@ -62,12 +67,17 @@ struct ProcessLauncher {
         try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
         let out = captures.appendingPathComponent("\(launch).out").path
         let err = captures.appendingPathComponent("\(launch).err").path
-        let environment = environment(launch: launch)
+        var environment = environment(launch: launch)
+        let target = FaultTarget(kind: kind)
+        let plan = target.flatMap { faults?.plan($0, launch: launch) } ?? LaunchPlan()
+        for (key, value) in plan.environment { environment[key] = value }
         let fullArguments = ["--root", root.url.path] + arguments
         do {
             let child = try ChildProcess.spawn(
-                path, arguments: fullArguments, environment: environment, standardOutput: out, standardError: err)
-            let termination = try child.wait()
+                plan.wrapper.first ?? path, arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
+                environment: environment, standardOutput: out, standardError: err)
+            let termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
+            if let target { faults?.ended(target, launch: launch, termination: termination) }
             let stdout = Self.take(out)
             let stderr = Self.take(err)
             appendLog(

@@ -29,8 +29,14 @@ struct ActionParser {
             return .press(button, app: try app(words[2]), duration: duration)
         case "expect":
             return .expect(try expectation(rest))
+        case "fault":
+            do {
+                return .fault(try FaultParser.parse(rest))
+            } catch {
+                throw fail("fault: \(error.message)")
+            }
         default:
-            throw fail("unknown action '\(words[0])' (expected app, open, leave, press or expect)")
+            throw fail("unknown action '\(words[0])' (expected app, open, leave, press, expect or fault)")
         }
     }
 

@@ -12,11 +12,14 @@ public struct Scenario: Sendable {
     public var catalogAdditions: [CatalogAddition]
     /// In time order; steps at the same instant keep their file order.
     public var steps: [ScenarioStep]
+    /// Header `fault` lines: armed when the run starts (docs/FAULTS.md).
+    public var faults: [Fault]
 
     public init(
         file: String, timeZoneIdentifier: String, start: Date, end: Date, seed: UInt64,
-        catalogAdditions: [CatalogAddition], steps: [ScenarioStep]
+        catalogAdditions: [CatalogAddition], steps: [ScenarioStep], faults: [Fault] = []
     ) {
+        self.faults = faults
         self.file = file
         self.timeZoneIdentifier = timeZoneIdentifier
         self.start = start

@@ -13,6 +13,8 @@ public enum ScenarioAction: Sendable {
     case press(ShieldButton, app: String, duration: TimeInterval?)
     /// `expect ...`: checked at that instant, after due callbacks.
     case expect(Expectation)
+    /// `fault ...`: a fault injected at that instant (docs/FAULTS.md).
+    case fault(Fault)
 }
 
 /// The two buttons of a shield, named as the user sees them.

@@ -46,7 +46,7 @@ public struct ScenarioParser {
     private func read(_ keyword: String, _ rest: [String], line: Int, into draft: inout ScenarioDraft)
         throws(ScenarioError)
     {
-        let isHeader = ["timezone", "start", "end", "seed", "catalog"].contains(keyword)
+        let isHeader = ["timezone", "start", "end", "seed", "catalog", "fault"].contains(keyword)
         if isHeader, !draft.timed.isEmpty {
             throw fail(line, "'\(keyword)' belongs in the header, before the first timed line")
         }
@@ -73,13 +73,19 @@ public struct ScenarioParser {
             }
             draft.catalog.install(name: rest[1], bundleIdentifier: rest[2], categoryName: rest[3])
             draft.additions.append(CatalogAddition(name: rest[1], bundleIdentifier: rest[2], category: rest[3]))
+        case "fault":
+            do {
+                draft.faults.append(try FaultParser.parse(rest))
+            } catch {
+                throw fail(line, "fault: \(error.message)")
+            }
         case "day":
             guard rest.count == 1, let day = Int(rest[0]), day >= 1 else { throw fail(line, "usage: day N (N ≥ 1)") }
             draft.currentDay = day
         case "at":
             try readTimed(rest, line: line, into: &draft)
         default:
-            throw fail(line, "unknown keyword '\(keyword)' (expected timezone, start, end, seed, catalog, day or at)")
+            throw fail(line, "unknown keyword '\(keyword)' (expected timezone, start, end, seed, catalog, fault, day or at)")
         }
     }
 
@@ -162,7 +168,7 @@ public struct ScenarioParser {
         }
         return Scenario(
             file: file, timeZoneIdentifier: zone, start: start, end: end, seed: draft.seed,
-            catalogAdditions: draft.additions, steps: steps)
+            catalogAdditions: draft.additions, steps: steps, faults: draft.faults)
     }
 
     func fail(_ line: Int, _ message: String) -> ScenarioError {
@@ -179,6 +185,7 @@ private struct ScenarioDraft {
     var seed: UInt64 = 0
     var catalog = InstalledAppCatalog.standard
     var additions: [CatalogAddition] = []
+    var faults: [Fault] = []
     var currentDay = 1
     var timed: [TimedDraft] = []
 }

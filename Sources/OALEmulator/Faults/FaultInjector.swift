@@ -1,0 +1,317 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// How the faults are given to one run, besides the scenario's own lines.
+public struct FaultOptions: Sendable {
+    /// `--fault "TEXT"`: each armed at the start, or at its time when the
+    /// text begins with `at [day N] HH:MM`.
+    public var extra: [String]
+    /// `--random-faults`: draw a fault mix from the run's seed.
+    public var random: Bool
+    /// Where every launch's reached crash points are logged, one file per
+    /// launch (`<launch>-<target>.log`): the sweep's listing run.
+    public var crashLogDirectory: URL?
+
+    public init(extra: [String] = [], random: Bool = false, crashLogDirectory: URL? = nil) {
+        self.extra = extra
+        self.random = random
+        self.crashLogDirectory = crashLogDirectory
+    }
+}
+
+/// A callback the device holds back instead of delivering now.
+struct HeldCallback: Codable, Hashable, Sendable {
+    var kind: CallbackKind
+    var activity: String
+    var event: String?
+    var heldAt: Date
+    /// Set when the release is a time.
+    var dueAt: Date?
+    var release: Release
+    /// What held it: `delay`, `batch-thresholds`, `refire`.
+    var reason: String
+    /// The batch fault's text, for a batched threshold.
+    var batchText: String?
+}
+
+/// Everything the faults remember, persisted in
+/// `<root>/system/fault-state.json` so a restarted `oal-device` continues
+/// with the same faults armed and the same callbacks held.
+struct FaultState: Codable, Hashable, Sendable {
+    struct ArmedKill: Codable, Hashable, Sendable {
+        var target: FaultTarget
+        var point: String?
+        var afterMilliseconds: Int?
+        var launch: Int?
+        var text: String
+    }
+    struct CallbackRule: Codable, Hashable, Sendable {
+        var fault: Fault
+        /// nil: every matching callback.
+        var remaining: Int?
+    }
+    struct DiskRule: Codable, Hashable, Sendable {
+        var target: FaultTarget?
+        var bytes: Int
+        var until: Date?
+        var text: String
+    }
+
+    var kills: [ArmedKill] = []
+    /// Launches handed a kill, by launch number.
+    var killsGiven: [String: ArmedKill] = [:]
+    var closedUntil: Date?
+    var callbackRules: [CallbackRule] = []
+    var batches: [Fault] = []
+    /// When a timed batch flushes, by the batch fault's text.
+    var batchDue: [String: Date] = [:]
+    var held: [HeldCallback] = []
+    var pressDuplication: Fault?
+    var disks: [DiskRule] = []
+    /// Scenario lines and `--fault` entries already applied, so a restarted
+    /// device does not apply them twice.
+    var applied: Set<String> = []
+    /// The time zone a fault moved the device to.
+    var timeZone: String?
+    /// A loop the device had started when it was killed.
+    var orphanLoopPID: Int32?
+}
+
+/// How one launch is changed by the armed faults.
+struct LaunchPlan: Sendable {
+    var environment: [String: String] = [:]
+    /// Prefix of the argv (`/bin/sh -c SCRIPT`), the executable follows.
+    var wrapper: [String] = []
+    var killAfter: TimeInterval?
+    var notes: [String] = []
+}
+
+/// The fault side of the engine: what is armed, and the per-launch plan the
+/// process launcher asks for. Shared (a class) by the engine, its launcher
+/// and the loop driver.
+final class FaultInjector: @unchecked Sendable {
+    let options: FaultOptions
+    private let file: DocumentFile<FaultState>
+    private let trace: TraceLog
+    var state: FaultState
+    /// True while the device delivers a held callback (not intercepted again).
+    var bypass = false
+    /// The current emulated time, kept by the engine.
+    var now = Date(timeIntervalSince1970: 0)
+
+    init(root: DeviceRoot, options: FaultOptions, trace: TraceLog) throws {
+        self.options = options
+        self.trace = trace
+        file = try DocumentFile(
+            container: try AppGroupContainer(url: root.system), name: "fault-state", format: "oal.fault-state",
+            version: 1)
+        state = try file.read() ?? FaultState()
+    }
+
+    func save() {
+        let snapshot = state
+        try? file.update { $0 = snapshot }
+    }
+
+    func record(_ action: String, _ fault: String, kind: String, at time: Date, _ fields: [String: String] = [:]) {
+        var all = fields
+        all["action"] = action
+        all["fault"] = fault
+        all["kind"] = kind
+        trace.record("fault", at: time, all)
+    }
+
+    // MARK: - Launches
+
+    /// What launch `launch` of `target` runs with. Never passes the device's
+    /// own crash variables on: only a fault arms a child.
+    func plan(_ target: FaultTarget, launch: Int) -> LaunchPlan {
+        var plan = LaunchPlan()
+        plan.environment[CrashPoint.crashAtVariable] = ""
+        plan.environment[CrashPoint.logVariable] = ""
+        if let directory = options.crashLogDirectory {
+            plan.environment[CrashPoint.logVariable] =
+                directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
+        }
+        if let index = state.kills.firstIndex(where: { $0.target == target && ($0.launch == nil || $0.launch == launch) }) {
+            let kill = state.kills[index]
+            if let point = kill.point {
+                plan.environment[CrashPoint.crashAtVariable] = point
+                plan.notes.append("OAL_CRASH_AT=\(point)")
+            }
+            if let ms = kill.afterMilliseconds {
+                plan.killAfter = TimeInterval(ms) / 1000
+                plan.notes.append("SIGKILL after \(ms) ms")
+            }
+            state.killsGiven[String(launch)] = kill
+            // A loop is never reaped by the launcher: one launch, one shot.
+            if target == .appLoop || kill.afterMilliseconds != nil { state.kills.remove(at: index) }
+            record(
+                "armed-launch", kill.text, kind: "kill", at: now,
+                ["launch": String(launch), "target": target.rawValue])
+        }
+        if let disk = state.disks.first(where: { ($0.target == nil || $0.target == target) && ($0.until.map { now < $0 } ?? true) }),
+            target != .appLoop
+        {
+            let blocks = (disk.bytes + 511) / 512
+            // dash counts `ulimit -f` in 512-byte blocks; SIGXFSZ ignored so a
+            // write past the limit fails with EFBIG instead of killing.
+            plan.wrapper = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""]
+            plan.notes.append("RLIMIT_FSIZE=\(blocks * 512)")
+            record("applied", disk.text, kind: "disk-full", at: now, ["launch": String(launch), "target": target.rawValue])
+        }
+        save()
+        return plan
+    }
+
+    /// A launch ended: a kill that hit is disarmed and traced.
+    func ended(_ target: FaultTarget, launch: Int, termination: ChildProcess.Termination) {
+        guard let kill = state.killsGiven.removeValue(forKey: String(launch)) else { return }
+        let killed = termination == .signaled(SIGKILL)
+        record(
+            killed ? "killed" : "survived", kill.text, kind: "kill", at: now,
+            ["launch": String(launch), "target": target.rawValue, "status": "\(termination)"])
+        if killed || kill.launch != nil {
+            state.kills.removeAll { $0 == kill }
+        }
+        save()
+    }
+
+    // MARK: - Callbacks
+
+    enum Interception {
+        case deliver
+        /// Deliver now, and again later (a re-fire).
+        case deliverAndRefire(after: TimeInterval, text: String)
+        case held
+        case dropped
+    }
+
+    func intercept(_ kind: CallbackKind, activity: String, event: String?) -> Interception {
+        if bypass { return .deliver }
+        if kind == .eventDidReachThreshold,
+            let batch = state.batches.first(where: {
+                if case .batchThresholds(let pattern, _) = $0 {
+                    return CallbackMatch(callback: "*", activity: pattern).matches(kind, activity: activity)
+                }
+                return false
+            }), case .batchThresholds(_, let release) = batch
+        {
+            hold(
+                kind, activity, event, release: release, reason: "batch-thresholds", text: batch.description,
+                due: state.batchDue[batch.description])
+            return .held
+        }
+        for index in state.callbackRules.indices {
+            let rule = state.callbackRules[index]
+            let match: CallbackMatch
+            switch rule.fault {
+            case .delay(let m, _, _), .drop(let m, _), .refire(let m, _, _): match = m
+            default: continue
+            }
+            guard match.matches(kind, activity: activity) else { continue }
+            if let remaining = rule.remaining {
+                if remaining <= 1 {
+                    state.callbackRules.remove(at: index)
+                } else {
+                    state.callbackRules[index].remaining = remaining - 1
+                }
+            }
+            switch rule.fault {
+            case .delay(_, let release, _):
+                hold(kind, activity, event, release: release, reason: "delay", text: rule.fault.description)
+                return .held
+            case .drop:
+                var fields = ["callback": kind.rawValue, "activity": activity]
+                if let event { fields["event"] = event }
+                record("dropped", rule.fault.description, kind: "drop", at: now, fields)
+                save()
+                return .dropped
+            case .refire(_, let after, _):
+                save()
+                return .deliverAndRefire(after: after, text: rule.fault.description)
+            default:
+                continue
+            }
+        }
+        return .deliver
+    }
+
+    func hold(
+        _ kind: CallbackKind, _ activity: String, _ event: String?, release: Release, reason: String, text: String,
+        due batchDue: Date? = nil
+    ) {
+        var due: Date?
+        if case .after(let span) = release { due = now.addingTimeInterval(span) }
+        let isBatch = reason == "batch-thresholds"
+        if isBatch { due = nil }
+        state.held.append(
+            HeldCallback(
+                kind: kind, activity: activity, event: event, heldAt: now, dueAt: due, release: release, reason: reason,
+                batchText: isBatch ? text : nil))
+        if isBatch { due = batchDue }
+        var fields = ["callback": kind.rawValue, "activity": activity]
+        if let event { fields["event"] = event }
+        if let due { fields["until"] = TraceEvent.timestamp(due) }
+        record("held", text, kind: reason, at: now, fields)
+        save()
+    }
+
+    /// The earliest time a held callback is due.
+    var nextDue: Date? { state.held.compactMap(\.dueAt).min() }
+
+    /// Removes and returns the held callbacks `release` lets go (in the
+    /// order they were held).
+    func take(where release: (HeldCallback) -> Bool) -> [HeldCallback] {
+        let out = state.held.filter(release)
+        guard !out.isEmpty else { return [] }
+        state.held.removeAll(where: release)
+        save()
+        return out
+    }
+
+    /// Whether the user may open the app now.
+    var appClosed: Bool {
+        guard let until = state.closedUntil else { return false }
+        return now < until
+    }
+}
+
+extension FaultInjector {
+    /// Waits for a launch; with `killAfter`, sends it SIGKILL that much
+    /// wall time after the start if it is still running (polled, so a pid
+    /// is never signalled after it was reaped).
+    static func wait(_ child: ChildProcess, killAfter: TimeInterval?) throws(Errno) -> ChildProcess.Termination {
+        guard let killAfter else { return try child.wait() }
+        let deadline = Date().addingTimeInterval(killAfter)
+        while Date() < deadline {
+            if let done = try child.poll() { return done }
+            usleep(200)
+        }
+        try? child.signal(SIGKILL)
+        return try child.wait()
+    }
+
+    /// `kill device at POINT` (header or `--fault`): armed through the
+    /// device's own `OAL_CRASH_AT`, which must be set before the device
+    /// reaches its first crash point. Once: a restarted device is not
+    /// armed again.
+    static func armDevice(faults: [ScheduledFault], injector: FaultInjector) {
+        guard
+            let scheduled = faults.first(where: {
+                if case .killAt(.device, _, _) = $0.fault { return $0.time == nil }
+                return false
+            }), case .killAt(_, let point, _) = scheduled.fault,
+            !injector.state.applied.contains(scheduled.key + ":device")
+        else { return }
+        // Before anything is saved: the device's crash points read the
+        // variable once, at the first point reached.
+        setenv(CrashPoint.crashAtVariable, point, 1)
+        injector.state.applied.insert(scheduled.key + ":device")
+        injector.save()
+        injector.record("armed", scheduled.fault.description, kind: "kill", at: injector.now, ["target": "device"])
+    }
+}

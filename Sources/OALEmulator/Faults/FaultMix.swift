@@ -1,0 +1,128 @@
+import Foundation
+
+/// A `--fault` text: `FAULT` (armed at the start) or `at [day N]
+/// HH:MM[:SS] FAULT`, with times in the scenario's zone as its lines.
+public enum FaultLine {
+    public static func parse(_ text: String, scenario: Scenario) throws -> (Date?, Fault) {
+        let words: [String]
+        do {
+            words = try LineTokenizer.words(Substring(text))
+        } catch {
+            throw FaultParser.Failure(message: "unterminated quote in fault '\(text)'")
+        }
+        var rest = words[...]
+        guard rest.first == "at" else { return (nil, try FaultParser.parse(Array(rest.drop { $0 == "fault" }))) }
+        rest = rest.dropFirst()
+        var day = 1
+        if rest.first == "day", rest.count >= 2, let n = Int(rest[rest.startIndex + 1]), n >= 1 {
+            day = n
+            rest = rest.dropFirst(2)
+        }
+        guard let clockWord = rest.first, let clock = ClockTime(clockWord) else {
+            throw FaultParser.Failure(message: "fault '\(text)': expected at [day N] HH:MM FAULT")
+        }
+        rest = rest.dropFirst()
+        if rest.first == "fault" { rest = rest.dropFirst() }
+        let fault = try FaultParser.parse(Array(rest))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: scenario.timeZoneIdentifier) ?? .gmt
+        let startDay = calendar.startOfDay(for: scenario.start)
+        guard let date = calendar.date(byAdding: .day, value: day - 1, to: startDay),
+            let time = calendar.date(bySettingHour: clock.hour, minute: clock.minute, second: clock.second, of: date)
+        else { throw FaultParser.Failure(message: "fault '\(text)': no such time") }
+        return (time, fault)
+    }
+
+    /// `day N HH:MM:SS` of an instant, relative to the scenario's start, as
+    /// `--fault` reads it back.
+    static func format(_ time: Date, scenario: Scenario) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: scenario.timeZoneIdentifier) ?? .gmt
+        let day = (calendar.dateComponents([.day], from: calendar.startOfDay(for: scenario.start), to: calendar.startOfDay(for: time)).day ?? 0) + 1
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: time)
+        return String(format: "day %d %02d:%02d:%02d", day, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): tiny, seedable, the same on every
+/// platform, so a seed names one fault mix forever.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The seeded draw behind `--random-faults`: one to three faults at
+/// instants inside the scenario, each an ordinary fault text.
+public enum FaultMix {
+    /// Crash points the processes are known to pass (docs/CONTRACT.md and
+    /// the handler steps), drawn as named kill moments.
+    static let points: [(FaultTarget, String)] = [
+        (.monitor, "ledger.append.after-lock"), (.monitor, "ledger.append.torn-write"),
+        (.monitor, "ledger.append.after-write"), (.monitor, "monitor.after-record-minutes"),
+        (.monitor, "open-sessions.update.after-rename"), (.app, "deviceactivity.update.after-rename"),
+        (.shieldAction, "shield-action.after-spend"), (.shieldAction, "shield-action.after-record"),
+        (.shieldAction, "shield-action.after-lift"), (.shieldAction, "ledger.append.after-write"),
+        (.shieldAction, "open-sessions.update.before-rename"),
+        (.app, "rule-snapshots.update.before-rename"), (.app, "rule-snapshots.update.after-rename"),
+        (.app, "shield-stores.update.after-lock"),
+    ]
+
+    public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        var random = SplitMix64(seed: seed ^ 0xFA17_5EED)
+        let count = Int.random(in: 1...3, using: &random)
+        let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
+        var out: [(Date, Fault)] = []
+        for _ in 0..<count {
+            let offset = (Double(Int.random(in: 0..<Int(span / 60), using: &random)) * 60)
+            let time = scenario.start.addingTimeInterval(offset)
+            out.append((time, one(&random)))
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    private static func one(_ random: inout SplitMix64) -> Fault {
+        let activities = ["*", "rule*", "sched*", "sched2*", "open-session*"]
+        let minutes = [5, 15, 30, 60, 120, 360]
+        func span() -> TimeInterval { TimeInterval(minutes.randomElement(using: &random)! * 60) }
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0, 1:
+            let (target, point) = points.randomElement(using: &random)!
+            return .killAt(target, point: point, launch: nil)
+        case 2:
+            return .closeApp(TimeInterval(Int.random(in: 1...24, using: &random) * 3600))
+        case 3:
+            return .delay(
+                CallbackMatch(callback: ["interval", "intervalDidStart", "intervalDidEnd"].randomElement(using: &random)!,
+                    activity: activities.randomElement(using: &random)!), .after(span()), count: 1)
+        case 4:
+            return .delay(
+                CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), .nextUse,
+                count: 1)
+        case 5:
+            return .drop(CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), count: 1)
+        case 6:
+            return .refire(CallbackMatch(callback: "intervalDidStart", activity: activities.randomElement(using: &random)!),
+                after: span(), count: 1)
+        case 7:
+            return .batchThresholds(activity: "*", Bool.random(using: &random) ? .nextCallback : .after(span()))
+        case 8:
+            return Bool.random(using: &random) ? .doubleTap : .concurrentPress(2)
+        case 9:
+            return .clockJump((Bool.random(using: &random) ? 1 : -1) * span())
+        case 10:
+            return .store(
+                StoreDamage.allCases.randomElement(using: &random)!, StoreTarget.allCases.randomElement(using: &random)!)
+        default:
+            return .diskFull(
+                [nil, .monitor, .shieldAction, .app].randomElement(using: &random)!, bytes: 0,
+                duration: TimeInterval(Int.random(in: 1...4, using: &random) * 3600))
+        }
+    }
+}
