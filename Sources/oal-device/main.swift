@@ -14,6 +14,7 @@ let usage = """
       run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--quiet]
           Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
           Exit 0 when every expectation held, 1 when one failed, 65 for a bad scenario.
+    \(faultUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
@@ -46,8 +47,9 @@ func loadScenario(_ path: String) throws -> Scenario {
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     let spec = ArgumentSpec(
-        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width"],
-        flags: ["help", "json", "quiet"])
+        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width"]
+            + faultValueOptions,
+        flags: ["help", "json", "quiet"] + faultFlags)
     let parsed = try ArgumentParser.parse(rest, spec: spec)
     if parsed.has("help") {
         print(usage)
@@ -57,6 +59,8 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
+        case "sweep": return try sweepCommand(parsed)
+        case "swarm": return try swarmCommand(parsed)
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
@@ -127,9 +131,10 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     }
     let loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
     let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
-    let options = EngineOptions(
+    var options = EngineOptions(
         root: root, binDirectory: EngineOptions.defaultBinDirectory, seed: seed, loopPID: loopPID,
         progress: progress)
+    options.faults = try faultOptions(parsed, scenario: scenario)
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
     FileHandle.standardError.write(Data(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined().utf8))
@@ -137,7 +142,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         Data(
             """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)
+            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))
 
             """.utf8))
     return result.passed ? .done : .checkFailed

@@ -151,6 +151,7 @@ extension DeviceEngine {
     // MARK: - The app's foreground loop
 
     private func openOpenAppLock(for duration: TimeInterval?) throws {
+        if pathsSkipsApp() { return }
         state.foregroundSession += 1
         state.frontmost = Self.openAppLock
         state.leaveAt = duration.map { now.addingTimeInterval($0) }
@@ -162,6 +163,7 @@ extension DeviceEngine {
     }
 
     func tick() throws {
+        if try pathsRefreshIfNeeded() { return }
         guard state.frontmost == Self.openAppLock, loop.loopAlive else {
             try closeDeadLoop()
             return

@@ -101,6 +101,7 @@ public final class DeviceEngine {
             candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
         }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
+        if let tick = pathsTickTime { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let time = nextFaultTime { candidates.append(EngineEvent(time: max(time, now), kind: .fault)) }
         if let leave = state.leaveAt { candidates.append(EngineEvent(time: leave, kind: .leave)) }
         if state.stepsDone < scenario.steps.count {
@@ -192,6 +193,7 @@ public final class DeviceEngine {
 
     /// Launches `oal-monitor` for one callback, then whatever it owes.
     func deliver(_ kind: CallbackKind, activity: String, event: String?) throws {
+        if pathsWithhold(kind, activity: activity, event: event) { return }
         guard faultsAllowDelivery(kind, activity: activity, event: event) else { return }
         defer { try? faultsAfterDelivery(kind) }
         let outcome = try launch(.monitor, [kind.rawValue, activity] + (event.map { [$0] } ?? []))

@@ -13,6 +13,8 @@ public struct EngineOptions: Sendable {
     public var loopPID: Int32?
     /// Wall-clock seconds to wait for the loop's acknowledgement.
     public var loopTimeout: TimeInterval
+    /// Which enforcement paths run (`--paths`, Diff/RunPaths.swift).
+    public var paths: RunPaths = .both
     /// Progress lines for long runs (stderr in `oal-device`).
     public var progress: (@Sendable (String) -> Void)?
     /// Faults besides the scenario's lines (Faults/, docs/FAULTS.md).

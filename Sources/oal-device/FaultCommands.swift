@@ -1,0 +1,91 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALShared
+
+// The fault side of oal-device: `run --fault/--random-faults`, `sweep`,
+// `swarm` (docs/FAULTS.md).
+
+let faultValueOptions = ["fault", "root-base", "limit", "kinds", "seeds", "first-seed"]
+let faultFlags = ["random-faults"]
+
+let faultUsage = """
+      run ... [--fault "FAULT; FAULT..."] [--random-faults]
+          Inject faults (docs/FAULTS.md): each FAULT is a scenario `fault` line's text,
+          optionally `at [day N] HH:MM FAULT`; --random-faults draws a mix from the seed.
+      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N]
+          List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
+          point), judge each rerun with the oracle. Exit 1 when one failed.
+      swarm --root-base DIR SCENARIO --seeds N [--first-seed S]
+          N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit 1 when one failed.
+    """
+
+func faultOptions(_ parsed: ParsedArguments, scenario: Scenario) throws -> FaultOptions {
+    var options = FaultOptions(random: parsed.has("random-faults"))
+    if let text = parsed.value("fault") {
+        options.extra = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        for entry in options.extra {
+            do {
+                _ = try FaultLine.parse(entry, scenario: scenario)
+            } catch {
+                throw ProcessFailure.usage("--fault: \(error)")
+            }
+        }
+    }
+    return options
+}
+
+func faultReproduceSuffix(_ faults: FaultOptions) -> String {
+    var text = faults.random ? " --random-faults" : ""
+    if !faults.extra.isEmpty {
+        text += " --fault '" + faults.extra.joined(separator: "; ").replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+    return text
+}
+
+func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
+    guard let text = parsed.value(name) else { return nil }
+    guard let value = UInt64(text) else { throw ProcessFailure.usage("--\(name): '\(text)' is not a whole number") }
+    return value
+}
+
+func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    _ = try loadScenario(scenarioPath)
+    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    var kinds: Set<FaultTarget>?
+    if let text = parsed.value("kinds") {
+        kinds = []
+        for word in text.split(separator: ",") {
+            guard let target = FaultTarget(rawValue: String(word)) else {
+                throw ProcessFailure.usage("--kinds: unknown kind '\(word)'")
+            }
+            kinds?.insert(target)
+        }
+    }
+    let sweep = CrashSweep(
+        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
+        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000), kinds: kinds,
+        progress: EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
+    let report = try sweep.run()
+    print(report.render(), terminator: "")
+    return report.failed.isEmpty && report.baseline.passed ? .done : .checkFailed
+}
+
+func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    _ = try loadScenario(scenarioPath)
+    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    guard let count = try parsed.int("seeds", in: 1...100_000) else { throw ProcessFailure.usage("swarm needs --seeds N") }
+    let first = try wholeNumber(parsed, "first-seed") ?? 1
+    let swarm = SeedSwarm(
+        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
+        seeds: (0..<UInt64(count)).map { first + $0 },
+        progress: EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
+    let report = try swarm.run()
+    print(report.render(), terminator: "")
+    return report.failed.isEmpty ? .done : .checkFailed
+}
