@@ -11,9 +11,14 @@ let usage = """
       init --root DIR [--fixture NAME | --scenario FILE | --start "yyyy-MM-dd HH:MM" [--timezone ZONE]]
           Create a device root: empty (standard catalog, clock at --start),
           copied from appgroup-fixtures/NAME, or ready for a scenario.
-      run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--quiet]
+      run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--paths both|background|foreground] [--quiet]
           Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
-          Exit 0 when every expectation held, 1 when one failed, 65 for a bad scenario.
+          Exit 0 when every expectation held and the oracle found no violation,
+          1 otherwise, 65 for a bad scenario. --paths: run only the background path
+          (the app never opened) or only the foreground loop (no callbacks).
+      diff --root DIR SCENARIO [--seed N] [--quiet]
+          Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
+          every minute their shield timelines differ: spec-named or a finding (exit 1).
     \(faultUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
@@ -47,7 +52,7 @@ func loadScenario(_ path: String) throws -> Scenario {
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     let spec = ArgumentSpec(
-        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width"]
+        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width", "paths"]
             + faultValueOptions,
         flags: ["help", "json", "quiet"] + faultFlags)
     let parsed = try ArgumentParser.parse(rest, spec: spec)
@@ -59,6 +64,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
+        case "diff": return try diff(parsed)
         case "sweep": return try sweepCommand(parsed)
         case "swarm": return try swarmCommand(parsed)
         case "timeline":
@@ -134,6 +140,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     var options = EngineOptions(
         root: root, binDirectory: EngineOptions.defaultBinDirectory, seed: seed, loopPID: loopPID,
         progress: progress)
+    options.paths = try runPaths(parsed)
     options.faults = try faultOptions(parsed, scenario: scenario)
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
@@ -146,6 +153,32 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
 
             """.utf8))
     return result.passed ? .done : .checkFailed
+}
+
+func runPaths(_ parsed: ParsedArguments) throws -> RunPaths {
+    guard let text = parsed.value("paths") else { return .both }
+    guard let paths = RunPaths(rawValue: text) else {
+        throw ProcessFailure.usage("--paths: '\(text)' is not both, background or foreground")
+    }
+    return paths
+}
+
+func diff(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    let directory = URL(fileURLWithPath: try parsed.required("root"), isDirectory: true)
+    _ = try loadScenario(scenarioPath)
+    var seed: UInt64?
+    if let text = parsed.value("seed") {
+        guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
+        seed = value
+    }
+    let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
+    let run = try DifferentialRun.run(
+        scenarioPath: scenarioPath, directory: directory, binDirectory: EngineOptions.defaultBinDirectory,
+        seed: seed, progress: progress)
+    print(run.render(), terminator: "")
+    return run.passed ? .done : .checkFailed
 }
 
 guard let command = arguments.first, !command.hasPrefix("-") else {

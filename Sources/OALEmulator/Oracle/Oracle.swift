@@ -39,6 +39,8 @@ public final class Oracle {
     /// False in a `--paths foreground` run: no callback is ever delivered,
     /// so every divergence the monitor would have closed is named.
     public var callbacksDelivered = true
+    /// `--paths foreground`: the minute the always-running loop last looked.
+    var pathsLastCheck: Date?
 
     public struct WithheldCallback: Hashable, Sendable {
         public var activity: String
@@ -77,6 +79,7 @@ public final class Oracle {
     /// Runs every check against the device as it is after `step`.
     func observe(after step: String, engine: DeviceEngine) {
         calendar = engine.calendar
+        callbacksDelivered = engine.options.paths.deliversCallbacks
         truth.advance(to: engine.now, calendar: calendar)
         now = engine.now
         lastStep = step
@@ -126,6 +129,7 @@ public final class Oracle {
         let seed = options.seed ?? scenario.seed
         return "oal-device init --root NEWDIR --scenario \(scenario.file) && "
             + "oal-device run --root NEWDIR \(scenario.file) --seed \(seed)"
+            + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
     }
 
     // MARK: - Recording

@@ -59,6 +59,7 @@ extension Oracle {
     /// could move a file: a file that does not parse yields nil (the
     /// stores-parse check reports it).
     func readView(engine: DeviceEngine) -> OracleView? {
+        let (now, calendar) = (engine.now, engine.calendar)
         let decoder = StoreCoding.decoder()
         func document<D: Decodable>(_ name: String, _ type: D.Type) -> D?? {
             let path = root.appGroup.appendingPathComponent(name).path
