@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
+import OALSystem
 
 /// The DeviceActivityMonitor extension's reactions (spec §5.5). Every
 /// reaction that touches a shield ends in the same `EnforcementDecision`
@@ -100,6 +101,9 @@ public struct MonitorReaction {
             "usage.minutes",
             ["rule": ruleID.uuidString, "day": day.description, "minutes": "\(minutes)",
              "minutesUsed": "\(after.minutesUsed)"])
+        // Minutes recorded, shield not yet decided: a kill here leaves the
+        // ledger ahead of the shield until the next callback or refresh.
+        CrashPoint.reach("monitor.after-record-minutes")
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
         try apply(published, inputs: inputs, cause: "eventDidReachThreshold:\(fields["event"] ?? "")")
     }
@@ -114,6 +118,8 @@ public struct MonitorReaction {
                 context.record(
                     "session.end", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
             }
+            // Session forgotten, shield not yet back.
+            CrashPoint.reach("monitor.after-session-clear")
         }
         try recompute(ruleID, cause: "intervalDidEnd:\(fields["activity"] ?? "")", fields)
     }
