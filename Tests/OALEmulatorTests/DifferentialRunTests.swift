@@ -1,0 +1,58 @@
+import Foundation
+import OALEmulator
+import OALTestSupport
+import Testing
+
+/// The differential run: one scenario played with the background path
+/// alone, the foreground loop alone, and both, compared minute by minute.
+@Suite struct DifferentialRunTests {
+    static func diff(_ text: String) throws -> DifferentialRun {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("oal-diff-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("test.scenario")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return try DifferentialRun.run(
+            scenarioPath: file.path, directory: directory.appendingPathComponent("runs"),
+            binDirectory: BuiltProducts.directory)
+    }
+
+    @Test func scheduleWindowsOfAtLeastFifteenMinutesAgreeAllThreeWays() throws {
+        // One window crossing midnight, one not; the paths must agree to the minute.
+        let run = try Self.diff(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 20:00
+            end day 2 07:00
+            at 20:00 app list add Social --apps Instagram
+            at 20:00 app list add Video --apps YouTube
+            at 20:01 app rule add schedule Sleep --list Social --from 22:30 --to 06:30
+            at 20:02 app rule add schedule Evening --list Video --from 21:00 --to 21:45
+            """)
+        #expect(run.differences.isEmpty, "\(run.render())")
+        #expect(run.passed)
+        for result in run.results.values { #expect(result.violations.isEmpty, "\(result.violations)") }
+    }
+
+    @Test func aBudgetAndAShortWindowAreNamedDivergences() throws {
+        let run = try Self.diff(
+            """
+            timezone UTC
+            start 2026-11-30 09:00
+            end 2026-11-30 10:30
+            at 09:00 app list add Social --apps Instagram
+            at 09:00 app list add Video --apps YouTube
+            at 09:01 app rule add schedule Short --list Social --from 10:00 --to 10:10
+            at 09:02 app rule add time-limit Cap --list Video --minutes 5
+            at 09:10 open YouTube for 10m
+            """)
+        #expect(run.findings.isEmpty, "\(run.render())")
+        let youtube = run.differences.filter { $0.app == "YouTube" }
+        #expect(!youtube.isEmpty)
+        #expect(youtube.allSatisfy { $0.namedReason?.contains("threshold events") == true })
+        let instagram = run.differences.filter { $0.app == "Instagram" }
+        #expect(instagram.count == 10)
+        #expect(instagram.allSatisfy { $0.namedReason?.contains("foreground-only") == true })
+    }
+}
