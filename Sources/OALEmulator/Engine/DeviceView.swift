@@ -26,7 +26,16 @@ struct DeviceView {
 
     func effective() throws -> EffectiveSettings { try platform.managedSettings.effective() }
 
-    func rules() throws -> [RuleSnapshot] { try RuleSnapshotStore(container: appGroup).all() }
+    /// The rule mirror, parsed directly: the device only looks, so a
+    /// damaged file is never quarantined by it (that is the processes'
+    /// job) and reads as no rules.
+    func rules() throws -> [RuleSnapshot] {
+        struct Envelope: Decodable { var document: RuleSnapshotStore.Document }
+        let path = root.appGroup.appendingPathComponent("\(RuleSnapshotStore.storeName).json").path
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return (try? StoreCoding.decoder().decode(Envelope.self, from: data))?
+            .document.rules ?? []
+    }
 
     func rule(named name: String) throws -> RuleSnapshot? {
         try rules().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }

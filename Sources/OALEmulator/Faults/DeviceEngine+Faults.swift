@@ -206,6 +206,7 @@ extension DeviceEngine {
     /// it was held back or dropped.
     func faultsAllowDelivery(_ kind: CallbackKind, activity: String, event: String?) -> Bool {
         faults.now = now
+        faults.deliveringActivity = activity
         switch faults.intercept(kind, activity: activity, event: event) {
         case .deliver:
             if faults.bypass { oracle.callbackArrived(activity: activity) }
@@ -223,16 +224,18 @@ extension DeviceEngine {
     }
 
     /// After a callback: threshold batches waiting for another activity to
-    /// wake the monitor are flushed right behind it.
+    /// wake the monitor are flushed right behind it (a callback of the
+    /// thresholds' own activity does not flush them).
     func faultsAfterDelivery(_ kind: CallbackKind) throws {
-        guard kind != .eventDidReachThreshold, !faults.state.held.isEmpty else { return }
-        let waiting = faults.state.held.filter { $0.release == .nextCallback }
+        guard kind != .eventDidReachThreshold, !faults.state.held.isEmpty, let activity = faults.deliveringActivity
+        else { return }
+        let waiting = faults.state.held.filter { $0.release == .nextCallback && $0.activity != activity }
         guard !waiting.isEmpty else { return }
         faults.state.batches.removeAll {
             if case .batchThresholds(_, .nextCallback) = $0 { return true }
             return false
         }
-        try releaseHeld { $0.release == .nextCallback }
+        try releaseHeld { $0.release == .nextCallback && $0.activity != activity }
     }
 
     /// A user action: callbacks waiting for the next device use arrive

@@ -99,6 +99,8 @@ final class FaultInjector: @unchecked Sendable {
     var state: FaultState
     /// True while the device delivers a held callback (not intercepted again).
     var bypass = false
+    /// The activity of the callback being delivered.
+    var deliveringActivity: String?
     /// The current emulated time, kept by the engine.
     var now = Date(timeIntervalSince1970: 0)
 

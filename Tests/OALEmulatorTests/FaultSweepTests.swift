@@ -1,0 +1,82 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALTestSupport
+import Testing
+
+/// The crash-point sweep and the seed swarm, CI-sized. The full sweep is
+/// `scripts/sweep` (docs/FAULTS.md).
+@Suite struct FaultSweepTests {
+    static func scenario(_ directory: URL) throws -> String {
+        let file = directory.appendingPathComponent("small.scenario")
+        try """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 10:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 2
+            at 09:00 press open on Chess for 5m
+            at 09:30 expect usage Gate opens 1 of 2
+            """.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-sweep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aSmallCrashPointSweepListsRerunsAndJudgesEveryPoint() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let sweep = CrashSweep(
+            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory, limit: 6,
+            kinds: [.shieldAction, .monitor])
+        let report = try sweep.run()
+        #expect(report.baseline.passed, "\(report.baseline.reason)")
+        #expect(report.reached.count >= 6)
+        #expect(report.reached.contains { $0.point == "shield-action.after-spend" })
+        #expect(report.outcomes.count == 6)
+        #expect(report.outcomes.allSatisfy { $0.killed })
+        for failure in report.failed {
+            #expect(failure.verdict.reproduce.contains("--fault 'kill "))
+        }
+        #expect(report.render().contains("6 rerun"))
+    }
+
+    @Test func aSwarmWithFixedSeedsGivesTheSameVerdictsTwice() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = try Self.scenario(base)
+        func swarm() throws -> [(UInt64, Bool, [String])] {
+            try SeedSwarm(scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, seeds: [7, 8])
+                .run().outcomes.map { ($0.seed, $0.verdict.passed, $0.faults) }
+        }
+        let first = try swarm()
+        let second = try swarm()
+        #expect(first.map(\.0) == second.map(\.0))
+        #expect(first.map(\.1) == second.map(\.1))
+        #expect(first.map(\.2) == second.map(\.2))
+        #expect(first.allSatisfy { !$0.2.isEmpty })
+    }
+
+    @Test func oneFaultSyntaxForLinesOptionsAndDraws() throws {
+        for text in [
+            "kill monitor at ledger.append.after-lock#2 launch 7", "kill shield-action after-ms 5", "kill device",
+            "close app for 1d", "delay intervalDidStart sched* by 30m", "delay interval * until next-use count all",
+            "drop intervalDidEnd rule* count 2", "refire intervalDidStart sched* after 10m",
+            "batch thresholds * until next-callback", "batch thresholds rule* until +2h", "double-tap",
+            "concurrent-press 3", "clock jump -1h", "clock timezone America/New_York", "store newer-format usage",
+            "disk-full all bytes 512 for 1h",
+        ] {
+            let fault = try FaultParser.parse(text: text)
+            let again = try FaultParser.parse(text: fault.description)
+            #expect(again == fault, "\(text) -> \(fault)")
+        }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor") }
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
+        #expect((0..<4).map { _ in a.next() } == (0..<4).map { _ in b.next() })
+    }
+}
