@@ -2,21 +2,6 @@ import Foundation
 import OALDomain
 import OALSystem
 
-/// One rule's usage on one day, as the ledger holds it.
-///
-/// (Named apart from the domain's own usage value, should it gain one.)
-public struct LedgerUsage: Hashable, Codable, Sendable {
-    public var minutesUsed: Int
-    public var opensUsed: Int
-
-    public init(minutesUsed: Int = 0, opensUsed: Int = 0) {
-        self.minutesUsed = minutesUsed
-        self.opensUsed = opensUsed
-    }
-
-    public static let zero = LedgerUsage()
-}
-
 /// The outcome of `UsageLedger.spendOpen`.
 public enum SpendResult: Hashable, Sendable {
     /// One open was spent; `opensUsed` is the day's count including it.
@@ -109,13 +94,13 @@ public final class UsageLedger: @unchecked Sendable {
     // MARK: Reads (shared lock)
 
     /// The usage of `rule` on `day` (zero when none recorded).
-    public func usage(rule: UUID, day: DayKey) throws -> LedgerUsage {
+    public func usage(rule: UUID, day: DayKey) throws -> DailyUsage {
         try usage(day: day)[rule] ?? .zero
     }
 
     /// Every rule's usage on `day`.
-    public func usage(day: DayKey) throws -> [UUID: LedgerUsage] {
-        try threadLock.withLock { () throws -> [UUID: LedgerUsage] in
+    public func usage(day: DayKey) throws -> [UUID: DailyUsage] {
+        try threadLock.withLock { () throws -> [UUID: DailyUsage] in
             let journal = try journal(for: day)
             try journal.lock(.shared)
             var problem: JournalProblem?
@@ -161,25 +146,25 @@ public final class UsageLedger: @unchecked Sendable {
     /// move up: a value at or below the recorded one writes nothing.
     /// Returns the usage after the call.
     @discardableResult
-    public func recordMinutes(_ minutes: Int, rule: UUID, day: DayKey) throws -> LedgerUsage {
+    public func recordMinutes(_ minutes: Int, rule: UUID, day: DayKey) throws -> DailyUsage {
         precondition(minutes >= 0, "minutes cannot be negative")
         return try append(day: day) { current in
             let usage = current[rule] ?? .zero
             guard minutes > usage.minutesUsed else { return (nil, usage) }
             return (Entry(rule: rule, opens: 0, minutesAtLeast: minutes),
-                LedgerUsage(minutesUsed: minutes, opensUsed: usage.opensUsed))
+                DailyUsage(minutesUsed: minutes, opensUsed: usage.opensUsed))
         }
     }
 
     /// Adds `count` opens to `rule` on `day` unconditionally. Returns the
     /// usage after the call.
     @discardableResult
-    public func addOpens(_ count: Int = 1, rule: UUID, day: DayKey) throws -> LedgerUsage {
+    public func addOpens(_ count: Int = 1, rule: UUID, day: DayKey) throws -> DailyUsage {
         precondition(count >= 1, "add at least one open")
         return try append(day: day) { current in
             let usage = current[rule] ?? .zero
             return (Entry(rule: rule, opens: count, minutesAtLeast: nil),
-                LedgerUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count))
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count))
         }
     }
 
@@ -193,7 +178,7 @@ public final class UsageLedger: @unchecked Sendable {
             guard usage.opensUsed < budget else { return (nil, usage) }
             granted = true
             return (Entry(rule: rule, opens: 1, minutesAtLeast: nil),
-                LedgerUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + 1))
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + 1))
         }
         return granted ? .granted(opensUsed: usage.opensUsed) : .denied(opensUsed: usage.opensUsed)
     }
@@ -222,9 +207,9 @@ public final class UsageLedger: @unchecked Sendable {
     /// Locks `day` exclusively, catches up with the journal, asks `decide`
     /// for the line to append (nil: nothing to write) and appends it.
     private func append(
-        day: DayKey, _ decide: ([UUID: LedgerUsage]) -> (Entry?, LedgerUsage)
-    ) throws -> LedgerUsage {
-        try threadLock.withLock { () throws -> LedgerUsage in
+        day: DayKey, _ decide: ([UUID: DailyUsage]) -> (Entry?, DailyUsage)
+    ) throws -> DailyUsage {
+        try threadLock.withLock { () throws -> DailyUsage in
             let journal = try journal(for: day)
             try journal.lock(.exclusive)
             defer { try? journal.unlock() }
@@ -414,7 +399,7 @@ final class DayJournal {
     private(set) var offset: Int64 = 0
     /// Complete lines folded so far (the header included).
     private var lines = 0
-    private(set) var state: [UUID: LedgerUsage] = [:]
+    private(set) var state: [UUID: DailyUsage] = [:]
 
     var exists: Bool { data != nil }
 

@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 import OALSystem
 import Testing
 
@@ -75,7 +76,7 @@ import Testing
             let other = UUID()
             try a.addOpens(3, rule: rule, day: testDay)
             try b.recordMinutes(9, rule: other, day: testDay)
-            #expect(try a.usage(day: testDay) == [rule: LedgerUsage(opensUsed: 3), other: LedgerUsage(minutesUsed: 9)])
+            #expect(try a.usage(day: testDay) == [rule: DailyUsage(opensUsed: 3), other: DailyUsage(minutesUsed: 9)])
             let path = a.journalPath(for: testDay)
             let before = try #require(try FileSystem.status(path))
             #expect(before.linkCount == 1)
@@ -88,15 +89,15 @@ import Testing
             // a must notice (its open file has no name left), re-read, and append to the new file.
             try a.addOpens(rule: rule, day: testDay)
             #expect(bytes(path)!.count > compacted.count, "a appended to the journal at the path, not the old inode")
-            #expect(try a.usage(day: testDay) == [rule: LedgerUsage(opensUsed: 4), other: LedgerUsage(minutesUsed: 9)])
-            #expect(try b.usage(day: testDay) == [rule: LedgerUsage(opensUsed: 4), other: LedgerUsage(minutesUsed: 9)])
+            #expect(try a.usage(day: testDay) == [rule: DailyUsage(opensUsed: 4), other: DailyUsage(minutesUsed: 9)])
+            #expect(try b.usage(day: testDay) == [rule: DailyUsage(opensUsed: 4), other: DailyUsage(minutesUsed: 9)])
             #expect(try UsageLedger(container: container).usage(rule: rule, day: testDay).opensUsed == 4)
             // A compaction that brings the file back to the same size a last saw is noticed too.
             try a.compact(day: testDay)
             try b.addOpens(rule: other, day: testDay)
             #expect(
                 try a.usage(day: testDay) == [
-                    rule: LedgerUsage(opensUsed: 4), other: LedgerUsage(minutesUsed: 9, opensUsed: 1),
+                    rule: DailyUsage(opensUsed: 4), other: DailyUsage(minutesUsed: 9, opensUsed: 1),
                 ])
         }
     }

@@ -26,9 +26,9 @@ func appendRaw(_ text: String, to path: String) throws {
             try ledger.recordMinutes(7, rule: other, day: testDay)
             // A fresh object (another process) folds the same state.
             let again = try UsageLedger(container: container)
-            #expect(try again.usage(rule: rule, day: testDay) == LedgerUsage(minutesUsed: 10, opensUsed: 3))
+            #expect(try again.usage(rule: rule, day: testDay) == DailyUsage(minutesUsed: 10, opensUsed: 3))
             #expect(try again.usage(day: testDay) == [
-                rule: LedgerUsage(minutesUsed: 10, opensUsed: 3), other: LedgerUsage(minutesUsed: 7, opensUsed: 0),
+                rule: DailyUsage(minutesUsed: 10, opensUsed: 3), other: DailyUsage(minutesUsed: 7, opensUsed: 0),
             ])
             #expect(try again.days() == [testDay])
             // Days are separate journals.
@@ -132,7 +132,7 @@ func appendRaw(_ text: String, to path: String) throws {
                 {"rule": "\(rule.uuidString)", "minutesAtLeast": 5}
 
                 """, to: ledger.journalPath(for: testDay))
-            #expect(try ledger.usage(rule: rule, day: testDay) == LedgerUsage(minutesUsed: 5, opensUsed: 2))
+            #expect(try ledger.usage(rule: rule, day: testDay) == DailyUsage(minutesUsed: 5, opensUsed: 2))
         }
     }
 
@@ -165,7 +165,7 @@ func appendRaw(_ text: String, to path: String) throws {
             let size = try #require(try FileSystem.status(writer.journalPath(for: testDay))).size
             #expect(size <= 1024 + 200, "the journal was compacted")
             #expect(try reader.usage(day: testDay) == [
-                rules[0]: LedgerUsage(minutesUsed: 100, opensUsed: 50), rules[1]: LedgerUsage(minutesUsed: 0, opensUsed: 50),
+                rules[0]: DailyUsage(minutesUsed: 100, opensUsed: 50), rules[1]: DailyUsage(minutesUsed: 0, opensUsed: 50),
             ])
             try reader.compact(day: testDay)
             let lines = String(decoding: bytes(writer.journalPath(for: testDay))!, as: UTF8.self).split(separator: "\n")

@@ -41,7 +41,7 @@ struct DeviceView {
         try rules().first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
     }
 
-    func usage(rule: UUID, on day: DayKey) throws -> LedgerUsage {
+    func usage(rule: UUID, on day: DayKey) throws -> DailyUsage {
         try UsageLedger(container: appGroup).usage(rule: rule, day: day)
     }
 

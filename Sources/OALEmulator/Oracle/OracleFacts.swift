@@ -31,8 +31,8 @@ struct DeviceFacts {
 struct OracleView {
     var published: [PublishedRule]
     var ruleNames: [UUID: String]
-    var usageToday: [UUID: LedgerUsage]
-    var usageYesterday: [UUID: LedgerUsage]
+    var usageToday: [UUID: DailyUsage]
+    var usageYesterday: [UUID: DailyUsage]
     var sessions: [UUID: Date]
     var effective: EffectiveSettings
     var catalog: InstalledAppCatalog
@@ -75,7 +75,7 @@ extension Oracle {
         let ledger = try? UsageLedger(container: container)
         let today = DayKey(now, calendar: calendar)
         let yesterday = DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
-        func usage(_ day: DayKey) -> [UUID: LedgerUsage]? {
+        func usage(_ day: DayKey) -> [UUID: DailyUsage]? {
             let path = ledger?.journalPath(for: day) ?? ""
             if FileManager.default.fileExists(atPath: path), Self.parseProblem(path) != nil { return nil }
             return (try? ledger?.usage(day: day)) ?? [:]

@@ -30,21 +30,16 @@ public struct PublishedRule: Hashable, Sendable {
     }
 }
 
-extension LedgerUsage {
-    /// The domain's view of one ledger entry.
-    public var daily: DailyUsage { DailyUsage(minutesUsed: minutesUsed, opensUsed: opensUsed) }
-}
-
 /// What every enforcement decision needs beside the rule: the instant, the
 /// calendar, the day's usage and the granted sessions, read once.
 public struct EnforcementInputs: Sendable {
     public var now: Date
     public var calendar: Calendar
     public var day: DayKey
-    public var usage: [UUID: LedgerUsage]
+    public var usage: [UUID: DailyUsage]
     public var sessions: [UUID: Date]
 
-    public init(now: Date, calendar: Calendar, usage: [UUID: LedgerUsage], sessions: [UUID: Date]) {
+    public init(now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date]) {
         self.now = now
         self.calendar = calendar
         day = DayKey(now, calendar: calendar)
@@ -62,7 +57,7 @@ public struct EnforcementInputs: Sendable {
             sessions: try stores.sessions.all())
     }
 
-    public func usage(of ruleID: UUID) -> DailyUsage { (usage[ruleID] ?? .zero).daily }
+    public func usage(of ruleID: UUID) -> DailyUsage { usage[ruleID] ?? .zero }
 
     /// The one decision both paths use, fed from these inputs.
     public func decide(_ rule: Rule) -> EnforcementDecision {
