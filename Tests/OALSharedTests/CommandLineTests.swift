@@ -22,6 +22,16 @@ import Testing
         }
     }
 
+    @Test func idsAreReplayableUnderTheEmulatedOS() {
+        let environment = ["OAL_SEED": "42", "OAL_LAUNCH_ID": "7"]
+        let first = IdentifierSource(environment: environment)
+        let second = IdentifierSource(environment: environment)
+        let ids = [first.next(), first.next()]
+        #expect(ids == [second.next(), second.next()])
+        #expect(ids[0] != ids[1])
+        #expect(IdentifierSource(environment: ["OAL_SEED": "42", "OAL_LAUNCH_ID": "8"]).next() != ids[0])
+    }
+
     @Test func exitCodesOfTheContract() throws {
         let device = try Device()
         #expect(try device.app("bogus", expect: 64).stderr.contains("unknown command 'bogus'"))

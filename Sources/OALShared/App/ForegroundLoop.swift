@@ -122,5 +122,13 @@ enum StopSignal {
     static func install() {
         signal(SIGTERM) { _ in StopSignal.flag = 1 }
         signal(SIGINT) { _ in StopSignal.flag = 1 }
+        // A spawned process inherits its parent's signal mask; a parent
+        // that blocks SIGTERM in its threads (a test runner, a supervisor)
+        // would otherwise leave a loop that cannot be stopped.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }

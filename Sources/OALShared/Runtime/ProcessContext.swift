@@ -19,6 +19,8 @@ public final class ProcessContext: @unchecked Sendable {
     public let observer: StoreAccessObserver
     public let platform: EmulatedPlatform
     public let appGroup: AppGroupContainer
+    /// New ids: replayable under the emulated OS (see `IdentifierSource`).
+    public let identifiers = IdentifierSource()
 
     private let traceTime: TraceTime
     /// Read without the observer, so stamping a trace line never traces.

@@ -39,7 +39,7 @@ enum ListCommands {
             guard !database.lists.lists.contains(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
                 throw ProcessFailure.usage("an app list named '\(name)' already exists")
             }
-            let list = AppList(id: UUID(), name: name, selection: selection)
+            let list = AppList(id: app.context.identifiers.next(), name: name, selection: selection)
             try database.lists.add(list)
             return list
         }

@@ -27,7 +27,7 @@ enum RuleCommands {
         let configuration = try RuleOptions.configuration(kind: kind, current: nil, args)
         if args.has("soft") && args.has("hard") { throw ProcessFailure.usage("give --hard or --soft, not both") }
         let rule = try app.mutate(cause: "rule.add") { database, inputs in
-            var rule = Rule(id: UUID(), name: name, createdAt: inputs.now, configuration: configuration)
+            var rule = Rule(id: app.context.identifiers.next(), name: name, createdAt: inputs.now, configuration: configuration)
             try RuleOptions.applyCommon(&rule, args, database: database)
             database.rules.append(rule)
             return rule
