@@ -21,13 +21,31 @@ public enum ProcessMain {
             guard let rootPath = parsed.value("root") else { throw ProcessFailure.usage("missing required option --root DIR") }
             let opened = try ProcessContext(tool: tool, kind: kind, rootPath: rootPath)
             context = opened
-            opened.record("launch", ["argv": arguments.joined(separator: " ")])
+            opened.record("launch", ["argv": traceArguments(arguments).joined(separator: " ")])
             return try body(opened, parsed)
         } onFailure: { code, message in
             context?.record("error", ["code": "\(code.rawValue)", "message": message])
         }
         context?.record("exit", ["code": "\(code.rawValue)"])
         exit(code.rawValue)
+    }
+
+    /// The arguments without `--root DIR`: the trace lives in the root
+    /// already, and leaving it out keeps replays on different directories
+    /// byte-identical.
+    static func traceArguments(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext {
+                skipNext = false
+            } else if argument == "--root" {
+                skipNext = true
+            } else if !argument.hasPrefix("--root=") {
+                result.append(argument)
+            }
+        }
+        return result
     }
 
     /// Runs `body`, reporting a thrown error on stderr (with a usage hint
