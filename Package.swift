@@ -30,7 +30,7 @@ let package = Package(
         //    ManagedSettings, tokens. State lives under <root>/system/.
         .target(name: "OALPlatform", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
         // 4. The code the app and its extensions share (enforcement, shields).
-        .target(name: "OALShared", dependencies: ["OALDomain", "OALStore", "OALPlatform"]),
+        .target(name: "OALShared", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform"]),
         // 5. The emulated iOS engine (scenarios, trace, timeline, oracle),
         //    a library so the tests and `oal-device` drive the same code.
         .target(

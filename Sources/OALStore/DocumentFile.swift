@@ -100,6 +100,9 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         try threadLock.withLock { () throws -> R in
             try locked(.exclusive) { () throws -> R in
                 CrashPoint.reach("\(storeName).update.after-lock")
+                // A writer killed before its rename left its temporary file;
+                // under this lock no live writer owns one, so sweep them.
+                _ = try? AtomicFile.removeStrayTemporaries(of: path)
                 let original = try loadForWriting()
                 var document = original
                 let result = try body(&document)

@@ -144,6 +144,27 @@ public enum AtomicFile {
         if durable { try FileSystem.syncDirectory(directory) }
     }
 
+    /// Deletes the temporary files that writers of `path` killed between
+    /// creating and renaming them left behind, and returns how many.
+    ///
+    /// Call it only while holding the lock that serialises every writer of
+    /// `path`: then no live writer can own such a file, so each one found
+    /// is garbage and nothing in flight is touched.
+    @discardableResult
+    public static func removeStrayTemporaries(of path: String) throws(Errno) -> Int {
+        let directory = FileSystem.directoryName(of: path)
+        let prefix = "." + FileSystem.baseName(of: path) + ".tmp-"
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            throw Errno.current
+        }
+        var removed = 0
+        for entry in entries where entry.hasPrefix(prefix) {
+            try FileSystem.unlink(directory + "/" + entry)
+            removed += 1
+        }
+        return removed
+    }
+
     /// pid + a per-process counter + random bits: unique across processes.
     static func uniqueSuffix() -> String {
         let n = counter.next()

@@ -153,6 +153,26 @@ import Testing
         }
     }
 
+    @Test func writerKilledBeforeItsRenameLeavesATemporaryThatTheNextWriterSweeps() throws {
+        try withTempDirectory { root in
+            let appgroup = root.appendingPathComponent("appgroup").path
+            let rule = UUID()
+            let snapshot = ["snapshot-write", "--appgroup", appgroup, "--rule", rule.uuidString, "--count", "1"]
+            let killed = try Probe.run(
+                snapshot, environment: ["OAL_CRASH_AT": "rule-snapshots.update.before-rename"], scratch: root)
+            #expect(killed.termination == .signaled(SIGKILL))
+            func strays() throws -> [String] {
+                try FileManager.default.contentsOfDirectory(atPath: appgroup).filter {
+                    $0.hasPrefix(".rule-snapshots.json.tmp-")
+                }
+            }
+            #expect(try strays().count == 1)
+            let next = try Probe.run(snapshot, scratch: root)
+            #expect(next.termination == .exited(0))
+            #expect(try strays().isEmpty)
+        }
+    }
+
     @Test func probeReportsUsageAndDataErrorsWithExitCodes() throws {
         try withTempDirectory { root in
             let appgroup = root.appendingPathComponent("appgroup").path
