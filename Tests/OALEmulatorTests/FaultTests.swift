@@ -22,7 +22,7 @@ import Testing
 
         """
 
-    @Test func aKillBetweenSpendingAnOpenAndLiftingTheShieldCostsTheOpenAndGrantsNothing() throws {
+    @Test func aKillBetweenSpendingAnOpenAndLiftingTheShieldIsFlaggedAsAnOpenLost() throws {
         let run = try DeviceHarness.run(
             Self.gate + """
                 at 09:00 fault kill shield-action at shield-action.after-spend
@@ -40,12 +40,82 @@ import Testing
         #expect(run.result.failures.count == 1, "\(run.failureText)")
         #expect(run.result.failures.first?.contains("signal 9") == true)
         #expect(Self.faults(run, "killed").count == 1)
-        // Finding (docs/FAULTS.md): the open was spent and no session was
-        // granted; the run shows it (spent, never granted, same launch).
-        let launch = Self.faults(run, "killed").first?.fields["launch"]
+        // Finding 1 (docs/FAULTS.md): the open was spent and no session was
+        // granted. The oracle flags it, with the rule, the press's launch
+        // and the command that replays it; nothing else is flagged.
+        let launch = try #require(Self.faults(run, "killed").first?.fields["launch"])
+        let lost = run.result.oracle.violations(of: .openLost)
+        #expect(lost.count == 1, "\(run.result.violations)")
+        #expect(run.result.violations.count == lost.count, "\(run.result.violations)")
+        if let violation = lost.first {
+            #expect(violation.ruleName == "Gate")
+            #expect(violation.localTime.hasSuffix("09:00"))
+            #expect(violation.expected.contains("press launch \(launch)") && violation.expected.contains("0 → 1"))
+            #expect(violation.actual.contains("signal 9") && violation.actual.contains("still shielding"))
+            #expect(violation.traceExcerpt.contains { $0.contains("open.spent") })
+            #expect(violation.reproduce.contains("oal-device run --root NEWDIR"))
+        }
+        // The trace agrees: spent, never granted, in the same launch.
         let spent = run.trace.filter { $0.event == "open.spent" && $0.launch.map(String.init) == launch }
         let granted = run.trace.filter { $0.event == "open.granted" && $0.launch.map(String.init) == launch }
         #expect(spent.count == 1 && granted.isEmpty)
+    }
+
+    /// The oracle's truth survives a killed device: usage, a granted open
+    /// and a delivered threshold before the kill are still known after the
+    /// restart (`system/oracle-state.json`), so nothing is reported as
+    /// invented or lost, and the expectations after the kill hold.
+    @Test func theOracleKeepsItsTruthAcrossAKilledDevice() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fault-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("kill-device-usage.scenario")
+        try """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add time-limit Cap --list Video --minutes 30
+            at 08:00 app rule add open-limit Gate --list Games --opens 2
+            at 08:10 open YouTube for 20m
+            at 08:40 press open on Chess for 5m
+            at 09:00 fault kill device
+            at 10:00 open YouTube for 15m
+            at 10:09 expect unblocked YouTube
+            at 10:11 expect blocked YouTube
+            at 10:12 expect usage Cap minutes 30
+            at 11:00 expect usage Gate opens 1 of 2
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let device = try BuiltProducts.executable("oal-device").path
+        func play(_ name: String, forgetting: Bool) throws -> (report: OracleReport?, trace: [TraceEvent]) {
+            let root = directory.appendingPathComponent(name).path
+            let initialized = try ChildProcess.spawn(
+                device, arguments: ["init", "--root", root, "--scenario", file.path], standardOutput: "/dev/null"
+            ).wait()
+            #expect(initialized == .exited(0))
+            let run = { try ChildProcess.spawn(
+                device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
+                standardError: "/dev/null"
+            ).wait() }
+            #expect(try run() == .signaled(SIGKILL))
+            let saved = DeviceRoot(path: root).system.appendingPathComponent("oracle-state.json")
+            #expect(FileManager.default.fileExists(atPath: saved.path))
+            if forgetting { try FileManager.default.removeItem(at: saved) }
+            _ = try run()
+            let trace = try TraceLog.read(DeviceRoot(path: root).trace).map { try $0.get() }
+            return (Oracle.lastReport(root: DeviceRoot(path: root)), trace)
+        }
+        let kept = try play("kept", forgetting: false)
+        let report = try #require(kept.report)
+        #expect(report.violations.isEmpty, "\(report.violations)")
+        #expect(kept.trace.filter { $0.event == "run.start" }.count == 2)
+        let expectations = kept.trace.filter { $0.process == .device && $0.event == "expect" }
+        #expect(expectations.count == 4 && expectations.allSatisfy { $0.fields["result"] == "ok" })
+        // Without the saved facts the restarted oracle would see the morning's
+        // 20 minutes as invented: the file is what keeps the verdict right.
+        let forgot = try play("forgot", forgetting: true)
+        #expect(forgot.report?.violations(of: .usageNotInvented).isEmpty == false)
     }
 
     @Test func aKilledMonitorGetsNoRedeliveryAndTheNextThresholdCatchesUp() throws {

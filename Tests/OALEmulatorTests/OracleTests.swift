@@ -105,6 +105,41 @@ import Testing
             """, mutant: "app-ignores-hard-mode", check: .hardMode)
     }
 
+    /// Several callbacks due at one instant (two schedule windows starting
+    /// and ending together; every daily activity starting at midnight) are
+    /// delivered one by one, in an order the seed changes (rule UUIDs). The
+    /// state between two of them is not one the device rests in: the oracle
+    /// judges once every event due at the instant has been handled.
+    static let simultaneous = """
+        timezone UTC
+        start 2026-11-30 23:00
+        end day 2 00:30
+        at 23:00 app list add Video --apps YouTube
+        at 23:00 app list add Games --apps Chess
+        at 23:00 app list add Social --apps Instagram,TikTok
+        at 23:01 app rule add time-limit Cap --list Video --minutes 5
+        at 23:02 app rule add open-limit Gate --list Games --opens 1
+        at 23:03 app rule add schedule Calm --list Social --from 23:30 --to 23:45
+        at 23:03 app rule add schedule Quiet --list Games --from 23:30 --to 23:45
+        at 23:10 open YouTube for 10m
+        at 23:20 expect blocked YouTube
+        at 23:31 expect blocked Instagram
+        day 2
+        at 00:01 expect unblocked YouTube
+        at 00:01 expect blocked Chess
+        """
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func simultaneousEdgesAreJudgedOnceTheInstantIsDone(seed: UInt64) throws {
+        let run = try DeviceHarness.run(Self.simultaneous, seed: seed)
+        defer { run.remove() }
+        #expect(run.result.passed, "seed \(seed): \(run.failureText)\n\(run.result.violations)")
+        // The instants really are shared: two window starts at 23:30, two
+        // ends at 23:45, the daily starts at midnight.
+        let byInstant = Dictionary(grouping: run.device("deliver"), by: { $0.time })
+        #expect(byInstant.values.filter { $0.count >= 2 }.count >= 3)
+    }
+
     @Test func aForegroundOnlyWindowIsAnExpectedDivergenceNotAViolation() throws {
         let run = try Self.run(
             """

@@ -31,6 +31,8 @@ public enum DeviceInit {
             // not what its generating run was doing in the foreground.
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("foreground.json"))
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("app-loop.json"))
+            // Nor its oracle's facts: they point into a trace not copied.
+            try? FileManager.default.removeItem(at: root.system.appendingPathComponent("oracle-state.json"))
         case .scenario(let scenario):
             try DeviceSetup.prepare(root: root, for: scenario)
         }

@@ -19,7 +19,8 @@ public final class DeviceEngine {
     var now: Date
     var calendar: Calendar
     var result = RunResult(met: 0, failures: [])
-    /// The judge of the run (Oracle/): observes after every settle.
+    /// The judge of the run (Oracle/): observes after every settle, judges
+    /// once every event due at an instant has been handled.
     public let oracle: Oracle
     var oracleAfter = "run.start"
     /// The armed faults (Faults/) and the run's faults besides timed lines.
@@ -60,25 +61,31 @@ public final class DeviceEngine {
             state.scenario = scenario.file
             state.stepsDone = 0
         }
+        if oracle.savedScenario != scenario.file { oracle.startBlank(scenario: scenario.file) }
         trace.record(
             "run.start", at: now,
             [
                 "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
                 "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
+                // A device restarted on its root continues the same run.
+                "resumed": state.stepsDone > 0 ? "true" : "false",
             ])
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         try beginFaults()
         while true {
             try settle()
             let next = try nextEvent()
+            // Every event due now has been handled: the oracle judges the
+            // state the device rests in before the clock moves on.
+            if next.time > now { oracle.judge() }
             if next.time > now { try advance(to: next.time) }
             if case .end = next.kind { break }
             try handle(next)
-            try stateFile.save(state)
+            try saveDeviceState()
         }
         try leaveFrontmost()
         try settle()
-        try stateFile.save(state)
+        try saveDeviceState()
         finishFaults()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
@@ -118,7 +125,7 @@ public final class DeviceEngine {
         case .boundary(let due):
             state.delivered.insert(due.key)
             // Saved first: a device killed mid-callback never redelivers it.
-            try stateFile.save(state)
+            try saveDeviceState()
             try deliver(due.kind, activity: due.activity, event: nil)
         case .fault:
             try fireDueFaults()
@@ -131,7 +138,7 @@ public final class DeviceEngine {
         case .step(let index):
             state.stepsDone = index + 1
             // Saved first: a restarted device never replays a user's tap.
-            try stateFile.save(state)
+            try saveDeviceState()
             try perform(scenario.steps[index])
         }
     }
@@ -179,8 +186,12 @@ public final class DeviceEngine {
 
     // MARK: - Processes
 
-    /// Saves `device-state.json` now (a fault about to kill the device).
-    func saveDeviceState() throws { try stateFile.save(state) }
+    /// Saves `device-state.json`, and the oracle's accumulated facts next
+    /// to it (`oracle-state.json`), so a restarted device resumes both.
+    func saveDeviceState() throws {
+        try stateFile.save(state)
+        oracle.save()
+    }
 
     func nextLaunch() -> Int {
         state.launchSequence += 1

@@ -4,7 +4,9 @@ import OALPlatform
 import OALStore
 
 /// The judge of a run (docs/ORACLE.md). The engine calls `observe` after
-/// every handled event and settle, and `finish` at the end. The oracle only
+/// every handled event and settle (it learns the facts and checks that the
+/// stores parse), `judge` once every event due at an instant has been
+/// handled (the rule checks), and `finish` at the end. The oracle only
 /// reads: files are parsed directly (never through a store API that could
 /// quarantine or compact), so a run with the oracle writes exactly the
 /// trace it would write without it.
@@ -42,18 +44,39 @@ public final class Oracle {
     /// `--paths foreground`: the minute the always-running loop last looked.
     var pathsLastCheck: Date?
 
-    public struct WithheldCallback: Hashable, Sendable {
+    /// Open presses whose outcome never came back (killed) and that spent
+    /// an open, until the instant is judged (`open-lost`).
+    var killedPresses: [KilledPress] = []
+    /// The view at the last observation, not judged yet: set by `observe`,
+    /// consumed by `judge` once the instant is complete.
+    var unjudged: OracleView?
+    /// Where the accumulated facts are kept between device restarts, and
+    /// the scenario they belong to.
+    let stateFile: DocumentFile<OracleState>?
+    var savedScenario: String?
+
+    public struct WithheldCallback: Codable, Hashable, Sendable {
         public var activity: String
         public var kind: String
         public var edge: Date
         public var reason: String
     }
 
-    public init(root: DeviceRoot, reproduce: String) {
+    /// A new oracle for `root`. With `resume`, the facts a previous
+    /// `oal-device run` on this root accumulated (`system/oracle-state.json`)
+    /// are reloaded, and the trace is read from where that oracle stopped.
+    public init(root: DeviceRoot, reproduce: String, resume: Bool = true) {
         self.root = root
         self.reproduce = reproduce
         tail = TraceTail(url: root.trace)
-        tail.skipToEnd()
+        stateFile = try? DocumentFile(
+            container: try AppGroupContainer(url: root.system), name: OracleState.storeName,
+            format: OracleState.format, version: OracleState.version)
+        if resume, let saved = try? stateFile?.read() {
+            restore(saved)
+        } else {
+            tail.skipToEnd()
+        }
     }
 
     // MARK: - Hooks for fault injection (Sources/OALEmulator/Faults)
@@ -76,7 +99,11 @@ public final class Oracle {
 
     // MARK: - Engine calls
 
-    /// Runs every check against the device as it is after `step`.
+    /// After every step: learns what happened from the trace, checks that
+    /// every store parses, and keeps the view for `judge`. The rule checks
+    /// wait until every event due at this instant has been handled: several
+    /// callbacks due at one instant are delivered one by one, and the state
+    /// between two of them is not one the device ever rests in.
     func observe(after step: String, engine: DeviceEngine) {
         calendar = engine.calendar
         callbacksDelivered = engine.options.paths.deliversCallbacks
@@ -91,16 +118,30 @@ public final class Oracle {
         let events = tail.readNew()
         checkStoresParse(events)
         learn(events)
-        if let view = readView(engine: engine) {
-            checkRules(view)
+        let view = readView(engine: engine)
+        if let view {
+            noteKilledPresses(events, before: previousView, after: view)
             previousView = view
         }
+        unjudged = view
         truth.frontmost = engine.state.frontmost
+    }
+
+    /// The instant is complete (the engine is about to move the clock past
+    /// it, or the run ends): runs the rule checks on the state the device
+    /// rests in.
+    func judge() {
+        guard let view = unjudged else { return }
+        unjudged = nil
+        checkRules(view)
+        checkOpensLost(view)
     }
 
     /// The verdict of the run, after a last look.
     func finish(engine: DeviceEngine) -> OracleReport {
         observe(after: "run.end", engine: engine)
+        judge()
+        save()
         write(to: root.logs.appendingPathComponent(Self.reportFile))
         return report
     }
@@ -126,9 +167,9 @@ public final class Oracle {
     public func finish() -> OracleReport { report }
 
     static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
-        let seed = options.seed ?? scenario.seed
-        return "oal-device init --root NEWDIR --scenario \(scenario.file) && "
-            + "oal-device run --root NEWDIR \(scenario.file) --seed \(seed)"
+        // The run's faults too (`--fault`, `--random-faults`): a violation
+        // under a fault replays only with it.
+        FaultRun.reproduceCommand(scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults)
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
     }
 

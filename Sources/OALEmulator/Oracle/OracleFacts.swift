@@ -6,7 +6,7 @@ import OALStore
 
 /// What the device knows happened, accumulated from its own trace lines
 /// (never from a store a process wrote).
-struct DeviceFacts {
+struct DeviceFacts: Codable, Sendable {
     /// Granted Open presses that returned, per rule per day, with each
     /// session's end.
     var granted: [String: Int] = [:]

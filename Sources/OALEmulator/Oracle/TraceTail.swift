@@ -12,6 +12,20 @@ final class TraceTail {
 
     init(url: URL) { self.url = url }
 
+    /// The offset of the first byte not yet consumed as a whole line: where
+    /// a restarted reader resumes.
+    var consumedOffset: UInt64 { offset - UInt64(pending.count) }
+
+    /// Continues from `offset` (a restarted device's oracle), or from the
+    /// end when the trace is shorter than that (a new trace).
+    func resume(at offset: UInt64, lastLines: [String]) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
+        guard offset <= size else { return skipToEnd() }
+        self.offset = offset
+        pending = Data()
+        self.lastLines = lastLines
+    }
+
     func skipToEnd() {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value
         offset = size ?? 0

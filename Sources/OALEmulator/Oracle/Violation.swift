@@ -15,6 +15,10 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// Each granted open is spent exactly once; a denied press spends nothing;
     /// no more opens are granted than the budget.
     case opensExactlyOnce = "opens-exactly-once"
+    /// An open spent by a press whose outcome never came back (the launch
+    /// was killed) while the shield it paid for stayed up: spent, never
+    /// granted.
+    case openLost = "open-lost"
     /// A delivered threshold's minutes are in the ledger (an acknowledged
     /// write survives).
     case minutesRecorded = "minutes-recorded"
