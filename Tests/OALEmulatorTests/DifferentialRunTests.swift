@@ -36,6 +36,8 @@ import Testing
     }
 
     @Test func aBudgetAndAShortWindowAreNamedDivergences() throws {
+        // OpenAppLock frontmost across a whole minute: in the foreground-only
+        // run the real loop ticks then (this used to spin at 09:31:00).
         let run = try Self.diff(
             """
             timezone UTC
@@ -46,6 +48,7 @@ import Testing
             at 09:01 app rule add schedule Short --list Social --from 10:00 --to 10:10
             at 09:02 app rule add time-limit Cap --list Video --minutes 5
             at 09:10 open YouTube for 10m
+            at 09:30 open OpenAppLock for 2m
             """)
         #expect(run.findings.isEmpty, "\(run.render())")
         let youtube = run.differences.filter { $0.app == "YouTube" }

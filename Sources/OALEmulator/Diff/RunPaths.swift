@@ -28,9 +28,11 @@ public enum RunPaths: String, CaseIterable, Sendable, Codable {
 
 extension DeviceEngine {
     /// `--paths foreground`: the next whole minute, when the always-running
-    /// loop is due to look.
+    /// loop is due to look. None while OpenAppLock is frontmost: the real
+    /// loop ticks then (a check would be skipped by `pathsRefreshIfNeeded`
+    /// and, never recorded, fall due again at the same instant forever).
     var pathsTickTime: Date? {
-        guard options.paths == .foreground else { return nil }
+        guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return nil }
         let minute = calendar.dateInterval(of: .minute, for: now)?.start ?? now
         if minute == now, oracle.pathsLastCheck != now { return now }
         return minute.addingTimeInterval(60)
