@@ -1,8 +1,10 @@
 import Foundation
 import OALPlatform
 
-/// The verdict of the last run on a device root, read back from its trace:
-/// expectations met and failed, and which processes took part.
+/// The verdict of the last run on a device root, read back from its trace
+/// and `logs/oracle.json`: expectations met and failed, which processes took
+/// part, and the oracle's verdict. A run the device resumed after being
+/// killed counts as the same run.
 public struct RunSummary: Sendable {
     public var met: Int
     public var failed: [String]
@@ -10,10 +12,17 @@ public struct RunSummary: Sendable {
     public var processes: [String: Int]
     public var scenario: String?
     public var seed: String?
+    /// How many times the device was restarted during the run.
+    public var restarts: Int
+    /// The oracle's report of the run, if it finished.
+    public var oracle: OracleReport?
 
     public init(root: DeviceRoot) throws {
         let events = try TraceLog.read(root.trace).compactMap { try? $0.get() }
-        let lastRun = events.lastIndex { $0.process == .device && $0.event == "run.start" } ?? 0
+        let lastRun =
+            events.lastIndex {
+                $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
+            } ?? 0
         var met = 0
         var failed: [String] = []
         var pids: [String: Set<Int32>] = [:]
@@ -34,17 +43,47 @@ public struct RunSummary: Sendable {
         self.processes = pids.mapValues(\.count)
         self.scenario = start?.fields["scenario"]
         self.seed = start?.fields["seed"]
+        self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
+        self.oracle = Oracle.lastReport(root: root)
     }
 
-    public var passed: Bool { failed.isEmpty }
+    public var passed: Bool { failed.isEmpty && (oracle?.passed ?? true) }
 
     public func render(root: DeviceRoot) -> String {
         var lines = ["Expectations: \(met) met, \(failed.count) failed"]
         lines += failed.map { "  FAIL \($0)" }
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
+        if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
+        lines += oracleSection(root: root)
         lines.append("Device root: \(root.url.path)")
         lines.append("Trace:       \(root.trace.path)")
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension RunSummary {
+    /// The oracle's verdict: violations (each one line), expected
+    /// divergences by reason, and where the full report is.
+    func oracleSection(root: DeviceRoot) -> [String] {
+        let path = root.logs.appendingPathComponent(Oracle.reportFile).path
+        guard let oracle else { return ["Oracle:      no report (the run did not finish): \(path)"] }
+        var lines = [
+            "Oracle:      \(oracle.violations.count) violation(s), "
+                + "\(oracle.expectedDivergences.count) expected divergence(s), \(oracle.checksRun) check(s)"
+        ]
+        var byReason: [String: Int] = [:]
+        for divergence in oracle.expectedDivergences {
+            byReason["[\(divergence.check.rawValue)] \(divergence.reason)", default: 0] += 1
+        }
+        for (reason, count) in byReason.sorted(by: { $0.key < $1.key }) {
+            lines.append("  expected ×\(count): \(reason)")
+        }
+        for violation in oracle.violations.prefix(10) { lines.append("  VIOLATION \(violation)") }
+        if oracle.violations.count > 10 { lines.append("  ... and \(oracle.violations.count - 10) more") }
+        if let reproduce = oracle.violations.first?.reproduce { lines.append("  reproduce: \(reproduce)") }
+        for quarantined in oracle.quarantined { lines.append("  quarantined: \(quarantined)") }
+        lines.append("Oracle report: \(path)")
+        return lines
     }
 }

@@ -32,9 +32,13 @@ struct TimelineModel {
     var rules: [Row]
     var marks: [Mark]
 
-    /// Builds the model from the trace lines of the last run in the file.
+    /// Builds the model from the trace lines of the last run in the file (a
+    /// device restarted on its root, `resumed`, continues the same run).
     init?(events allEvents: [TraceEvent]) {
-        let lastRun = allEvents.lastIndex { $0.process == .device && $0.event == "run.start" } ?? 0
+        let lastRun =
+            allEvents.lastIndex {
+                $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
+            } ?? 0
         let events = Array(allEvents[lastRun...])
         let dated = events.compactMap { event in TraceEvent.date(fromTimestamp: event.time).map { (event, $0) } }
         guard let first = dated.first?.1, let last = dated.map(\.1).max() else { return nil }
