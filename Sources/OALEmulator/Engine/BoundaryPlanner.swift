@@ -14,23 +14,24 @@ struct DueBoundary: Hashable {
 /// which is how iOS treats a schedule that is already in progress.
 enum BoundaryPlanner {
     static func next(
-        registry: ActivityRegistry, delivered: Set<String>, now: Date, calendar: Calendar
+        registry: ActivityRegistry, delivered: Set<String>, now: Date, calendar: Calendar,
+        memo: IntervalMemo = IntervalMemo()
     ) -> [DueBoundary] {
-        registry.activities.keys.sorted().compactMap { name in
+        memo.prune(keeping: registry)
+        return registry.activities.keys.sorted().compactMap { name in
             guard let registration = registry.activities[name] else { return nil }
-            return next(for: registration, delivered: delivered, now: now, calendar: calendar)
+            return next(for: registration, delivered: delivered, now: now, calendar: calendar, memo: memo)
         }
     }
 
     private static func next(
-        for registration: ActivityRegistration, delivered: Set<String>, now: Date, calendar: Calendar
+        for registration: ActivityRegistration, delivered: Set<String>, now: Date, calendar: Calendar,
+        memo: IntervalMemo
     ) -> DueBoundary? {
         // Just before now, so an interval ending exactly now is still seen.
         var probe = now.addingTimeInterval(-0.001)
         for _ in 0..<3 {
-            guard
-                let interval = registration.schedule.interval(
-                    containingOrAfter: probe, notBefore: registration.registeredAt, calendar: calendar)
+            guard let interval = memo.interval(of: registration, containingOrAfter: probe, calendar: calendar)
             else { return nil }
             let startKey = key(.intervalDidStart, registration, interval)
             let endKey = key(.intervalDidEnd, registration, interval)
@@ -56,5 +57,67 @@ enum BoundaryPlanner {
     {
         BoundaryKey.make(
             edge, activity: registration.name, generation: registration.generation, intervalStart: interval.start)
+    }
+}
+
+/// The interval edges of every registered activity, computed with the
+/// calendar once per registration (and time zone) and interval instead of
+/// at every step.
+///
+/// Sound because `DeviceActivitySchedule.interval(containingOrAfter:)` is
+/// constant between a probe and the end of the interval it answered: if it
+/// answers R for p0, it answers R for every p in [p0, R.end) (a daily
+/// interval is the first one ending after the probe, and the ones before R
+/// all end by p0; a date-time interval is fixed). A new registration
+/// (generation), schedule or time zone is a new key, so nothing is reused
+/// across a registry change, a clock jump moves the probe out of every
+/// cached range, and nil answers are never cached.
+final class IntervalMemo {
+    private struct Key: Hashable {
+        var name: String
+        var generation: Int
+        var registeredAt: Date
+        var schedule: DeviceActivitySchedule
+        var timeZone: String
+        var calendar: Calendar.Identifier
+    }
+
+    private struct Answer {
+        var probe: Date
+        var interval: DateInterval
+    }
+
+    private var answers: [Key: [Answer]] = [:]
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    func interval(of registration: ActivityRegistration, containingOrAfter probe: Date, calendar: Calendar)
+        -> DateInterval?
+    {
+        let key = Key(
+            name: registration.name, generation: registration.generation, registeredAt: registration.registeredAt,
+            schedule: registration.schedule, timeZone: calendar.timeZone.identifier,
+            calendar: calendar.identifier)
+        if let answer = answers[key]?.first(where: { $0.probe <= probe && probe < $0.interval.end }) {
+            hits += 1
+            return answer.interval
+        }
+        misses += 1
+        guard
+            let interval = registration.schedule.interval(
+                containingOrAfter: probe, notBefore: registration.registeredAt, calendar: calendar)
+        else { return nil }
+        var list = answers[key, default: []]
+        list.append(Answer(probe: probe, interval: interval))
+        if list.count > 6 { list.removeFirst(list.count - 6) }
+        answers[key] = list
+        return interval
+    }
+
+    /// Forgets registrations the registry no longer has (bounded memory
+    /// over a long run).
+    func prune(keeping registry: ActivityRegistry) {
+        guard answers.count > 4 * max(registry.activities.count, 8) else { return }
+        answers = answers.filter { registry.activities[$0.key.name]?.generation == $0.key.generation }
     }
 }

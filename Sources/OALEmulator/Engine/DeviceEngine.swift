@@ -27,6 +27,12 @@ public final class DeviceEngine {
     let faults: FaultInjector
     let scheduledFaults: [ScheduledFault]
     private var lastProgressHour: Int?
+    /// Each activity's interval edges, computed once per registration,
+    /// time zone and interval (BoundaryPlanner).
+    let intervals = IntervalMemo()
+    /// Per registry and catalog version and app: the activities that count
+    /// the app's usage (thresholdRegistry).
+    private var thresholdRegistries: [ThresholdRegistryKey: ActivityRegistry] = [:]
 
     static let tickInterval: TimeInterval = 30
     static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier
@@ -97,15 +103,22 @@ public final class DeviceEngine {
     private func nextEvent() throws -> EngineEvent {
         var candidates: [EngineEvent] = []
         let registry = try view.registry()
-        for due in BoundaryPlanner.next(registry: registry, delivered: state.delivered, now: now, calendar: calendar) {
+        let registryVersion = view.registryCache.version
+        for due in BoundaryPlanner.next(
+            registry: registry, delivered: state.delivered, now: now, calendar: calendar, memo: intervals)
+        {
             candidates.append(EngineEvent(time: due.time, kind: .boundary(due)))
         }
-        if let app = try frontmostApp(),
-            let seconds = state.usage.secondsUntilNextThreshold(
-                app: app, at: now, registry: registry, catalog: try view.catalog(), calendar: calendar)
-        {
-            let step = (max(seconds, 0.001) * 1000).rounded(.up) / 1000
-            candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
+        if let app = try frontmostApp() {
+            let catalog = try view.catalog()
+            let counted = thresholdRegistry(
+                registry, version: registryVersion, catalog: catalog, version: view.catalogCache.version, app: app)
+            if let seconds = state.usage.secondsUntilNextThreshold(
+                app: app, at: now, registry: counted, catalog: catalog, calendar: calendar)
+            {
+                let step = (max(seconds, 0.001) * 1000).rounded(.up) / 1000
+                candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
+            }
         }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let tick = pathsTickTime { candidates.append(EngineEvent(time: tick, kind: .tick)) }
@@ -141,6 +154,26 @@ public final class DeviceEngine {
             try saveDeviceState()
             try perform(scenario.steps[index])
         }
+    }
+
+    /// `registry` without the activities none of whose events count `app`:
+    /// they add nothing to `secondsUntilNextThreshold` (which only looks at
+    /// events covering the app) but each costs a calendar search. Computed
+    /// once per registry, catalog and app.
+    private func thresholdRegistry(
+        _ registry: ActivityRegistry, version registryVersion: Int?, catalog: InstalledAppCatalog,
+        version catalogVersion: Int?, app: InstalledApp
+    ) -> ActivityRegistry {
+        guard let registryVersion, let catalogVersion else { return registry }
+        let key = ThresholdRegistryKey(registry: registryVersion, catalog: catalogVersion, app: app.bundleIdentifier)
+        if let known = thresholdRegistries[key] { return known }
+        var counted = registry
+        counted.activities = registry.activities.filter { _, registration in
+            registration.events.values.contains { catalog.selection($0.selection, covers: app) }
+        }
+        if thresholdRegistries.count > 64 { thresholdRegistries = [:] }
+        thresholdRegistries[key] = counted
+        return counted
     }
 
     // MARK: - Time
@@ -221,7 +254,7 @@ public final class DeviceEngine {
     /// enforces.
     func settle() throws {
         while true {
-            let owed = try view.platform.deviceActivity.withRegistry { $0.drainPending() }
+            let owed = try view.drainPending()
             if owed.isEmpty { break }
             for callback in owed {
                 try deliver(callback.kind, activity: callback.activity, event: callback.event)
@@ -235,6 +268,12 @@ public final class DeviceEngine {
         guard let bundle = state.frontmost else { return nil }
         return try view.catalog().apps.first { $0.bundleIdentifier == bundle }
     }
+}
+
+struct ThresholdRegistryKey: Hashable {
+    var registry: Int
+    var catalog: Int
+    var app: String
 }
 
 /// One entry of the lockstep queue.

@@ -35,17 +35,31 @@ public struct DeviceState: Codable, Hashable, Sendable {
     public init() {}
 }
 
-/// `device-state.json`, owned by the emulated OS alone.
-struct DeviceStateFile {
+/// `device-state.json`, owned by the emulated OS alone. A save of the
+/// state the file already holds (as this process last loaded or wrote it)
+/// is skipped: the file only changes when the state does.
+final class DeviceStateFile {
     private let file: DocumentFile<DeviceState>
+    private let writer: OwnedDocumentWriter<DeviceState>
+    private var onDisk: DeviceState?
 
     init(root: DeviceRoot) throws {
         file = try DocumentFile(
             container: try AppGroupContainer(url: root.system), name: "device-state", format: "oal.device-state",
             version: 1)
+        writer = try OwnedDocumentWriter(
+            file: file, system: root.system, name: "device-state", format: "oal.device-state", version: 1)
     }
 
-    func load() throws -> DeviceState { try file.read() ?? DeviceState() }
+    func load() throws -> DeviceState {
+        let state = try file.read()
+        onDisk = state
+        return state ?? DeviceState()
+    }
 
-    func save(_ state: DeviceState) throws { try file.update { $0 = state } }
+    func save(_ state: DeviceState) throws {
+        if state == onDisk { return }
+        try writer.write(state)
+        onDisk = state
+    }
 }

@@ -11,18 +11,43 @@ struct DeviceView {
     let root: DeviceRoot
     let platform: EmulatedPlatform
     private let appGroup: AppGroupContainer
+    /// The decoded registry and catalog, reused while their files keep the
+    /// same bytes (re-read, not re-decoded, at every lookup).
+    let registryCache: DocumentCache<ActivityRegistry>
+    let catalogCache: DocumentCache<InstalledAppCatalog>
+    /// App Group documents the device and the oracle only look at.
+    let decoded: DecodedBytesMemo
 
     init(root: DeviceRoot) throws {
         self.root = root
         platform = try EmulatedPlatform(root: root)
         appGroup = try AppGroupContainer(url: root.appGroup)
+        registryCache = DocumentCache(
+            path: root.system.appendingPathComponent("deviceactivity.json").path, format: "oal.deviceactivity",
+            version: 1)
+        catalogCache = DocumentCache(
+            path: root.system.appendingPathComponent("catalog.json").path, format: "oal.catalog", version: 1)
+        decoded = DecodedBytesMemo()
     }
 
     func clock() throws -> ClockState { try platform.clock.state() }
 
-    func catalog() throws -> InstalledAppCatalog { try platform.catalog.catalog() }
+    func catalog() throws -> InstalledAppCatalog {
+        try catalogCache.document { try platform.catalog.catalog() }
+    }
 
-    func registry() throws -> ActivityRegistry { try platform.deviceActivity.registry() }
+    func registry() throws -> ActivityRegistry {
+        try registryCache.document { try platform.deviceActivity.registry() }
+    }
+
+    /// Hands the owed callbacks to the emulated OS. The registry is only
+    /// rewritten (under its lock) when it owes any: a registry whose
+    /// current bytes owe nothing is left as it is.
+    func drainPending() throws -> [PendingCallback] {
+        if try registry().pending.isEmpty { return [] }
+        registryCache.forget()
+        return try platform.deviceActivity.withRegistry { $0.drainPending() }
+    }
 
     func effective() throws -> EffectiveSettings { try platform.managedSettings.effective() }
 
@@ -33,8 +58,9 @@ struct DeviceView {
         struct Envelope: Decodable { var document: RuleSnapshotStore.Document }
         let path = root.appGroup.appendingPathComponent("\(RuleSnapshotStore.storeName).json").path
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return (try? StoreCoding.decoder().decode(Envelope.self, from: data))?
-            .document.rules ?? []
+        return decoded.value(path: path, bytes: data) {
+            (try? StoreCoding.decoder().decode(Envelope.self, from: $0))?.document.rules ?? []
+        }
     }
 
     func rule(named name: String) throws -> RuleSnapshot? {

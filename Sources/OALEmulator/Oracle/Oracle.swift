@@ -53,6 +53,9 @@ public final class Oracle {
     /// Where the accumulated facts are kept between device restarts, and
     /// the scenario they belong to.
     let stateFile: DocumentFile<OracleState>?
+    let stateWriter: OwnedDocumentWriter<OracleState>?
+    /// The last parse verdict per store file and the bytes it was for.
+    var parsed: [String: (bytes: Data, problem: String?)] = [:]
     var savedScenario: String?
 
     public struct WithheldCallback: Codable, Hashable, Sendable {
@@ -72,6 +75,11 @@ public final class Oracle {
         stateFile = try? DocumentFile(
             container: try AppGroupContainer(url: root.system), name: OracleState.storeName,
             format: OracleState.format, version: OracleState.version)
+        stateWriter = try? stateFile.map {
+            try OwnedDocumentWriter(
+                file: $0, system: root.system, name: OracleState.storeName, format: OracleState.format,
+                version: OracleState.version)
+        }
         if resume, let saved = try? stateFile?.read() {
             restore(saved)
         } else {

@@ -64,8 +64,11 @@ extension Oracle {
         func document<D: Decodable>(_ name: String, _ type: D.Type) -> D?? {
             let path = root.appGroup.appendingPathComponent(name).path
             guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
-            guard let envelope = try? decoder.decode(Envelope<D>.self, from: data) else { return nil }
-            return .some(envelope.document)
+            let document: D?? = engine.view.decoded.value(path: path, bytes: data) {
+                guard let envelope = try? decoder.decode(Envelope<D>.self, from: $0) else { return nil }
+                return .some(envelope.document)
+            }
+            return document
         }
         guard let snapshots = document("rule-snapshots.json", RuleSnapshotStore.Document.self),
             let sessionDocument = document("open-sessions.json", OpenSessionStore.Document.self),
@@ -77,7 +80,7 @@ extension Oracle {
         let yesterday = DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
         func usage(_ day: DayKey) -> [UUID: DailyUsage]? {
             let path = ledger?.journalPath(for: day) ?? ""
-            if FileManager.default.fileExists(atPath: path), Self.parseProblem(path) != nil { return nil }
+            if FileManager.default.fileExists(atPath: path), parseProblemOfCurrentBytes(path) != nil { return nil }
             return (try? ledger?.usage(day: day)) ?? [:]
         }
         guard let usageToday = usage(today), let usageYesterday = usage(yesterday) else { return nil }

@@ -78,13 +78,13 @@ extension Oracle {
     /// Writes the accumulated facts to `<root>/system/oracle-state.json`
     /// (the engine calls it wherever it saves `device-state.json`).
     func save() {
-        guard let stateFile else { return }
+        guard let stateWriter else { return }
         let state = OracleState(
             scenario: savedScenario, traceOffset: tail.consumedOffset, excerpt: tail.lastLines, report: report,
             openEpisodes: openEpisodes, seenEpisodes: seenEpisodes, withheld: withheld,
             injectedStoreFaults: injectedStoreFaults, truth: truth, facts: facts, divergenceSince: divergenceSince,
             pathsLastCheck: pathsLastCheck, killedPresses: killedPresses)
-        try? stateFile.update { $0 = state }
+        try? stateWriter.write(state)
     }
 
     // MARK: - Nothing lost: an open spent by a press that never came back

@@ -68,10 +68,13 @@ extension Oracle {
     }
 
     func checkRules(_ view: OracleView) {
-        for published in view.published {
+        // Each rule's foreground decision, once per judgement (the checks
+        // below ask for it per rule and again per app).
+        let decisions = view.published.map { view.inputs.decide($0.rule) }
+        for (index, published) in view.published.enumerated() {
             let rule = published.rule
             let name = rule.name
-            let decision = view.inputs.decide(rule)
+            let decision = decisions[index]
             let shields = view.storeShields(rule.id)
             let key = rule.id.uuidString
 
@@ -189,10 +192,12 @@ extension Oracle {
         // supposed to shield it (and is not excused).
         for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
             report.checksRun += 1
-            let holders = view.published.filter {
-                view.inputs.decide($0.rule).shield && view.covers($0, bundle: app.bundleIdentifier)
-                    && namedReason($0.rule, view: view, since: divergenceSince[$0.rule.id.uuidString] ?? now) == nil
-            }
+            let holders = view.published.indices.filter {
+                decisions[$0].shield && view.covers(view.published[$0], bundle: app.bundleIdentifier)
+                    && namedReason(
+                        view.published[$0].rule, view: view,
+                        since: divergenceSince[view.published[$0].rule.id.uuidString] ?? now) == nil
+            }.map { view.published[$0] }
             let key = "app|\(app.name)"
             if let holder = holders.first, !view.effective.isShielded(app.token, category: app.category) {
                 violate(.strictestWins, key: key, ruleID: holder.rule.id, ruleName: holder.rule.name,

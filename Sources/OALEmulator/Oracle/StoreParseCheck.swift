@@ -18,7 +18,7 @@ extension Oracle {
                     continue
                 }
                 let key = "store:" + path
-                guard let problem = Self.parseProblem(path) else {
+                guard let problem = parseProblemOfCurrentBytes(path) else {
                     resolved(.storesParse, key: key)
                     injectedStoreFaults[path] = nil
                     continue
@@ -48,9 +48,23 @@ extension Oracle {
         return result.sorted()
     }
 
+    /// `parseProblem`, re-parsed only when the file's bytes changed since
+    /// the last observation (the answer depends on the bytes alone).
+    func parseProblemOfCurrentBytes(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
+        if let known = parsed[path], known.bytes == data { return known.problem }
+        let problem = Self.parseProblem(data: data, path: path)
+        parsed[path] = (data, problem)
+        return problem
+    }
+
     /// Why the file at `path` does not parse, or nil when it does.
     static func parseProblem(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
+        return parseProblem(data: data, path: path)
+    }
+
+    static func parseProblem(data: Data, path: String) -> String? {
         if path.hasSuffix(".jsonl") {
             let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() where !line.isEmpty {

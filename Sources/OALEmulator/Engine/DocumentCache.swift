@@ -1,0 +1,165 @@
+import Foundation
+import OALStore
+import OALSystem
+
+/// The last decoded version of one `system/` document, reused while the
+/// file's bytes stay the same.
+///
+/// Every lookup reads the file (a few tens of µs for the 81 KB registry)
+/// and compares the bytes with the ones the cached document was decoded
+/// from: any change a child made, whatever its inode or timestamps, is seen
+/// before the next decision. Only the decode (the expensive part) is
+/// skipped. Bytes that do not decode as a plain current-version document
+/// are never cached: the platform's own reader handles them (locking,
+/// quarantine, `newerFormat`) exactly as before.
+final class DocumentCache<Document: Codable> {
+    private struct Envelope: Decodable {
+        var document: Document
+        var format: String
+        var formatVersion: Int
+    }
+
+    let path: String
+    private let format: String
+    private let formatVersion: Int
+    private var bytes: [UInt8]?
+    private var cached: Document?
+    /// How many lookups were answered without decoding, and decodes.
+    private(set) var hits = 0
+    private(set) var decodes = 0
+    /// Names the document the last lookup returned: the same version is
+    /// the same decoded bytes; nil when it came from the fallback.
+    private(set) var version: Int?
+
+    init(path: String, format: String, version: Int) {
+        self.path = path
+        self.format = format
+        formatVersion = version
+    }
+
+    /// The document as the platform's `read()` would return it.
+    /// `fallback` is the platform's reader, for an absent, damaged or
+    /// other-version file.
+    func document(orElse fallback: () throws -> Document) throws -> Document {
+        guard let current = try? FileSystem.readFile(path) else {
+            forget()
+            return try fallback()
+        }
+        if let cached, current == bytes {
+            hits += 1
+            version = decodes
+            return cached
+        }
+        decodes += 1
+        if let envelope = try? StoreCoding.decoder().decode(Envelope.self, from: Data(current)),
+            envelope.format == format, envelope.formatVersion == self.formatVersion
+        {
+            bytes = current
+            cached = envelope.document
+            version = decodes
+            return envelope.document
+        }
+        forget()
+        return try fallback()
+    }
+
+    /// Whether the file still holds exactly the bytes of the cached
+    /// document.
+    func isUnchanged() -> Bool {
+        guard cached != nil, let current = try? FileSystem.readFile(path) else { return false }
+        return current == bytes
+    }
+
+    func forget() {
+        bytes = nil
+        cached = nil
+        version = nil
+    }
+}
+
+/// Values decoded from files, reused while a file's bytes are the same:
+/// `value(path:bytes:decode:)` calls `decode` only for bytes it has not
+/// just decoded for that path and type, so the answer is always exactly
+/// `decode(bytes)`.
+final class DecodedBytesMemo {
+    private struct Key: Hashable {
+        var path: String
+        var type: ObjectIdentifier
+    }
+
+    private var entries: [Key: (bytes: Data, value: Any)] = [:]
+
+    func value<T>(path: String, bytes: Data, decode: (Data) -> T) -> T {
+        let key = Key(path: path, type: ObjectIdentifier(T.self))
+        if let entry = entries[key], entry.bytes == bytes, let value = entry.value as? T { return value }
+        let value = decode(bytes)
+        entries[key] = (bytes, value)
+        return value
+    }
+}
+
+/// Writes a `system/` document only the device writes (`device-state`,
+/// `oracle-state`) from the copy it keeps in memory: the same envelope,
+/// lock file, atomic replace and crash points (`<name>.update.after-lock`,
+/// `.before-rename`, `.after-rename`) as `DocumentFile.update`, without
+/// first reading back and decoding the file it wrote itself. The first
+/// write of a process goes through `DocumentFile.update`, which checks what
+/// is on disk (refuses a newer format, quarantines a damaged file) exactly
+/// as before; once it succeeded the file holds what this process wrote.
+final class OwnedDocumentWriter<Document: Codable & Sendable> {
+    private struct Envelope: Encodable {
+        var document: Document
+        var format: String
+        var formatVersion: Int
+    }
+
+    private let name: String
+    private let format: String
+    private let version: Int
+    private let path: String
+    private let lock: FileLock
+    private let file: DocumentFile<Document>
+    private var verified = false
+
+    init(file: DocumentFile<Document>, system: URL, name: String, format: String, version: Int) throws {
+        self.file = file
+        self.name = name
+        self.format = format
+        self.version = version
+        path = system.appendingPathComponent(name + ".json").path
+        let lockPath = system.appendingPathComponent(name + ".lock").path
+        do {
+            lock = try FileLock(path: lockPath)
+        } catch {
+            throw EngineError.io("cannot open \(lockPath): \(error)")
+        }
+    }
+
+    func write(_ document: Document) throws {
+        if !verified {
+            try file.update { $0 = document }
+            verified = true
+            return
+        }
+        let bytes: [UInt8]
+        do {
+            let envelope = Envelope(document: document, format: format, formatVersion: version)
+            bytes = Array(try StoreCoding.encoder().encode(envelope)) + [0x0A]
+        } catch {
+            preconditionFailure("\(name): document does not encode: \(error)")
+        }
+        let (name, path) = (name, path)
+        do {
+            try lock.withLock(.exclusive) { () throws(Errno) in
+                CrashPoint.reach("\(name).update.after-lock")
+                _ = try? AtomicFile.removeStrayTemporaries(of: path)
+                let hooks = AtomicFile.Hooks(
+                    beforeRename: { CrashPoint.reach("\(name).update.before-rename") },
+                    afterRename: { CrashPoint.reach("\(name).update.after-rename") })
+                try AtomicFile.replace(path, with: bytes, durable: false, hooks: hooks)
+            }
+        } catch {
+            throw EngineError.io("cannot write \(path): \(error)")
+        }
+    }
+}
