@@ -54,6 +54,9 @@ import Testing
         ("start 2026-11-30 08:00\nat 08:00 app \"unterminated", 2, "unterminated quote"),
         ("start 2026-11-30 08:00\nat 08:00 expect usage X opens two of 3", 2, "expect usage RULE"),
         ("start 2026-11-30 08:00\nat 08:00 open Instagram for ever", 2, "not a duration"),
+        ("start 2026-11-30 08:00\nat 08:00 open Instagram for 9999999999999999d", 2, "not a duration"),
+        ("start 2026-11-30 08:00\nend +9999999999999999d", 2, "usage: end"),
+        ("start 2026-11-30 08:00\nat 08:00 fault clock jump +999999999999999d", 2, "fault: "),
         ("start 2026-11-30 08:00\nend +1h\nat 10:00 leave", 3, "after the scenario's end"),
         ("start 2026-11-30 08:00\nat 08:00 leave\nseed 3", 3, "belongs in the header"),
     ])

@@ -12,13 +12,18 @@ enum DurationText {
                 continue
             }
             guard let value = Int(digits) else { return nil }
+            let unit: Int
             switch character {
-            case "s": total += TimeInterval(value)
-            case "m": total += TimeInterval(value * 60)
-            case "h": total += TimeInterval(value * 3600)
-            case "d": total += TimeInterval(value * 86_400)
+            case "s": unit = 1
+            case "m": unit = 60
+            case "h": unit = 3600
+            case "d": unit = 86_400
             default: return nil
             }
+            // A duration too long to count in seconds is bad input, not a crash.
+            let (seconds, overflow) = value.multipliedReportingOverflow(by: unit)
+            guard !overflow else { return nil }
+            total += TimeInterval(seconds)
             digits = ""
             sawUnit = true
         }
