@@ -6,7 +6,6 @@ import OALShared
 // The fault side of oal-device: `run --fault/--random-faults`, `sweep`,
 // `swarm` (docs/FAULTS.md).
 
-let faultValueOptions = ["fault", "root-base", "limit", "kinds", "seeds", "first-seed"]
 let faultFlags = ["random-faults"]
 
 let faultUsage = """

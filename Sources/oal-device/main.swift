@@ -50,11 +50,24 @@ func loadScenario(_ path: String) throws -> Scenario {
     }
 }
 
+/// The options each command takes beside `--root` and `--help`, so an
+/// option of another command is a usage error naming it, not ignored.
+let commandSpecs: [String: ArgumentSpec] = [
+    "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
+    "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault"], flags: ["quiet"] + faultFlags),
+    "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
+    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"]),
+    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"]),
+    "timeline": ArgumentSpec(options: ["width"]),
+    "summary": ArgumentSpec(),
+    "status": ArgumentSpec(flags: ["json"]),
+]
+
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
-    let spec = ArgumentSpec(
-        options: ["root", "fixture", "scenario", "start", "timezone", "seed", "loop-pid", "width", "paths"]
-            + faultValueOptions,
-        flags: ["help", "json", "quiet"] + faultFlags)
+    guard let commandSpec = commandSpecs[command] else {
+        throw ProcessFailure.usage("unknown command '\(command)'")
+    }
+    let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help"]))
     let parsed = try ArgumentParser.parse(rest, spec: spec)
     if parsed.has("help") {
         print(usage)
@@ -182,7 +195,14 @@ func diff(_ parsed: ParsedArguments) throws -> ExitCode {
 }
 
 guard let command = arguments.first, !command.hasPrefix("-") else {
-    print(usage)
-    exit(arguments.contains("--help") || arguments.contains("-h") ? 0 : ExitCode.usage.rawValue)
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(ExitCode.done.rawValue)
+    }
+    exit(
+        ProcessMain.guarded(tool: tool, usage: usage) {
+            throw ProcessFailure.usage(
+                arguments.first.map { "unknown option '\($0)' before the COMMAND" } ?? "missing COMMAND")
+        }.rawValue)
 }
 exit(ProcessMain.guarded(tool: tool, usage: usage) { try runCommand(command, Array(arguments.dropFirst())) }.rawValue)

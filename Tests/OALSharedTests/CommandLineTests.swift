@@ -49,4 +49,22 @@ import Testing
         let noRoot = try ProcessRun.run(BuiltProducts.executable("oal-monitor"), ["intervalDidStart", "x"])
         #expect(noRoot.status == 64)
     }
+
+    @Test func oalDeviceRefusesOptionsItsCommandDoesNotTake() throws {
+        let device = try Device()
+        let tool = try BuiltProducts.executable("oal-device")
+        let root = device.root.url.path
+        for arguments in [
+            ["status", "--root", root, "--width", "3"], ["timeline", "--root", root, "--fixture", "x"],
+            ["summary", "--root", root, "--quiet"], ["init", "--root", root + "/new", "--seed", "1"],
+        ] {
+            let ran = try ProcessRun.run(tool, arguments)
+            #expect(ran.status == 64, "\(arguments)")
+            #expect(ran.stderr.contains("unknown option '\(arguments[3])'"), "\(ran.stderr)")
+        }
+        let bogus = try ProcessRun.run(tool, ["--bogus"])
+        #expect(bogus.status == 64)
+        #expect(bogus.stderr.contains("'--bogus'"), "\(bogus.stderr)")
+        #expect(try ProcessRun.run(tool, ["--help"]).status == 0)
+    }
 }
