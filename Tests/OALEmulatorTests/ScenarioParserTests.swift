@@ -67,6 +67,14 @@ import Testing
         #expect(failure.description.hasPrefix("day.scenario:\(line): "))
     }
 
+    @Test func aMissingFileIsNamedWithoutALineNumber() {
+        #expect(throws: ScenarioError(file: "/nonexistent/day.scenario", line: 0, message: "no such scenario file")) {
+            try ScenarioParser.load(path: "/nonexistent/day.scenario")
+        }
+        let error = ScenarioError(file: "/nonexistent/day.scenario", line: 0, message: "no such scenario file")
+        #expect(error.description == "/nonexistent/day.scenario: no such scenario file")
+    }
+
     @Test func theBundledScenariosParse() throws {
         let directory = Repository.root.appendingPathComponent("scenarios")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {

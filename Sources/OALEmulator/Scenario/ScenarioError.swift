@@ -11,5 +11,6 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(message)" }
+    /// `file:line: message`, or `file: message` for the file as a whole (line 0).
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }

@@ -17,7 +17,9 @@ public struct ScenarioParser {
     /// Reads and parses the file at `path`.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(file: path, line: 0, message: "cannot read the scenario file")
+            let missing = !FileManager.default.fileExists(atPath: path)
+            throw ScenarioError(
+                file: path, line: 0, message: missing ? "no such scenario file" : "cannot read the scenario file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, message: "the scenario is not UTF-8 text")
