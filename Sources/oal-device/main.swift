@@ -28,7 +28,7 @@ let usage = """
           Clock, frontmost app, blocked apps, shielding stores, monitored activities.
 
     Exit codes: 0 done, 1 an expectation failed, 64 usage, 65 bad scenario or store,
-    66 no such fixture, 69 no device root or executable, 74 I/O (docs/PROCESSES.md).
+    66 no such fixture or scenario file, 69 no device root or executable, 74 I/O (docs/PROCESSES.md).
     """
 
 let tool = "oal-device"
@@ -46,7 +46,7 @@ func loadScenario(_ path: String) throws -> Scenario {
     do {
         return try ScenarioParser.load(path: path)
     } catch {
-        throw ProcessFailure(.data, error.description)
+        throw ProcessFailure(error.fileIsMissing ? .notFound : .data, error.description)
     }
 }
 

@@ -67,4 +67,18 @@ import Testing
         #expect(bogus.stderr.contains("'--bogus'"), "\(bogus.stderr)")
         #expect(try ProcessRun.run(tool, ["--help"]).status == 0)
     }
+
+    @Test func oalDeviceTellsAMissingScenarioFromABadOne() throws {
+        let device = try Device()
+        let tool = try BuiltProducts.executable("oal-device")
+        let root = device.root.url.path
+        let missing = try ProcessRun.run(tool, ["run", "--root", root, root + "/none.scenario"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("none.scenario: no such scenario file"), "\(missing.stderr)")
+        let bad = device.root.url.appendingPathComponent("bad.scenario")
+        try "start 2026-11-30 08:00\nend +1h\nat 09:xx leave\n".write(to: bad, atomically: true, encoding: .utf8)
+        let malformed = try ProcessRun.run(tool, ["run", "--root", root, bad.path])
+        #expect(malformed.status == 65)
+        #expect(malformed.stderr.contains("bad.scenario:3:"), "\(malformed.stderr)")
+    }
 }

@@ -25,7 +25,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// The documented exit code.
     public var exitCode: Int32 {
         switch self {
-        case .scenario: 65
+        case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
         case .missingExecutable, .spawnFailed: 69
         case .io: 74

@@ -4,11 +4,15 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public let file: String
     public let line: Int
     public let message: String
+    /// The file does not exist: "not found" (exit 66) rather than a scenario
+    /// that does not parse (exit 65).
+    public let fileIsMissing: Bool
 
-    public init(file: String, line: Int, message: String) {
+    public init(file: String, line: Int, message: String, fileIsMissing: Bool = false) {
         self.file = file
         self.line = line
         self.message = message
+        self.fileIsMissing = fileIsMissing
     }
 
     /// `file:line: message`, or `file: message` for the file as a whole (line 0).

@@ -19,7 +19,8 @@ public struct ScenarioParser {
         guard let data = FileManager.default.contents(atPath: path) else {
             let missing = !FileManager.default.fileExists(atPath: path)
             throw ScenarioError(
-                file: path, line: 0, message: missing ? "no such scenario file" : "cannot read the scenario file")
+                file: path, line: 0, message: missing ? "no such scenario file" : "cannot read the scenario file",
+                fileIsMissing: missing)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(file: path, line: 0, message: "the scenario is not UTF-8 text")
