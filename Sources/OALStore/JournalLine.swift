@@ -49,8 +49,13 @@ struct JournalLine: Decodable {
     /// Keys are matched on bytes and a canonical rule id is parsed in place,
     /// so an entry line allocates nothing.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
-        let quote: UInt8 = 0x22, colon: UInt8 = 0x3A, comma: UInt8 = 0x2C
-        let openBrace: UInt8 = 0x7B, closeBrace: UInt8 = 0x7D, backslash: UInt8 = 0x5C, minus: UInt8 = 0x2D
+        let quote: UInt8 = 0x22
+        let colon: UInt8 = 0x3A
+        let comma: UInt8 = 0x2C
+        let openBrace: UInt8 = 0x7B
+        let closeBrace: UInt8 = 0x7D
+        let backslash: UInt8 = 0x5C
+        let minus: UInt8 = 0x2D
         var i = 0
         let n = bytes.count
         guard n >= 2, bytes[0] == openBrace, bytes[n - 1] == closeBrace else { return nil }

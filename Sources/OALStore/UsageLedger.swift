@@ -151,8 +151,10 @@ public final class UsageLedger: @unchecked Sendable {
         return try append(day: day) { current in
             let usage = current[rule] ?? .zero
             guard minutes > usage.minutesUsed else { return (nil, usage) }
-            return (Entry(rule: rule, opens: 0, minutesAtLeast: minutes),
-                DailyUsage(minutesUsed: minutes, opensUsed: usage.opensUsed))
+            return (
+                Entry(rule: rule, opens: 0, minutesAtLeast: minutes),
+                DailyUsage(minutesUsed: minutes, opensUsed: usage.opensUsed)
+            )
         }
     }
 
@@ -163,8 +165,10 @@ public final class UsageLedger: @unchecked Sendable {
         precondition(count >= 1, "add at least one open")
         return try append(day: day) { current in
             let usage = current[rule] ?? .zero
-            return (Entry(rule: rule, opens: count, minutesAtLeast: nil),
-                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count))
+            return (
+                Entry(rule: rule, opens: count, minutesAtLeast: nil),
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count)
+            )
         }
     }
 
@@ -177,8 +181,10 @@ public final class UsageLedger: @unchecked Sendable {
             let usage = current[rule] ?? .zero
             guard usage.opensUsed < budget else { return (nil, usage) }
             granted = true
-            return (Entry(rule: rule, opens: 1, minutesAtLeast: nil),
-                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + 1))
+            return (
+                Entry(rule: rule, opens: 1, minutesAtLeast: nil),
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + 1)
+            )
         }
         return granted ? .granted(opensUsed: usage.opensUsed) : .denied(opensUsed: usage.opensUsed)
     }
@@ -538,7 +544,9 @@ final class DayJournal {
     func append(_ line: [UInt8], folding entry: UsageLedger.Entry, durable: Bool) throws(StoreError) {
         guard let data else { preconditionFailure("append to a journal that does not exist") }
         CrashPoint.reach("ledger.append.torn-write") {
-            _ = line.withUnsafeBytes { raw in try? data.write(UnsafeRawBufferPointer(rebasing: raw[0..<(line.count / 2)])) }
+            _ = line.withUnsafeBytes { raw in
+                try? data.write(UnsafeRawBufferPointer(rebasing: raw[0..<(line.count / 2)]))
+            }
         }
         let written: Int
         do throws(Errno) {
@@ -568,7 +576,11 @@ final class DayJournal {
         }
         if number == 1 {
             guard fields.format == UsageLedger.format else {
-                throw .corrupt(line: 1, reason: "header format is \(fields.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(UsageLedger.format)\"")
+                throw .corrupt(
+                    line: 1,
+                    reason:
+                        "header format is \(fields.format.map { "\"\($0)\"" } ?? "missing"), expected \"\(UsageLedger.format)\""
+                )
             }
             guard let version = fields.formatVersion, version >= 1 else {
                 throw .corrupt(line: 1, reason: "header has no valid formatVersion")
@@ -577,7 +589,8 @@ final class DayJournal {
                 throw .failure(.newerFormat(path: path, found: version, known: UsageLedger.version))
             }
             guard fields.day == day.description else {
-                throw .corrupt(line: 1, reason: "header day \(fields.day ?? "missing") does not match the file's day \(day)")
+                throw .corrupt(
+                    line: 1, reason: "header day \(fields.day ?? "missing") does not match the file's day \(day)")
             }
             return
         }

@@ -40,10 +40,10 @@ public struct ChildProcess: Sendable, Hashable {
             posix_spawn_file_actions_addopen(&actions, 2, standardError, flags, 0o600)
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let envp = envStrings.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard rc == 0 else { throw Errno(rawValue: rc) }

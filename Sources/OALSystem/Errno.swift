@@ -1,8 +1,4 @@
-
 import Glibc
-
-
-
 
 /// An error number reported by a system call (`errno`), with the C library's
 /// text for it.

@@ -1,8 +1,4 @@
-
 import Glibc
-
-
-
 
 /// An open file descriptor. A plain value: closing is explicit (`close()`),
 /// as with the C API it wraps, so owners decide its lifetime.

@@ -13,19 +13,22 @@ final class SQLiteLibrary: @unchecked Sendable {
     static let openReadWrite: Int32 = 0x0000_0002
     static let openCreate: Int32 = 0x0000_0004
 
-    private typealias OpenFn = @convention(c) (
-        UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
-    ) -> Int32
+    private typealias OpenFn =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutablePointer<OpaquePointer?>?, Int32, UnsafePointer<CChar>?
+        ) -> Int32
     private typealias HandleFn = @convention(c) (OpaquePointer?) -> Int32
     // The callback is a C function pointer; the benchmark always passes NULL.
-    private typealias ExecFn = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
-        UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-    ) -> Int32
-    private typealias PrepareFn = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
-        UnsafeMutablePointer<UnsafePointer<CChar>?>?
-    ) -> Int32
+    private typealias ExecFn =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?,
+            UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        ) -> Int32
+    private typealias PrepareFn =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?,
+            UnsafeMutablePointer<UnsafePointer<CChar>?>?
+        ) -> Int32
     private typealias ColumnInt64Fn = @convention(c) (OpaquePointer?, Int32) -> Int64
     private typealias BindInt64Fn = @convention(c) (OpaquePointer?, Int32, Int64) -> Int32
     private typealias BusyTimeoutFn = @convention(c) (OpaquePointer?, Int32) -> Int32

@@ -375,7 +375,8 @@ final class StoreBench {
             let text = (try? String(contentsOfFile: dir + "/out-\(worker)", encoding: .utf8)) ?? ""
             let fields = text.split(whereSeparator: \.isWhitespace).compactMap { UInt64($0) }
             guard fields.count == 3 else {
-                failure = failure ?? BenchFailure(description: "\(contender.rawValue) worker \(worker) printed '\(text)'")
+                failure =
+                    failure ?? BenchFailure(description: "\(contender.rawValue) worker \(worker) printed '\(text)'")
                 continue
             }
             ends.append(fields[1])
@@ -390,7 +391,8 @@ final class StoreBench {
         // Every worker's own tally must agree too (granted spends, increments done).
         let exact = finalCount == expected && granted == expected
         if granted != expected {
-            writeErr("oal-bench: COUNT MISMATCH: \(contender.rawValue) workers reported \(granted), expected \(expected)\n")
+            writeErr(
+                "oal-bench: COUNT MISMATCH: \(contender.rawValue) workers reported \(granted), expected \(expected)\n")
         }
         return RunResult(
             contender: contender, mode: mode, k: k, round: round, operations: k * m, seconds: max(seconds, 1e-9),
@@ -400,7 +402,8 @@ final class StoreBench {
     private func workerCommand(
         _ contender: Contender, mode: Mode, dir: String, count: Int, worker: Int, budget: Int?
     ) -> (String, [String]) {
-        let ready = BenchLayout.readyFile(dir, worker), go = BenchLayout.goFile(dir)
+        let ready = BenchLayout.readyFile(dir, worker)
+        let go = BenchLayout.goFile(dir)
         if contender == .sqlitePy {
             return (
                 python!,
@@ -423,7 +426,8 @@ final class StoreBench {
         _ contender: Contender, dir: String, worker: Int, ended: ChildProcess.Termination
     ) -> Error {
         let stderr = (try? String(contentsOfFile: dir + "/err-\(worker)", encoding: .utf8)) ?? ""
-        let message = "\(contender.rawValue) worker \(worker) \(ended): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+        let message =
+            "\(contender.rawValue) worker \(worker) \(ended): \(stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
         if ended == .exited(69) { return BenchUnavailable(description: message) }
         return BenchFailure(description: message)
     }
@@ -479,7 +483,8 @@ final class StoreBench {
                 defer { counter.close() }
                 return Int(try counter.read())
             }
-            let read = try runToCompletion(python!, [sqliteWorker!, "read", "--db", BenchLayout.database(dir)], scratch: dir)
+            let read = try runToCompletion(
+                python!, [sqliteWorker!, "read", "--db", BenchLayout.database(dir)], scratch: dir)
             guard read.status == .exited(0),
                 let value = Int(read.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             else {
@@ -521,7 +526,9 @@ final class StoreBench {
                         // Paired by round: each round ran the contenders back to back.
                         var perRound: [Double] = []
                         for round in 0..<config.rounds {
-                            let a = results.first { $0.mode == mode && $0.k == k && $0.round == round && $0.contender == ours }
+                            let a = results.first {
+                                $0.mode == mode && $0.k == k && $0.round == round && $0.contender == ours
+                            }
                             let b = results.first {
                                 $0.mode == mode && $0.k == k && $0.round == round && $0.contender == against
                             }
@@ -540,7 +547,8 @@ final class StoreBench {
         let kernel = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let machine = StoreReport.Machine(
             cores: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), kernel: kernel, scratch: config.scratch,
-            scratchFileSystem: Self.fileSystemName(config.scratch), sqliteLibrary: sqlite.map { "\($0.libraryName) \($0.version)" },
+            scratchFileSystem: Self.fileSystemName(config.scratch),
+            sqliteLibrary: sqlite.map { "\($0.libraryName) \($0.version)" },
             python: pythonVersion, pythonSQLite: pythonSQLiteVersion)
         let options = StoreReport.Options(
             ks: config.ks, m: config.m, durableM: config.durableM, rounds: config.rounds,
@@ -579,7 +587,8 @@ final class StoreBench {
         text += "M = \(config.m) ops per process (durable: \(config.durableM)), \(config.rounds) round(s), "
         text += "contenders interleaved round-robin; ops/s = K×M / (last worker's end − barrier release)\n\n"
         for mode in config.modes {
-            let title = mode == .durable
+            let title =
+                mode == .durable
                 ? "durable mode (survives power loss: fdatasync; SQLite synchronous=FULL)"
                 : "default mode (survives a killed process: no fsync; SQLite synchronous=OFF)"
             text += "## \(title)\n\n"
@@ -593,7 +602,9 @@ final class StoreBench {
             let pairs = ratioPairs
             if !pairs.isEmpty {
                 text += "\nratios, ours / reference ops/s (median of per-round ratios; > 1: ours is faster)\n\n"
-                text += "| K | " + pairs.map { "\(short[$0.0.rawValue]!)/\(short[$0.1.rawValue]!)" }.joined(separator: " | ")
+                text +=
+                    "| K | "
+                    + pairs.map { "\(short[$0.0.rawValue]!)/\(short[$0.1.rawValue]!)" }.joined(separator: " | ")
                 text += " |\n|---:|" + pairs.map { _ in "---:" }.joined(separator: "|") + "|\n"
                 for k in config.ks {
                     let values = pairs.map { pair in
@@ -616,7 +627,8 @@ func runToCompletion(_ program: String, _ arguments: [String], scratch: String) 
     status: ChildProcess.Termination, stdout: String, stderr: String
 ) {
     let tag = "\(scratch)/.run-\(getpid())-\(UInt32.random(in: .min ... .max))"
-    let out = tag + ".out", err = tag + ".err"
+    let out = tag + ".out"
+    let err = tag + ".err"
     defer {
         try? FileSystem.unlink(out)
         try? FileSystem.unlink(err)

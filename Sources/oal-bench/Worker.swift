@@ -91,7 +91,8 @@ func runWorker(_ arguments: [String]) throws {
     }
     let dir = try options.string("dir")
     let count = try options.int("count") ?? 0
-    let ready = try options.string("ready"), go = try options.string("go")
+    let ready = try options.string("ready")
+    let go = try options.string("go")
     let durable = mode == .durable
     var granted = 0
     let start: UInt64
@@ -100,7 +101,8 @@ func runWorker(_ arguments: [String]) throws {
     switch contender {
     case .ledgerAdd, .ledgerSpend, .ledgerDeny:
         let ledger = try BenchLayout.ledger(dir, durable: durable)
-        let rule = BenchLayout.rule, day = BenchLayout.day
+        let rule = BenchLayout.rule
+        let day = BenchLayout.day
         _ = try ledger.usage(day: day)  // opens the descriptors, reads the journal once
         let budget = try options.int("budget") ?? Int.max
         start = try waitForGo(ready: ready, go: go)

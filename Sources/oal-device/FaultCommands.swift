@@ -78,7 +78,9 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
-    guard let count = try parsed.int("seeds", in: 1...100_000) else { throw ProcessFailure.usage("swarm needs --seeds N") }
+    guard let count = try parsed.int("seeds", in: 1...100_000) else {
+        throw ProcessFailure.usage("swarm needs --seeds N")
+    }
     let first = try wholeNumber(parsed, "first-seed") ?? 1
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,

@@ -157,7 +157,8 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     options.faults = try faultOptions(parsed, scenario: scenario)
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
-    FileHandle.standardError.write(Data(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined().utf8))
+    FileHandle.standardError.write(
+        Data(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined().utf8))
     FileHandle.standardError.write(
         Data(
             """

@@ -30,7 +30,10 @@ ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, sp
         case .granted(let rules, let until):
             let ids = rules.map(\.uuidString).joined(separator: ",")
             let time = TimeFormat.iso(until)
-            print(json ? try CommandOutput.json(["result": "granted", "rules": ids, "until": time]) : "granted \(ids) until \(time)")
+            print(
+                json
+                    ? try CommandOutput.json(["result": "granted", "rules": ids, "until": time])
+                    : "granted \(ids) until \(time)")
             return .done
         case .denied(let reason):
             print(json ? try CommandOutput.json(["result": "denied", "reason": reason]) : "denied: \(reason)")

@@ -17,8 +17,10 @@ ProcessMain.run(tool: "oal-shield-config", kind: .shieldConfig, usage: usage, sp
     let shield = lookup.presentation
     context.record(
         "shield.render",
-        ["token": token, "holders": lookup.holders.map(\.rule.id.uuidString).joined(separator: ","),
-         "open": shield.secondaryButtonLabel == nil ? "false" : "true"])
+        [
+            "token": token, "holders": lookup.holders.map(\.rule.id.uuidString).joined(separator: ","),
+            "open": shield.secondaryButtonLabel == nil ? "false" : "true",
+        ])
     try CommandOutput.emit(shield, json: args.has("json")) {
         var lines = [shield.title, shield.subtitle, "[\(shield.primaryButtonLabel)]"]
         if let secondary = shield.secondaryButtonLabel { lines.append("[\(secondary)]") }

@@ -10,10 +10,10 @@ import OALSystem
 /// Exit codes (sysexits.h).
 enum ExitCode: Int32 {
     case ok = 0
-    case usage = 64      // EX_USAGE: bad command line
+    case usage = 64  // EX_USAGE: bad command line
     case dataError = 65  // EX_DATAERR: a store is corrupt or of a newer format
-    case ioError = 74    // EX_IOERR: a system call failed
-    case software = 70   // EX_SOFTWARE: anything else
+    case ioError = 74  // EX_IOERR: a system call failed
+    case software = 70  // EX_SOFTWARE: anything else
 }
 
 struct UsageError: Error { let message: String }
@@ -47,7 +47,9 @@ struct Options {
     }
     func uuid(_ key: String) throws -> UUID {
         let text = try string(key)
-        guard let value = UUID(uuidString: text) else { throw UsageError(message: "--\(key) must be a UUID, got \(text)") }
+        guard let value = UUID(uuidString: text) else {
+            throw UsageError(message: "--\(key) must be a UUID, got \(text)")
+        }
         return value
     }
     func day() throws -> DayKey {
@@ -67,10 +69,11 @@ struct Options {
 }
 
 let common = [("--appgroup DIR", "the App Group directory (created when missing)")]
-let ledgerOptions = common + [
-    ("--rule UUID", "the rule id"), ("--day yyyy-MM-dd", "the calendar day"),
-    ("--durable", "fdatasync every append"), ("--compact-at BYTES", "journal compaction threshold"),
-]
+let ledgerOptions =
+    common + [
+        ("--rule UUID", "the rule id"), ("--day yyyy-MM-dd", "the calendar day"),
+        ("--durable", "fdatasync every append"), ("--compact-at BYTES", "journal compaction threshold"),
+    ]
 
 let commands: [Command] = [
     Command(
@@ -78,7 +81,8 @@ let commands: [Command] = [
         options: ledgerOptions + [("--count M", "number of updates")]
     ) { o in
         let ledger = try o.ledger()
-        let rule = try o.uuid("rule"), day = try o.day()
+        let rule = try o.uuid("rule")
+        let day = try o.day()
         for i in 1...max(1, try o.int("count")) {
             try ledger.addOpens(1, rule: rule, day: day)
             emit("ack \(i)")
@@ -89,7 +93,9 @@ let commands: [Command] = [
         options: ledgerOptions + [("--budget N", "the rule's open budget"), ("--count M", "number of tries")]
     ) { o in
         let ledger = try o.ledger()
-        let rule = try o.uuid("rule"), day = try o.day(), budget = try o.int("budget")
+        let rule = try o.uuid("rule")
+        let day = try o.day()
+        let budget = try o.int("budget")
         for _ in 1...max(1, try o.int("count")) {
             switch try ledger.spendOpen(rule: rule, day: day, budget: budget) {
             case .granted(let n): emit("granted \(n)")
@@ -103,7 +109,9 @@ let commands: [Command] = [
         options: ledgerOptions + [("--value V", "first minutes value"), ("--count M", "number of values (default 1)")]
     ) { o in
         let ledger = try o.ledger()
-        let rule = try o.uuid("rule"), day = try o.day(), start = try o.int("value")
+        let rule = try o.uuid("rule")
+        let day = try o.day()
+        let start = try o.int("value")
         for value in start..<(start + max(1, try o.int("count", default: 1))) {
             try ledger.recordMinutes(value, rule: rule, day: day)
             emit("ack \(value)")
@@ -133,8 +141,11 @@ let commands: [Command] = [
     },
     Command(
         name: "snapshot-write",
-        summary: "M read-modify-writes of the rule snapshots, each bumping the rule's maxOpens; prints `ack <maxOpens>`",
-        options: common + [("--rule UUID", "the rule id"), ("--count M", "number of updates"), ("--durable", "fsync every replace")]
+        summary:
+            "M read-modify-writes of the rule snapshots, each bumping the rule's maxOpens; prints `ack <maxOpens>`",
+        options: common + [
+            ("--rule UUID", "the rule id"), ("--count M", "number of updates"), ("--durable", "fsync every replace"),
+        ]
     ) { o in
         let store = try RuleSnapshotStore(container: try o.container(), durable: o.durable)
         let rule = try o.uuid("rule")
@@ -144,10 +155,11 @@ let commands: [Command] = [
                     rules[index].maxOpens += 1
                     return rules[index].maxOpens
                 }
-                rules.append(RuleSnapshot(
-                    id: rule, name: "probe", kindRaw: "openLimit", isEnabled: true, hardMode: false,
-                    selectionModeRaw: "specific", selectionData: nil, dayNumbers: [1, 2, 3, 4, 5, 6, 7],
-                    startMinutes: 0, endMinutes: 1440, dailyLimitMinutes: 0, maxOpens: 1, pausedUntil: nil))
+                rules.append(
+                    RuleSnapshot(
+                        id: rule, name: "probe", kindRaw: "openLimit", isEnabled: true, hardMode: false,
+                        selectionModeRaw: "specific", selectionData: nil, dayNumbers: [1, 2, 3, 4, 5, 6, 7],
+                        startMinutes: 0, endMinutes: 1440, dailyLimitMinutes: 0, maxOpens: 1, pausedUntil: nil))
                 return 1
             }
             emit("ack \(value)")
@@ -155,8 +167,11 @@ let commands: [Command] = [
     },
     Command(
         name: "session-write",
-        summary: "M read-modify-writes of the open sessions, each moving the rule's expiry 1 s later; prints `ack <seconds since 1970>`",
-        options: common + [("--rule UUID", "the rule id"), ("--count M", "number of updates"), ("--durable", "fsync every replace")]
+        summary:
+            "M read-modify-writes of the open sessions, each moving the rule's expiry 1 s later; prints `ack <seconds since 1970>`",
+        options: common + [
+            ("--rule UUID", "the rule id"), ("--count M", "number of updates"), ("--durable", "fsync every replace"),
+        ]
     ) { o in
         let store = try OpenSessionStore(container: try o.container(), durable: o.durable)
         let rule = try o.uuid("rule")
@@ -172,7 +187,8 @@ let commands: [Command] = [
         }
     },
     Command(
-        name: "check", summary: "parse every store in the App Group; print one line per store; exit 65 when one does not parse",
+        name: "check",
+        summary: "parse every store in the App Group; print one line per store; exit 65 when one does not parse",
         options: common
     ) { o in
         let container = try o.container()
@@ -181,7 +197,9 @@ let commands: [Command] = [
         let sessions = try OpenSessionStore(container: container).all()
         emit("open-sessions sessions=\(sessions.count)")
         emit("shield-stores names=\(try ShieldStoreTracking(container: container).names().count)")
-        emit("group-defaults uninstallProtectionEnabled=\(try GroupDefaults(container: container).uninstallProtectionEnabled())")
+        emit(
+            "group-defaults uninstallProtectionEnabled=\(try GroupDefaults(container: container).uninstallProtectionEnabled())"
+        )
         let ledger = try UsageLedger(container: container)
         for day in try ledger.days() {
             let usage = try ledger.usage(day: day)

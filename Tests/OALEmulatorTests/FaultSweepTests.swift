@@ -10,14 +10,14 @@ import Testing
     static func scenario(_ directory: URL) throws -> String {
         let file = directory.appendingPathComponent("small.scenario")
         try """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 10:00
-            at 08:00 app list add Games --apps Chess
-            at 08:00 app rule add open-limit Gate --list Games --opens 2
-            at 09:00 press open on Chess for 5m
-            at 09:30 expect usage Gate opens 1 of 2
-            """.write(to: file, atomically: true, encoding: .utf8)
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 09:00 press open on Chess for 5m
+        at 09:30 expect usage Gate opens 1 of 2
+        """.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }
 
@@ -79,7 +79,8 @@ import Testing
             let unexpected = outcome.verdict.violations.filter { $0.check != .openLost }
             #expect(unexpected.isEmpty, "seed \(outcome.seed) \(outcome.faults): \(unexpected)")
             for violation in outcome.verdict.violations {
-                #expect(outcome.faults.contains { $0.contains("kill shield-action") }, "seed \(outcome.seed): \(violation)")
+                #expect(
+                    outcome.faults.contains { $0.contains("kill shield-action") }, "seed \(outcome.seed): \(violation)")
             }
         }
     }

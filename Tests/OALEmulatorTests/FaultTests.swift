@@ -71,22 +71,22 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("kill-device-usage.scenario")
         try """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 12:00
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app list add Games --apps Chess
-            at 08:00 app rule add time-limit Cap --list Video --minutes 30
-            at 08:00 app rule add open-limit Gate --list Games --opens 2
-            at 08:10 open YouTube for 20m
-            at 08:40 press open on Chess for 5m
-            at 09:00 fault kill device
-            at 10:00 open YouTube for 15m
-            at 10:09 expect unblocked YouTube
-            at 10:11 expect blocked YouTube
-            at 10:12 expect usage Cap minutes 30
-            at 11:00 expect usage Gate opens 1 of 2
-            """.write(to: file, atomically: true, encoding: .utf8)
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 12:00
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add time-limit Cap --list Video --minutes 30
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 08:10 open YouTube for 20m
+        at 08:40 press open on Chess for 5m
+        at 09:00 fault kill device
+        at 10:00 open YouTube for 15m
+        at 10:09 expect unblocked YouTube
+        at 10:11 expect blocked YouTube
+        at 10:12 expect usage Cap minutes 30
+        at 11:00 expect usage Gate opens 1 of 2
+        """.write(to: file, atomically: true, encoding: .utf8)
         let device = try BuiltProducts.executable("oal-device").path
         func play(_ name: String, forgetting: Bool) throws -> (report: OracleReport?, trace: [TraceEvent]) {
             let root = directory.appendingPathComponent(name).path
@@ -94,10 +94,12 @@ import Testing
                 device, arguments: ["init", "--root", root, "--scenario", file.path], standardOutput: "/dev/null"
             ).wait()
             #expect(initialized == .exited(0))
-            let run = { try ChildProcess.spawn(
-                device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
-                standardError: "/dev/null"
-            ).wait() }
+            let run = {
+                try ChildProcess.spawn(
+                    device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
+                    standardError: "/dev/null"
+                ).wait()
+            }
             #expect(try run() == .signaled(SIGKILL))
             let saved = DeviceRoot(path: root).system.appendingPathComponent("oracle-state.json")
             #expect(FileManager.default.fileExists(atPath: saved.path))
@@ -145,16 +147,16 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("kill-device.scenario")
         try """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 23:30
-            at 08:00 app list add Social --apps Instagram
-            at 08:00 app rule add schedule Night --list Social --from 22:00 --to 23:00
-            at 09:00 fault kill device
-            at 21:59 expect unblocked Instagram
-            at 22:01 expect blocked Instagram
-            at 23:01 expect unblocked Instagram
-            """.write(to: file, atomically: true, encoding: .utf8)
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 23:30
+        at 08:00 app list add Social --apps Instagram
+        at 08:00 app rule add schedule Night --list Social --from 22:00 --to 23:00
+        at 09:00 fault kill device
+        at 21:59 expect unblocked Instagram
+        at 22:01 expect blocked Instagram
+        at 23:01 expect unblocked Instagram
+        """.write(to: file, atomically: true, encoding: .utf8)
         let root = directory.appendingPathComponent("device").path
         let device = try BuiltProducts.executable("oal-device").path
         let initialized = try ChildProcess.spawn(
@@ -186,16 +188,16 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("kill-device.scenario")
         try """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 12:00
-            fault kill device at device-state.update.before-rename#6
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app rule add time-limit Cap --list Video --minutes 10
-            at 09:00 open YouTube for 15m
-            at 09:11 expect blocked YouTube
-            at 10:00 expect usage Cap minutes 10
-            """.write(to: file, atomically: true, encoding: .utf8)
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 12:00
+        fault kill device at device-state.update.before-rename#6
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Cap --list Video --minutes 10
+        at 09:00 open YouTube for 15m
+        at 09:11 expect blocked YouTube
+        at 10:00 expect usage Cap minutes 10
+        """.write(to: file, atomically: true, encoding: .utf8)
         let root = directory.appendingPathComponent("device").path
         let device = try BuiltProducts.executable("oal-device").path
         _ = try ChildProcess.spawn(device, arguments: ["init", "--root", root, "--scenario", file.path]).wait()
@@ -378,7 +380,8 @@ import Testing
         #expect(files.contains { $0.hasPrefix("open-sessions.json.corrupt-") }, "\(files)")
         // A newer format is never overwritten: the press cannot spend.
         let usage = try FileManager.default.contentsOfDirectory(atPath: appGroup + "/usage")
-        let journal = try String(contentsOfFile: appGroup + "/usage/" + usage.first { $0.hasSuffix(".jsonl") }!, encoding: .utf8)
+        let journal = try String(
+            contentsOfFile: appGroup + "/usage/" + usage.first { $0.hasSuffix(".jsonl") }!, encoding: .utf8)
         #expect(journal.contains("99"))
         #expect(files.contains { $0.hasPrefix("rule-snapshots.json.corrupt-") }, "\(files)")
         #expect(journal.hasPrefix("{\"format\":\"oal.usage-journal\",\"formatVersion\" : 99"))

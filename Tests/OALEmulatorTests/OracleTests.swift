@@ -152,6 +152,7 @@ import Testing
             """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.report.violations.isEmpty)
-        #expect(run.report.expectedDivergences.contains { $0.check == .agreement && $0.reason.contains("foreground-only") })
+        #expect(
+            run.report.expectedDivergences.contains { $0.check == .agreement && $0.reason.contains("foreground-only") })
     }
 }

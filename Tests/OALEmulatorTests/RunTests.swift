@@ -42,7 +42,8 @@ import Testing
             """
         var traces: [[String]] = []
         for _ in 0..<2 {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-replay-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "oal-replay-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: directory) }
             let run = try DeviceHarness.run(text, root: directory, seed: 7)
             #expect(run.result.passed, "\(run.failureText)")

@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+
 @testable import OALPlatform
 
 /// Calendars and instants the platform tests share.

@@ -37,7 +37,8 @@ import Testing
         #expect(try device.app("bogus", expect: 64).stderr.contains("unknown command 'bogus'"))
         #expect(try device.app("list", "add", "X", "--apps", "Nope", expect: 66).stderr.contains("app 'Nope'"))
         #expect(try device.app("rule", "disable", "Missing", expect: 66).stderr.hasPrefix("oal-app: "))
-        #expect(try device.app("rule", "add", "time-limit", "T", "--from", "09:00", expect: 64).stderr.contains("--from"))
+        #expect(
+            try device.app("rule", "add", "time-limit", "T", "--from", "09:00", expect: 64).stderr.contains("--from"))
         #expect(try device.app("--help").stdout.contains("usage: oal-app"))
         // An unknown activity is traced and ignored.
         try device.monitor("intervalDidStart", "mystery-activity")

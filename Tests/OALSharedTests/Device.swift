@@ -28,7 +28,8 @@ final class Device {
     static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
     }
 
     func set(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) throws {
@@ -49,7 +50,8 @@ final class Device {
         if let status {
             #expect(
                 result.status == status,
-                "\(tool) \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)")
+                "\(tool) \(arguments.joined(separator: " ")) exited \(result.status)\nstdout: \(result.stdout)\nstderr: \(result.stderr)"
+            )
         }
         return result
     }
@@ -95,7 +97,8 @@ final class Device {
     }
 
     func clearStore(_ name: String) throws {
-        try ManagedSettingsStore(named: name, directory: AppGroupContainer(url: root.managedSettings)).clearAllSettings()
+        try ManagedSettingsStore(named: name, directory: AppGroupContainer(url: root.managedSettings))
+            .clearAllSettings()
     }
 
     func activities() throws -> [String] {

@@ -113,7 +113,8 @@ import Testing
         let limit = try device.addRule("time-limit", "Limit", "--list", "Social", "--minutes", "3")
         let gate = try device.addRule("open-limit", "Gate", "--list", "Social", "--opens", "5")
         try device.monitor("eventDidReachThreshold", "rule-\(limit.uuidString)", "minutes-3")
-        #expect(try device.storesShielding("Instagram") == ["rule-\(gate.uuidString)", "rule-\(limit.uuidString)"].sorted())
+        #expect(
+            try device.storesShielding("Instagram") == ["rule-\(gate.uuidString)", "rule-\(limit.uuidString)"].sorted())
 
         let token = try device.app(named: "Instagram").token.description
         let shield = try device.json(device.run("oal-shield-config", ["application", token, "--json"]))
@@ -179,7 +180,8 @@ import Testing
         let id = try device.addRule("schedule", "Quick", "--list", "Social", "--from", "10:00", "--to", "10:10")
         #expect(try device.isShielded("Instagram"))
         #expect(try !device.activities().contains { $0.hasSuffix(id.uuidString) })
-        #expect(try device.trace().contains { $0.event == "monitor.foreground-only" && $0.fields["rule"] == id.uuidString })
+        #expect(
+            try device.trace().contains { $0.event == "monitor.foreground-only" && $0.fields["rule"] == id.uuidString })
         try device.set(2026, 11, 30, 10, 10)
         try device.app("refresh")
         #expect(try !device.isShielded("Instagram"))
@@ -224,7 +226,10 @@ import Testing
         }
         // Attribution: the shield config only reads.
         #expect(!events.contains { $0.process == .shieldConfig && $0.event == "store.write" })
-        #expect(events.contains { $0.process == .shieldAction && $0.event == "store.write" && $0.fields["store"] == "usage" })
+        #expect(
+            events.contains {
+                $0.process == .shieldAction && $0.event == "store.write" && $0.fields["store"] == "usage"
+            })
         #expect(events.contains { $0.event == "store.read" && $0.fields["path"] == "appgroup/rule-snapshots.json" })
     }
 }

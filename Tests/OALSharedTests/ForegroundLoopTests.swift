@@ -8,7 +8,9 @@ import Testing
 /// and waits for `app-loop.json`.
 @Suite struct ForegroundLoopTests {
     func publish(_ device: Device, session: Int, tick: Date?, shutdown: Bool = false) throws {
-        var object: [String: Any] = ["formatVersion": 1, "frontmost": InstalledAppCatalog.openAppLockBundleIdentifier, "session": session]
+        var object: [String: Any] = [
+            "formatVersion": 1, "frontmost": InstalledAppCatalog.openAppLockBundleIdentifier, "session": session,
+        ]
         if let tick { object["tick"] = TraceEvent.timestamp(tick) }
         if shutdown { object["shutdown"] = true }
         let data = try JSONSerialization.data(withJSONObject: object)
@@ -54,8 +56,11 @@ import Testing
         let device = try Device()
         try device.app("list", "add", "Social", "--apps", "Instagram")
         _ = try device.addRule("schedule", "Work", "--list", "Social", "--from", "09:00", "--to", "17:00")
-        try device.clearStore(try #require(device.effective().storesShielding(
-            try device.app(named: "Instagram").token, category: try device.app(named: "Instagram").category).first))
+        try device.clearStore(
+            try #require(
+                device.effective().storesShielding(
+                    try device.app(named: "Instagram").token, category: try device.app(named: "Instagram").category
+                ).first))
         #expect(try !device.isShielded("Instagram"))
 
         let process = Process()

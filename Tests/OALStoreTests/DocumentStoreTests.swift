@@ -8,7 +8,9 @@ import Testing
 final class AccessLog: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [StoreAccess] = []
-    var observer: StoreAccessObserver { StoreAccessObserver { access in self.lock.withLock { self.items.append(access) } } }
+    var observer: StoreAccessObserver {
+        StoreAccessObserver { access in self.lock.withLock { self.items.append(access) } }
+    }
     var accesses: [StoreAccess] { lock.withLock { items } }
 }
 
@@ -26,7 +28,8 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
             let log = AccessLog()
             let store = try RuleSnapshotStore(container: container, observer: log.observer)
             #expect(try store.all().isEmpty)
-            let a = sampleRule(), b = sampleRule(name: "Work")
+            let a = sampleRule()
+            let b = sampleRule(name: "Work")
             try store.replaceAll([a, b])
             #expect(try store.all() == [a, b])
             #expect(try store.snapshot(id: b.id) == b)
@@ -50,7 +53,8 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
     @Test func openSessionsSetClearAndConditionalClear() throws {
         try withContainer { container in
             let store = try OpenSessionStore(container: container)
-            let rule = UUID(), other = UUID()
+            let rule = UUID()
+            let other = UUID()
             let expiry = Date(timeIntervalSince1970: 1_790_000_900.25)
             try store.set(rule: rule, expiresAt: expiry)
             try store.set(rule: other, expiresAt: expiry)
@@ -87,7 +91,8 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
     @Test func garbageDocumentIsQuarantinedAndReported() throws {
         try withContainer { container in
             let store = try OpenSessionStore(container: container)
-            let garbage = "{\"format\":\"oal.open-sessions\",\"formatVersion\":1,\"document\":{\"sessions\":{\"x\":\"not a date\"}}}"
+            let garbage =
+                "{\"format\":\"oal.open-sessions\",\"formatVersion\":1,\"document\":{\"sessions\":{\"x\":\"not a date\"}}}"
             for content in ["not json at all {", garbage, "", "{\"format\":\"something-else\",\"formatVersion\":1}"] {
                 try write(content, to: store.file.path)
                 let error = try #require(throws: StoreError.self) { try store.all() }

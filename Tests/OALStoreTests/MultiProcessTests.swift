@@ -12,13 +12,16 @@ import Testing
     let day = "2026-11-29"
 
     @Test func concurrentIncrementsGiveTheExactTotal() throws {
-        let processes = 4, perProcess = 1000
+        let processes = 4
+        let perProcess = 1000
         try withTempDirectory { root in
             let appgroup = root.appendingPathComponent("appgroup").path
             let running = try (0..<processes).map { _ in
                 try Probe.spawn(
-                    ["increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day,
-                     "--count", "\(perProcess)", "--compact-at", "8192"], scratch: root)
+                    [
+                        "increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day,
+                        "--count", "\(perProcess)", "--compact-at", "8192",
+                    ], scratch: root)
             }
             let finished = try running.map { try $0.finish() }
             for result in finished {
@@ -31,18 +34,24 @@ import Testing
     }
 
     @Test func racingSpendsGrantExactlyTheBudget() throws {
-        let processes = 4, budget = 500, triesEach = 200
+        let processes = 4
+        let budget = 500
+        let triesEach = 200
         try withTempDirectory { root in
             let appgroup = root.appendingPathComponent("appgroup").path
             let running = try (0..<processes).map { _ in
                 try Probe.spawn(
-                    ["spend", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day,
-                     "--budget", "\(budget)", "--count", "\(triesEach)"], scratch: root)
+                    [
+                        "spend", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day,
+                        "--budget", "\(budget)", "--count", "\(triesEach)",
+                    ], scratch: root)
             }
             let finished = try running.map { try $0.finish() }
             for result in finished { #expect(result.termination == .exited(0), "\(result.stderr)") }
             #expect(finished.map(\.grants).reduce(0, +) == budget)
-            #expect(finished.map { $0.lines.filter { $0 == "denied" }.count }.reduce(0, +) == processes * triesEach - budget)
+            #expect(
+                finished.map { $0.lines.filter { $0 == "denied" }.count }.reduce(0, +) == processes * triesEach - budget
+            )
             // Every granted count is distinct: no open was spent twice.
             let counts = finished.flatMap { $0.lines.filter { $0.hasPrefix("granted ") } }
             #expect(Set(counts).count == budget)
@@ -64,7 +73,8 @@ import Testing
             let ledgerArgs = base + ["--day", day, "--compact-at", "4096"]
             var acked = ["increment": 0, "snapshot": 0, "session": 0]
             var killed = ["increment": 0, "snapshot": 0, "session": 0]
-            var maxMinutesAcked = 0, kills = 0
+            var maxMinutesAcked = 0
+            var kills = 0
             for wave in 0..<waves {
                 let firstMinute = wave * 100_000 + 1
                 let writers: [(String, [String])] = [
@@ -134,15 +144,18 @@ import Testing
             #expect(bytes(path)?.last != 0x0A, "the journal ends in a torn line")
             #expect(try UsageLedger(container: container).usage(rule: rule, day: DayKey(day)!).opensUsed == 3)
             let after = try Probe.run(
-                ["increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day, "--count", "1"], scratch: root)
+                ["increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day, "--count", "1"],
+                scratch: root)
             #expect(after.termination == .exited(0))
             #expect(bytes(path)?.last == 0x0A)
             #expect(try UsageLedger(container: container).usage(rule: rule, day: DayKey(day)!).opensUsed == 4)
 
             // Document stores: killed before and after the rename.
             let snapshot = ["snapshot-write", "--appgroup", appgroup, "--rule", rule.uuidString, "--count", "5"]
-            for point in ["rule-snapshots.update.before-rename#3", "rule-snapshots.update.after-rename#3",
-                          "rule-snapshots.update.after-lock#2"] {
+            for point in [
+                "rule-snapshots.update.before-rename#3", "rule-snapshots.update.after-rename#3",
+                "rule-snapshots.update.after-lock#2",
+            ] {
                 let result = try Probe.run(snapshot, environment: ["OAL_CRASH_AT": point], scratch: root)
                 #expect(result.termination == .signaled(SIGKILL), "\(point)")
             }

@@ -14,7 +14,8 @@ func appendRaw(_ text: String, to path: String) throws {
     @Test func opensAddUpAndMinutesOnlyGoUp() throws {
         try withContainer { container in
             let ledger = try UsageLedger(container: container)
-            let rule = UUID(), other = UUID()
+            let rule = UUID()
+            let other = UUID()
             #expect(try ledger.usage(rule: rule, day: testDay) == .zero)
             try ledger.addOpens(rule: rule, day: testDay)
             try ledger.addOpens(2, rule: rule, day: testDay)
@@ -22,14 +23,16 @@ func appendRaw(_ text: String, to path: String) throws {
             let size = try #require(try FileSystem.status(ledger.journalPath(for: testDay))).size
             #expect(try ledger.recordMinutes(4, rule: rule, day: testDay).minutesUsed == 10)
             #expect(try ledger.recordMinutes(10, rule: rule, day: testDay).minutesUsed == 10)
-            #expect(try FileSystem.status(ledger.journalPath(for: testDay))?.size == size, "a lower value writes nothing")
+            #expect(
+                try FileSystem.status(ledger.journalPath(for: testDay))?.size == size, "a lower value writes nothing")
             try ledger.recordMinutes(7, rule: other, day: testDay)
             // A fresh object (another process) folds the same state.
             let again = try UsageLedger(container: container)
             #expect(try again.usage(rule: rule, day: testDay) == DailyUsage(minutesUsed: 10, opensUsed: 3))
-            #expect(try again.usage(day: testDay) == [
-                rule: DailyUsage(minutesUsed: 10, opensUsed: 3), other: DailyUsage(minutesUsed: 7, opensUsed: 0),
-            ])
+            #expect(
+                try again.usage(day: testDay) == [
+                    rule: DailyUsage(minutesUsed: 10, opensUsed: 3), other: DailyUsage(minutesUsed: 7, opensUsed: 0),
+                ])
             #expect(try again.days() == [testDay])
             // Days are separate journals.
             let tomorrow = DayKey("2026-11-30")!
@@ -140,7 +143,8 @@ func appendRaw(_ text: String, to path: String) throws {
         try withContainer { container in
             let ledger = try UsageLedger(container: container)
             let path = ledger.journalPath(for: testDay)
-            let content = "{\"format\":\"oal.usage-journal\",\"formatVersion\":2,\"day\":\"2026-11-29\"}\n{\"v2\":true}\n{\"torn"
+            let content =
+                "{\"format\":\"oal.usage-journal\",\"formatVersion\":2,\"day\":\"2026-11-29\"}\n{\"v2\":true}\n{\"torn"
             try write(content, to: path)
             let expected = StoreError.newerFormat(path: path, found: 2, known: 1)
             #expect(throws: expected) { try ledger.addOpens(rule: UUID(), day: testDay) }
@@ -164,9 +168,11 @@ func appendRaw(_ text: String, to path: String) throws {
             }
             let size = try #require(try FileSystem.status(writer.journalPath(for: testDay))).size
             #expect(size <= 1024 + 200, "the journal was compacted")
-            #expect(try reader.usage(day: testDay) == [
-                rules[0]: DailyUsage(minutesUsed: 100, opensUsed: 50), rules[1]: DailyUsage(minutesUsed: 0, opensUsed: 50),
-            ])
+            #expect(
+                try reader.usage(day: testDay) == [
+                    rules[0]: DailyUsage(minutesUsed: 100, opensUsed: 50),
+                    rules[1]: DailyUsage(minutesUsed: 0, opensUsed: 50),
+                ])
             try reader.compact(day: testDay)
             let lines = String(decoding: bytes(writer.journalPath(for: testDay))!, as: UTF8.self).split(separator: "\n")
             #expect(lines.count == 3)

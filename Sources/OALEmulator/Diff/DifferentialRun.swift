@@ -178,8 +178,12 @@ public struct DifferentialRun: Sendable {
             "  \(differences.count) differing minute(s): \(differences.count - findings.count) spec-named, "
                 + "\(findings.count) finding(s)")
         for group in groups.prefix(limit) {
-            let states = Self.order.map { "\($0.rawValue)=\(group.first.states[$0.rawValue] == true ? "blocked" : "open")" }
-            let span = group.count == 1 ? group.first.minute : "\(group.first.minute)–\(group.last.minute) (\(group.count) min)"
+            let states = Self.order.map {
+                "\($0.rawValue)=\(group.first.states[$0.rawValue] == true ? "blocked" : "open")"
+            }
+            let span =
+                group.count == 1
+                ? group.first.minute : "\(group.first.minute)–\(group.last.minute) (\(group.count) min)"
             let verdict = group.first.namedReason.map { "named: \($0)" } ?? "FINDING"
             lines.append("  \(span) \(group.first.app): \(states.joined(separator: " ")) — \(verdict)")
         }

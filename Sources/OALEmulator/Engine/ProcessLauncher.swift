@@ -74,7 +74,8 @@ struct ProcessLauncher {
         let fullArguments = ["--root", root.url.path] + arguments
         do {
             let child = try ChildProcess.spawn(
-                plan.wrapper.first ?? path, arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
+                plan.wrapper.first ?? path,
+                arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
                 environment: environment, standardOutput: out, standardError: err)
             let termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
             if let target { faults?.ended(target, launch: launch, termination: termination) }

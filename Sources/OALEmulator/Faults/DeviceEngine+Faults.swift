@@ -49,7 +49,8 @@ extension DeviceEngine {
         if options.faults.random {
             let seed = options.seed ?? scenario.seed
             let texts = scheduledFaults.filter { $0.key.hasPrefix("random:") }.map { optionText($0) }
-            options.progress?("random faults from seed \(seed): " + (texts.isEmpty ? "none" : texts.joined(separator: "; ")))
+            options.progress?(
+                "random faults from seed \(seed): " + (texts.isEmpty ? "none" : texts.joined(separator: "; ")))
         }
     }
 
@@ -115,7 +116,9 @@ extension DeviceEngine {
             faults.state.callbackRules.append(.init(fault: fault, remaining: count))
         case .batchThresholds(_, let release):
             faults.state.batches.append(fault)
-            if case .after(let span) = release { faults.state.batchDue[fault.description] = now.addingTimeInterval(span) }
+            if case .after(let span) = release {
+                faults.state.batchDue[fault.description] = now.addingTimeInterval(span)
+            }
         case .doubleTap, .concurrentPress:
             faults.state.pressDuplication = fault
         case .clockJump(let span):
@@ -133,7 +136,9 @@ extension DeviceEngine {
             try damageStore(damage, target, fault)
         case .diskFull(let target, let bytes, let duration):
             faults.state.disks.append(
-                .init(target: target, bytes: bytes, until: duration.map { now.addingTimeInterval($0) }, text: fault.description))
+                .init(
+                    target: target, bytes: bytes, until: duration.map { now.addingTimeInterval($0) },
+                    text: fault.description))
         }
         faults.save()
     }
@@ -153,7 +158,8 @@ extension DeviceEngine {
         if let pid = loop.ownPID, AppLoopDriver.alive(pid) { pids.insert(pid) }
         for pid in pids.sorted() {
             kill(pid, SIGKILL)
-            faults.record("killed", fault.description, kind: "kill", at: now, ["target": "app-loop", "pid": String(pid)])
+            faults.record(
+                "killed", fault.description, kind: "kill", at: now, ["target": "app-loop", "pid": String(pid)])
         }
         // Let the kernel finish it, so the device sees it gone.
         for _ in 0..<200 where !pids.isEmpty && loop.loopAlive {
@@ -168,10 +174,12 @@ extension DeviceEngine {
     /// would be, by the last completed step), then SIGKILL. `oal-device run`
     /// on the same root continues from `system/device-state.json`.
     func killDevice(_ fault: Fault) throws {
-        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, pid != options.loopPID, AppLoopDriver.alive(pid) {
+        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, pid != options.loopPID, AppLoopDriver.alive(pid)
+        {
             faults.state.orphanLoopPID = pid
         }
-        faults.record("killed", fault.description, kind: "kill", at: now, ["target": "device", "pid": String(getpid())])
+        faults.record(
+            "killed", fault.description, kind: "kill", at: now, ["target": "device", "pid": String(getpid())])
         faults.save()
         try saveDeviceState()
         kill(getpid(), SIGKILL)
@@ -215,7 +223,8 @@ extension DeviceEngine {
             faults.hold(kind, activity, event, release: .after(after), reason: "refire", text: text)
             return true
         case .held:
-            oracle.callbackWithheld(activity: activity, kind: kind.rawValue, edge: now, reason: "held by a fault (late)")
+            oracle.callbackWithheld(
+                activity: activity, kind: kind.rawValue, edge: now, reason: "held by a fault (late)")
             return false
         case .dropped:
             oracle.callbackWithheld(activity: activity, kind: kind.rawValue, edge: now, reason: "dropped by a fault")
@@ -249,7 +258,9 @@ extension DeviceEngine {
     func releaseHeld(_ which: (HeldCallback) -> Bool) throws {
         let due = faults.take(where: which)
         for held in due {
-            var fields = ["callback": held.kind.rawValue, "activity": held.activity, "heldAt": TraceEvent.timestamp(held.heldAt)]
+            var fields = [
+                "callback": held.kind.rawValue, "activity": held.activity, "heldAt": TraceEvent.timestamp(held.heldAt),
+            ]
             if let event = held.event { fields["event"] = event }
             faults.record("released", held.batch ?? held.reason, kind: held.reason, at: now, fields)
             let previous = faults.bypass
@@ -288,15 +299,21 @@ extension DeviceEngine {
             let time = now
             let runner = UncheckedBox(launcher)
             DispatchQueue.concurrentPerform(iterations: count) { index in
-                box.set(index, Result { try runner.value.run(.shieldAction, launch: numbers[index], arguments: arguments, at: time) })
+                box.set(
+                    index,
+                    Result {
+                        try runner.value.run(.shieldAction, launch: numbers[index], arguments: arguments, at: time)
+                    })
             }
             var outcomes: [LaunchOutcome] = []
             for result in box.results { outcomes.append(try result!.get()) }
             for outcome in outcomes {
                 faults.record(
                     "applied", duplication.description, kind: duplication.kind, at: now,
-                    ["launch": String(outcome.launch), "status": outcome.statusText,
-                     "result": outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""])
+                    [
+                        "launch": String(outcome.launch), "status": outcome.statusText,
+                        "result": outcome.stdout.split(separator: "\n").first.map(String.init) ?? "",
+                    ])
             }
             return outcomes.first { $0.exitCode == 0 } ?? outcomes[0]
         default:
@@ -306,8 +323,10 @@ extension DeviceEngine {
             for outcome in [first, second] {
                 faults.record(
                     "applied", duplication.description, kind: duplication.kind, at: now,
-                    ["launch": String(outcome.launch), "status": outcome.statusText,
-                     "result": outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""])
+                    [
+                        "launch": String(outcome.launch), "status": outcome.statusText,
+                        "result": outcome.stdout.split(separator: "\n").first.map(String.init) ?? "",
+                    ])
             }
             return first
         }

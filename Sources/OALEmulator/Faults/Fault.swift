@@ -135,7 +135,8 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .delay(let match, let release, let n):
             return "delay \(match) \(Self.describe(release, by: true))" + count(n)
         case .drop(let match, let n): return "drop \(match)" + count(n)
-        case .refire(let match, let after, let n): return "refire \(match) after \(DurationText.format(after))" + count(n)
+        case .refire(let match, let after, let n):
+            return "refire \(match) after \(DurationText.format(after))" + count(n)
         case .batchThresholds(let activity, let release):
             return "batch thresholds \(activity) \(Self.describe(release, by: false))"
         case .doubleTap: return "double-tap"
@@ -328,7 +329,9 @@ public enum FaultParser {
             guard rest.isEmpty else { throw fail("usage: disk-full TARGET|all [bytes N] [for DURATION]") }
             return .diskFull(target, bytes: bytes, duration: duration)
         default:
-            throw fail("unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store or disk-full)")
+            throw fail(
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store or disk-full)"
+            )
         }
     }
 

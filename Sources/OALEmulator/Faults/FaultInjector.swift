@@ -138,7 +138,9 @@ final class FaultInjector: @unchecked Sendable {
             plan.environment[CrashPoint.logVariable] =
                 directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
         }
-        if let index = state.kills.firstIndex(where: { $0.target == target && ($0.launch == nil || $0.launch == launch) }) {
+        if let index = state.kills.firstIndex(where: {
+            $0.target == target && ($0.launch == nil || $0.launch == launch)
+        }) {
             let kill = state.kills[index]
             if let point = kill.point {
                 plan.environment[CrashPoint.crashAtVariable] = point
@@ -155,7 +157,9 @@ final class FaultInjector: @unchecked Sendable {
                 "armed-launch", kill.text, kind: "kill", at: now,
                 ["launch": String(launch), "target": target.rawValue])
         }
-        if let disk = state.disks.first(where: { ($0.target == nil || $0.target == target) && ($0.until.map { now < $0 } ?? true) }),
+        if let disk = state.disks.first(where: {
+            ($0.target == nil || $0.target == target) && ($0.until.map { now < $0 } ?? true)
+        }),
             target != .appLoop
         {
             let blocks = (disk.bytes + 511) / 512
@@ -163,7 +167,8 @@ final class FaultInjector: @unchecked Sendable {
             // write past the limit fails with EFBIG instead of killing.
             plan.wrapper = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""]
             plan.notes.append("RLIMIT_FSIZE=\(blocks * 512)")
-            record("applied", disk.text, kind: "disk-full", at: now, ["launch": String(launch), "target": target.rawValue])
+            record(
+                "applied", disk.text, kind: "disk-full", at: now, ["launch": String(launch), "target": target.rawValue])
         }
         save()
         return plan

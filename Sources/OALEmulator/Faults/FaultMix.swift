@@ -38,7 +38,10 @@ public enum FaultLine {
     static func format(_ time: Date, scenario: Scenario) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: scenario.timeZoneIdentifier) ?? .gmt
-        let day = (calendar.dateComponents([.day], from: calendar.startOfDay(for: scenario.start), to: calendar.startOfDay(for: time)).day ?? 0) + 1
+        let day =
+            (calendar.dateComponents(
+                [.day], from: calendar.startOfDay(for: scenario.start), to: calendar.startOfDay(for: time)
+            ).day ?? 0) + 1
         let parts = calendar.dateComponents([.hour, .minute, .second], from: time)
         return String(format: "day %d %02d:%02d:%02d", day, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
@@ -99,16 +102,19 @@ public enum FaultMix {
             return .closeApp(TimeInterval(Int.random(in: 1...24, using: &random) * 3600))
         case 3:
             return .delay(
-                CallbackMatch(callback: ["interval", "intervalDidStart", "intervalDidEnd"].randomElement(using: &random)!,
+                CallbackMatch(
+                    callback: ["interval", "intervalDidStart", "intervalDidEnd"].randomElement(using: &random)!,
                     activity: activities.randomElement(using: &random)!), .after(span()), count: 1)
         case 4:
             return .delay(
                 CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), .nextUse,
                 count: 1)
         case 5:
-            return .drop(CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), count: 1)
+            return .drop(
+                CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), count: 1)
         case 6:
-            return .refire(CallbackMatch(callback: "intervalDidStart", activity: activities.randomElement(using: &random)!),
+            return .refire(
+                CallbackMatch(callback: "intervalDidStart", activity: activities.randomElement(using: &random)!),
                 after: span(), count: 1)
         case 7:
             return .batchThresholds(activity: "*", Bool.random(using: &random) ? .nextCallback : .after(span()))
@@ -118,7 +124,8 @@ public enum FaultMix {
             return .clockJump((Bool.random(using: &random) ? 1 : -1) * span())
         case 10:
             return .store(
-                StoreDamage.allCases.randomElement(using: &random)!, StoreTarget.allCases.randomElement(using: &random)!)
+                StoreDamage.allCases.randomElement(using: &random)!, StoreTarget.allCases.randomElement(using: &random)!
+            )
         default:
             return .diskFull(
                 [nil, .monitor, .shieldAction, .app].randomElement(using: &random)!, bytes: 0,

@@ -118,7 +118,9 @@ public final class Oracle {
         truth.advance(to: engine.now, calendar: calendar)
         now = engine.now
         lastStep = step
-        if step.hasPrefix("step "), let index = Int(step.dropFirst(5)), engine.scenario.steps.indices.contains(index - 1) {
+        if step.hasPrefix("step "), let index = Int(step.dropFirst(5)),
+            engine.scenario.steps.indices.contains(index - 1)
+        {
             let line = engine.scenario.steps[index - 1]
             lastStep = "line \(line.line): \(line.text)"
         }

@@ -87,13 +87,18 @@ extension Oracle {
             } else {
                 let since = divergenceSince[key] ?? now
                 divergenceSince[key] = since
-                let expected = "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
+                let expected =
+                    "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
                     + "(\(ShieldController.describe(decision.reason)))"
                 let actual = shields ? "shielding" : "clear"
                 if let reason = namedReason(rule, view: view, since: since) {
-                    expect(.agreement, key: key, ruleID: rule.id, ruleName: name, expected: expected, actual: actual, reason: reason)
+                    expect(
+                        .agreement, key: key, ruleID: rule.id, ruleName: name, expected: expected, actual: actual,
+                        reason: reason)
                 } else {
-                    violate(.agreement, ruleID: rule.id, ruleName: name, expected: expected, actual: actual + " since \(localText(since))")
+                    violate(
+                        .agreement, ruleID: rule.id, ruleName: name, expected: expected,
+                        actual: actual + " since \(localText(since))")
                 }
             }
 
@@ -107,8 +112,10 @@ extension Oracle {
                 rule: rule, at: now, calendar: calendar, usage: truthUsage, sessionExpiry: view.sessions[rule.id])
             if shields, !justified.shield {
                 if let reason = namedReason(rule, view: view, since: divergenceSince[key] ?? now) {
-                    expect(.blockNotInvented, key: key, ruleID: rule.id, ruleName: name,
-                           expected: "no shield (\(ShieldController.describe(justified.reason)))", actual: "shielding", reason: reason)
+                    expect(
+                        .blockNotInvented, key: key, ruleID: rule.id, ruleName: name,
+                        expected: "no shield (\(ShieldController.describe(justified.reason)))", actual: "shielding",
+                        reason: reason)
                 } else {
                     violate(
                         .blockNotInvented, ruleID: rule.id, ruleName: name,
@@ -143,7 +150,8 @@ extension Oracle {
                 if recorded < delivered {
                     violate(
                         .minutesRecorded, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
-                        expected: "ledger minutesUsed ≥ \(delivered) on \(day) (threshold minutes-\(delivered) delivered, exit 0)",
+                        expected:
+                            "ledger minutesUsed ≥ \(delivered) on \(day) (threshold minutes-\(delivered) delivered, exit 0)",
                         actual: "minutesUsed \(recorded)")
                 }
             }
@@ -156,17 +164,21 @@ extension Oracle {
                 let spent = view.usageToday[rule.id]?.opensUsed ?? 0
                 let unacknowledged = facts.unacknowledgedPresses[day.description] ?? 0
                 if spent < granted {
-                    violate(.opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
-                            expected: "opensUsed ≥ \(granted) (granted presses that returned)", actual: "opensUsed \(spent)")
+                    violate(
+                        .opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
+                        expected: "opensUsed ≥ \(granted) (granted presses that returned)", actual: "opensUsed \(spent)"
+                    )
                 } else if spent > granted + unacknowledged {
-                    violate(.opensExactlyOnce, key: "\(key)|extra|\(day)", ruleID: rule.id, ruleName: name,
-                            expected: "opensUsed = \(granted) (granted presses; a denied press spends nothing)",
-                            actual: "opensUsed \(spent)")
+                    violate(
+                        .opensExactlyOnce, key: "\(key)|extra|\(day)", ruleID: rule.id, ruleName: name,
+                        expected: "opensUsed = \(granted) (granted presses; a denied press spends nothing)",
+                        actual: "opensUsed \(spent)")
                 }
                 if granted > openLimit.maxOpens {
-                    violate(.opensExactlyOnce, key: "\(key)|over|\(day)", ruleID: rule.id, ruleName: name,
-                            expected: "at most \(openLimit.maxOpens) granted open(s) on \(day)",
-                            actual: "\(granted) granted")
+                    violate(
+                        .opensExactlyOnce, key: "\(key)|over|\(day)", ruleID: rule.id, ruleName: name,
+                        expected: "at most \(openLimit.maxOpens) granted open(s) on \(day)",
+                        actual: "\(granted) granted")
                 }
             }
 
@@ -175,15 +187,17 @@ extension Oracle {
                 report.checksRun += 1
                 if now < until {
                     if shields {
-                        violate(.sessionHonoured, key: "\(key)|\(until)", ruleID: rule.id, ruleName: name,
-                                expected: "store rule-\(key) clear until the session ends at \(localText(until))",
-                                actual: "shielding mid-session")
+                        violate(
+                            .sessionHonoured, key: "\(key)|\(until)", ruleID: rule.id, ruleName: name,
+                            expected: "store rule-\(key) clear until the session ends at \(localText(until))",
+                            actual: "shielding mid-session")
                     }
                 } else if decision.shield, !shields,
                     facts.sessionEndDelivered.contains(rule.id) || (facts.lastRefresh ?? .distantPast) >= until
                 {
-                    violate(.sessionHonoured, key: "\(key)|end|\(until)", ruleID: rule.id, ruleName: name,
-                            expected: "re-shielded after the session ended at \(localText(until))", actual: "clear")
+                    violate(
+                        .sessionHonoured, key: "\(key)|end|\(until)", ruleID: rule.id, ruleName: name,
+                        expected: "re-shielded after the session ended at \(localText(until))", actual: "clear")
                 }
             }
         }
@@ -200,8 +214,10 @@ extension Oracle {
             }.map { view.published[$0] }
             let key = "app|\(app.name)"
             if let holder = holders.first, !view.effective.isShielded(app.token, category: app.category) {
-                violate(.strictestWins, key: key, ruleID: holder.rule.id, ruleName: holder.rule.name,
-                        expected: "\(app.name) shielded (rule \(holder.rule.name) decides shield)", actual: "no store shields it")
+                violate(
+                    .strictestWins, key: key, ruleID: holder.rule.id, ruleName: holder.rule.name,
+                    expected: "\(app.name) shielded (rule \(holder.rule.name) decides shield)",
+                    actual: "no store shields it")
             } else {
                 resolved(.strictestWins, key: key)
             }

@@ -101,7 +101,9 @@ public struct OracleReport: Codable, Hashable, Sendable {
 
     /// One trace line, short: time, process#launch, event, fields.
     static func compact(_ line: String) -> String {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return line }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            return line
+        }
         let time = (object["t"] as? String).map { String($0.dropFirst(11).prefix(8)) } ?? ""
         let process = (object["proc"] as? String ?? "") + ((object["launch"] as? Int).map { "#\($0)" } ?? "")
         let fields = (object["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
@@ -116,7 +118,9 @@ public struct OracleReport: Codable, Hashable, Sendable {
                 + "\(expectedDivergences.count) expected divergence(s)"
         ]
         var byReason: [String: Int] = [:]
-        for divergence in expectedDivergences { byReason["[\(divergence.check.rawValue)] \(divergence.reason)", default: 0] += 1 }
+        for divergence in expectedDivergences {
+            byReason["[\(divergence.check.rawValue)] \(divergence.reason)", default: 0] += 1
+        }
         for (reason, count) in byReason.sorted(by: { $0.key < $1.key }) {
             lines.append("  expected ×\(count): \(reason)")
         }

@@ -88,7 +88,8 @@ public struct ScenarioParser {
         case "at":
             try readTimed(rest, line: line, into: &draft)
         default:
-            throw fail(line, "unknown keyword '\(keyword)' (expected timezone, start, end, seed, catalog, fault, day or at)")
+            throw fail(
+                line, "unknown keyword '\(keyword)' (expected timezone, start, end, seed, catalog, fault, day or at)")
         }
     }
 

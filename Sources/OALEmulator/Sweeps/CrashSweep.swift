@@ -127,7 +127,8 @@ public struct CrashSweep: Sendable {
             progress?(
                 "[\(index + 1)/\(chosen.count)] \(site): \(verdict.passed ? "survived" : "FAILED")"
                     + (killed ? "" : " (not reached in the rerun)")
-                    + (verdict.expectationFailures.isEmpty ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
+                    + (verdict.expectationFailures.isEmpty
+                        ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
         }
         return Report(reached: reached, baseline: baseline, outcomes: outcomes)
     }
@@ -164,9 +165,11 @@ public struct SeedSwarm: Sendable {
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
         public func render() -> String {
-            var text = "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
+            var text =
+                "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
             for outcome in failed {
-                text += "FAIL seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
+                text +=
+                    "FAIL seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
                 text += "  reproduce: \(outcome.verdict.reproduce)\n"
             }
             return text

@@ -9,8 +9,9 @@ public struct ActivityRegistry: Codable, Hashable, Sendable {
     public var pending: [PendingCallback]
     public var lastGeneration: Int
 
-    public init(activities: [String: ActivityRegistration] = [:], pending: [PendingCallback] = [], lastGeneration: Int = 0)
-    {
+    public init(
+        activities: [String: ActivityRegistration] = [:], pending: [PendingCallback] = [], lastGeneration: Int = 0
+    ) {
         self.activities = activities
         self.pending = pending
         self.lastGeneration = lastGeneration

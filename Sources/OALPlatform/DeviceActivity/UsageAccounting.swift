@@ -53,7 +53,8 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
                 if !counter.reached.contains(eventName), after >= threshold {
                     counter.reached.insert(eventName)
                     crossings.append(
-                        Crossing(activity: name, event: eventName, at: countFrom.addingTimeInterval(threshold - before)))
+                        Crossing(activity: name, event: eventName, at: countFrom.addingTimeInterval(threshold - before))
+                    )
                 }
             }
             counters[name] = counter

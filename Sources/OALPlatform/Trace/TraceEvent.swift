@@ -30,7 +30,9 @@ public struct TraceEvent: Codable, Hashable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case time = "t", process = "proc", pid, launch, event, fields
+        case time = "t"
+        case process = "proc"
+        case pid, launch, event, fields
     }
 
     public static func timestamp(_ date: Date) -> String {

@@ -66,7 +66,9 @@ public final class ForegroundLoop {
     }
 
     private func step(_ state: ForegroundState) throws {
-        guard state.frontmost == InstalledAppCatalog.openAppLockBundleIdentifier, let current = state.session else { return }
+        guard state.frontmost == InstalledAppCatalog.openAppLockBundleIdentifier, let current = state.session else {
+            return
+        }
         let now = try app.context.now()
         let tickDue = state.tick.flatMap { TraceEvent.date(fromTimestamp: $0) }.map { now >= $0 } ?? false
         if current != session {

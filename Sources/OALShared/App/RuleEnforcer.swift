@@ -40,7 +40,8 @@ public struct RuleEnforcer {
             // open is never re-locked from here.
             let decision = inputs.decide(rule)
             if decision.shield { summary.shielded.append(rule.id) }
-            if try shields.apply(rule: rule, selection: database.selection(for: rule), decision: decision, cause: cause) {
+            if try shields.apply(rule: rule, selection: database.selection(for: rule), decision: decision, cause: cause)
+            {
                 summary.changed.append(rule.id)
             }
         }
@@ -48,8 +49,10 @@ public struct RuleEnforcer {
         summary.denyAppRemoval = try applyUninstallProtection(database, inputs: inputs)
         context.record(
             "refresh",
-            ["cause": cause, "rules": "\(database.rules.count)", "shielded": "\(summary.shielded.count)",
-             "changed": "\(summary.changed.count)"])
+            [
+                "cause": cause, "rules": "\(database.rules.count)", "shielded": "\(summary.shielded.count)",
+                "changed": "\(summary.changed.count)",
+            ])
         return summary
     }
 

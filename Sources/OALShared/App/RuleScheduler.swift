@@ -36,7 +36,8 @@ public struct RuleScheduler {
             let rule = database.rules.first { $0.id == activity.ruleID }
             let selection = rule.flatMap(database.selection(for:))
             desired[activity.name.rawValue] = (
-                ActivityConversion.schedule(activity.schedule), ActivityConversion.events(activity, selection: selection)
+                ActivityConversion.schedule(activity.schedule),
+                ActivityConversion.events(activity, selection: selection)
             )
         }
         let registry = try center.registry()

@@ -69,11 +69,17 @@ public struct MonitorReaction {
     }
 
     private func apply(_ published: PublishedRule, inputs: EnforcementInputs, cause: String) throws {
-        let decision = Mutant.on(.monitorIgnoresSessions) ? EnforcementDecision.decide(rule: published.rule, at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: published.rule.id)) : inputs.decide(published.rule)
+        let decision =
+            Mutant.on(.monitorIgnoresSessions)
+            ? EnforcementDecision.decide(
+                rule: published.rule, at: inputs.now, calendar: inputs.calendar,
+                usage: inputs.usage(of: published.rule.id)) : inputs.decide(published.rule)
         context.record(
             "decision",
-            ["rule": published.rule.id.uuidString, "shield": decision.shield ? "true" : "false",
-             "reason": ShieldController.describe(decision.reason), "cause": cause])
+            [
+                "rule": published.rule.id.uuidString, "shield": decision.shield ? "true" : "false",
+                "reason": ShieldController.describe(decision.reason), "cause": cause,
+            ])
         try shields.apply(rule: published.rule, selection: published.selection, decision: decision, cause: cause)
     }
 
@@ -96,11 +102,17 @@ public struct MonitorReaction {
         if sinceMidnight < TimeInterval(minutes * 60) {
             day = DayKey(WallClock.startOfDay(offsetBy: -1, from: clock.now, calendar: calendar), calendar: calendar)
         }
-        let after = Mutant.on(.monitorSkipsMinutes) ? try stores.ledger.usage(rule: ruleID, day: day) : try stores.ledger.recordMinutes(minutes + (Mutant.on(.monitorInventsMinutes) ? 5 : 0), rule: ruleID, day: day)
+        let after =
+            Mutant.on(.monitorSkipsMinutes)
+            ? try stores.ledger.usage(rule: ruleID, day: day)
+            : try stores.ledger.recordMinutes(
+                minutes + (Mutant.on(.monitorInventsMinutes) ? 5 : 0), rule: ruleID, day: day)
         context.record(
             "usage.minutes",
-            ["rule": ruleID.uuidString, "day": day.description, "minutes": "\(minutes)",
-             "minutesUsed": "\(after.minutesUsed)"])
+            [
+                "rule": ruleID.uuidString, "day": day.description, "minutes": "\(minutes)",
+                "minutesUsed": "\(after.minutesUsed)",
+            ])
         // Minutes recorded, shield not yet decided: a kill here leaves the
         // ledger ahead of the shield until the next callback or refresh.
         CrashPoint.reach("monitor.after-record-minutes")

@@ -24,15 +24,19 @@ public final class IdentifierSource: @unchecked Sendable {
             var bytes = [UInt8]()
             for _ in 0..<2 {
                 let word = splitMix()
-                for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+                }
             }
             // Version 4, RFC 4122 variant: indistinguishable in form from a
             // random id.
             bytes[6] = (bytes[6] & 0x0F) | 0x40
             bytes[8] = (bytes[8] & 0x3F) | 0x80
-            return UUID(uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            return UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
         }
     }
 

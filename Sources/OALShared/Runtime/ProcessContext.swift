@@ -47,7 +47,8 @@ public final class ProcessContext: @unchecked Sendable {
         let rootPrefix = root.url.path.hasSuffix("/") ? root.url.path : root.url.path + "/"
         observer = StoreAccessObserver { access in
             guard access.storeName != "clock" else { return }
-            let relative = access.path.hasPrefix(rootPrefix) ? String(access.path.dropFirst(rootPrefix.count)) : access.path
+            let relative =
+                access.path.hasPrefix(rootPrefix) ? String(access.path.dropFirst(rootPrefix.count)) : access.path
             trace.record(
                 access.kind == .read ? "store.read" : "store.write", at: traceTime.value,
                 ["store": access.storeName, "path": relative])

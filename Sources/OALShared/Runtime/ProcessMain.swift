@@ -18,7 +18,9 @@ public enum ProcessMain {
                 print(usage)
                 return .done
             }
-            guard let rootPath = parsed.value("root") else { throw ProcessFailure.usage("missing required option --root DIR") }
+            guard let rootPath = parsed.value("root") else {
+                throw ProcessFailure.usage("missing required option --root DIR")
+            }
             let opened = try ProcessContext(tool: tool, kind: kind, rootPath: rootPath)
             context = opened
             opened.record("launch", ["argv": traceArguments(arguments).joined(separator: " ")])

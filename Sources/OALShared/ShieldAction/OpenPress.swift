@@ -39,11 +39,16 @@ public struct OpenPress {
             guard let holder = lookup.holders.first(where: { $0.rule.id == ruleID }),
                 let budget = holder.rule.configuration.openLimit?.maxOpens
             else { continue }
-            let result = Mutant.on(.spendWithoutLock) ? try stores.ledger.spendOpenUnlocked(rule: ruleID, day: inputs.day, budget: budget) : try stores.ledger.spendOpen(rule: ruleID, day: inputs.day, budget: budget)
+            let result =
+                Mutant.on(.spendWithoutLock)
+                ? try stores.ledger.spendOpenUnlocked(rule: ruleID, day: inputs.day, budget: budget)
+                : try stores.ledger.spendOpen(rule: ruleID, day: inputs.day, budget: budget)
             context.record(
                 result.isGranted ? "open.spent" : "open.exhausted",
-                ["rule": ruleID.uuidString, "day": inputs.day.description, "opensUsed": "\(result.opensUsed)",
-                 "maxOpens": "\(budget)"])
+                [
+                    "rule": ruleID.uuidString, "day": inputs.day.description, "opensUsed": "\(result.opensUsed)",
+                    "maxOpens": "\(budget)",
+                ])
             guard result.isGranted else {
                 // A concurrent press took the last open between drawing and
                 // pressing; the shield stays.
@@ -87,7 +92,8 @@ public struct OpenPress {
 
         let until = plans.map(\.1.expiry).min() ?? start
         context.record(
-            "open.granted", ["rules": spent.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
+            "open.granted",
+            ["rules": spent.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
         return .granted(ruleIDs: spent, until: until)
     }
 

@@ -76,7 +76,9 @@ public enum AppCommand {
         try app.stores.defaults.setUninstallProtectionEnabled(enabled)
         app.context.record("settings.uninstall-protection", ["enabled": enabled ? "true" : "false"])
         try app.reconcile(cause: "settings")
-        print(args.has("json") ? try CommandOutput.json(["uninstallProtection": enabled]) : "uninstall protection \(value)")
+        print(
+            args.has("json")
+                ? try CommandOutput.json(["uninstallProtection": enabled]) : "uninstall protection \(value)")
         return .done
     }
 }

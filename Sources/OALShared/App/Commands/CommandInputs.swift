@@ -50,7 +50,11 @@ public enum CommandInputs {
         var selection = AppSelection()
         var unknown: [String] = []
         for name in apps {
-            if let app = catalog.app(named: name) { selection.applications.insert(app.token) } else { unknown.append("app '\(name)'") }
+            if let app = catalog.app(named: name) {
+                selection.applications.insert(app.token)
+            } else {
+                unknown.append("app '\(name)'")
+            }
         }
         for name in categories {
             if let category = catalog.category(named: name) {

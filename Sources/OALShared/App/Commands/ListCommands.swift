@@ -7,7 +7,8 @@ import OALDomain
 /// (`RulePolicy.areAppListsReadOnly`): editing one would be a back door out
 /// of the block. Creating lists stays allowed.
 enum ListCommands {
-    static let usage = "list add NAME --apps A,B [--categories C] [--domains D] | list edit NAME [--apps ...] [--rename NEW] | list delete NAME | list show [NAME]"
+    static let usage =
+        "list add NAME --apps A,B [--categories C] [--domains D] | list edit NAME [--apps ...] [--rename NEW] | list delete NAME | list show [NAME]"
 
     static func run(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let verb = try args.positional(1, "list command (\(usage))")
@@ -44,7 +45,9 @@ enum ListCommands {
             return list
         }
         app.context.record("list.add", ["list": list.id.uuidString])
-        try CommandOutput.emit(ListView(list), json: args.has("json")) { "added app list \(list.name) (\(list.id.uuidString)), \(list.countText)" }
+        try CommandOutput.emit(ListView(list), json: args.has("json")) {
+            "added app list \(list.name) (\(list.id.uuidString)), \(list.countText)"
+        }
         return .done
     }
 
@@ -62,7 +65,9 @@ enum ListCommands {
             return list
         }
         app.context.record("list.edit", ["list": list.id.uuidString])
-        try CommandOutput.emit(ListView(list), json: args.has("json")) { "updated app list \(list.name), \(list.countText)" }
+        try CommandOutput.emit(ListView(list), json: args.has("json")) {
+            "updated app list \(list.name), \(list.countText)"
+        }
         return .done
     }
 
@@ -79,7 +84,9 @@ enum ListCommands {
             return list
         }
         app.context.record("list.delete", ["list": list.id.uuidString])
-        print(args.has("json") ? try CommandOutput.json(["deleted": list.id.uuidString]) : "deleted app list \(list.name)")
+        print(
+            args.has("json") ? try CommandOutput.json(["deleted": list.id.uuidString]) : "deleted app list \(list.name)"
+        )
         return .done
     }
 

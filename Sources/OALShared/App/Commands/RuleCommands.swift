@@ -7,7 +7,8 @@ import OALDomain
 /// while a Hard Mode rule is actively blocking it cannot be edited,
 /// disabled, deleted or unblocked (exit 2, with the reason).
 enum RuleCommands {
-    static let usage = "rule add schedule|time-limit|open-limit NAME [options] | rule edit RULE [options] | rule disable|enable|delete|unblock RULE"
+    static let usage =
+        "rule add schedule|time-limit|open-limit NAME [options] | rule edit RULE [options] | rule disable|enable|delete|unblock RULE"
 
     static func run(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let verb = try args.positional(1, "rule command (\(usage))")
@@ -16,7 +17,8 @@ enum RuleCommands {
         case "edit": return try edit(app, args)
         case "disable", "enable", "delete", "unblock": return try change(verb, app, args)
         default:
-            throw ProcessFailure.usage("unknown rule command '\(verb)' (expected add, edit, disable, enable, delete or unblock)")
+            throw ProcessFailure.usage(
+                "unknown rule command '\(verb)' (expected add, edit, disable, enable, delete or unblock)")
         }
     }
 
@@ -27,7 +29,8 @@ enum RuleCommands {
         let configuration = try RuleOptions.configuration(kind: kind, current: nil, args)
         if args.has("soft") && args.has("hard") { throw ProcessFailure.usage("give --hard or --soft, not both") }
         let rule = try app.mutate(cause: "rule.add") { database, inputs in
-            var rule = Rule(id: app.context.identifiers.next(), name: name, createdAt: inputs.now, configuration: configuration)
+            var rule = Rule(
+                id: app.context.identifiers.next(), name: name, createdAt: inputs.now, configuration: configuration)
             try RuleOptions.applyCommon(&rule, args, database: database)
             database.rules.append(rule)
             return rule
@@ -101,7 +104,8 @@ enum RuleCommands {
     ) throws {
         guard allowed(rule) || Mutant.on(.appIgnoresHardMode) else {
             throw ProcessFailure.refused(
-                "rule \(rule.name) (\(rule.id.uuidString)): Hard Mode is on and the rule is blocking; it cannot be \(action) until the block ends")
+                "rule \(rule.name) (\(rule.id.uuidString)): Hard Mode is on and the rule is blocking; it cannot be \(action) until the block ends"
+            )
         }
     }
 }

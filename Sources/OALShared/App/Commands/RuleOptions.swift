@@ -31,12 +31,22 @@ enum RuleOptions {
         switch kind {
         case .schedule:
             let config = current?.schedule
-            guard let start = try args.value("from").map({ (text) throws(ProcessFailure) in try CommandInputs.minutes(text, option: "from") }) ?? config?.startMinutes
+            guard
+                let start = try args.value("from").map({ (text) throws(ProcessFailure) in
+                    try CommandInputs.minutes(text, option: "from")
+                }) ?? config?.startMinutes
             else { throw ProcessFailure.usage("a schedule rule needs --from HH:MM") }
-            guard let end = try args.value("to").map({ (text) throws(ProcessFailure) in try CommandInputs.minutes(text, option: "to") }) ?? config?.endMinutes
+            guard
+                let end = try args.value("to").map({ (text) throws(ProcessFailure) in
+                    try CommandInputs.minutes(text, option: "to")
+                }) ?? config?.endMinutes
             else { throw ProcessFailure.usage("a schedule rule needs --to HH:MM") }
-            if args.has("allow-only"), args.has("block") { throw ProcessFailure.usage("give --allow-only or --block, not both") }
-            if args.has("adult"), args.has("no-adult") { throw ProcessFailure.usage("give --adult or --no-adult, not both") }
+            if args.has("allow-only"), args.has("block") {
+                throw ProcessFailure.usage("give --allow-only or --block, not both")
+            }
+            if args.has("adult"), args.has("no-adult") {
+                throw ProcessFailure.usage("give --adult or --no-adult, not both")
+            }
             let mode: SelectionMode =
                 args.has("allow-only") ? .allowOnly : args.has("block") ? .block : config?.selectionMode ?? .block
             let adult = args.has("adult") ? true : args.has("no-adult") ? false : config?.blockAdultContent ?? false

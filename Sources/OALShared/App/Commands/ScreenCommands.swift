@@ -41,7 +41,8 @@ enum ScreenCommands {
         let blocking = sections.currentlyBlocking.map { rule -> Row in
             let status = rule.status(at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: rule.id))
             let subtitle =
-                UsageDisplay.row(for: rule, usage: inputs.usage(of: rule.id), at: inputs.now, calendar: inputs.calendar)?
+                UsageDisplay.row(
+                    for: rule, usage: inputs.usage(of: rule.id), at: inputs.now, calendar: inputs.calendar)?
                 .subtitle ?? status.caption(kind: rule.kind, now: inputs.now)
             // A hard rule shows a lock (the block cannot be lifted); a soft
             // one offers Unblock.
@@ -50,7 +51,9 @@ enum ScreenCommands {
                 trailing: rule.hardMode ? "Locked" : "Unblock", hardMode: rule.hardMode)
         }
         let usage = sections.usage.compactMap { rule -> Row? in
-            guard let row = UsageDisplay.row(for: rule, usage: inputs.usage(of: rule.id), at: inputs.now, calendar: inputs.calendar)
+            guard
+                let row = UsageDisplay.row(
+                    for: rule, usage: inputs.usage(of: rule.id), at: inputs.now, calendar: inputs.calendar)
             else { return nil }
             return Row(
                 id: rule.id.uuidString, name: row.title, kind: rule.kind.displayName, subtitle: row.subtitle,
@@ -114,7 +117,10 @@ enum ScreenCommands {
             rows.append(["More than", "\(config.maxOpens) \(config.maxOpens == 1 ? "open" : "opens") daily"])
         }
         rows.append(["On these days", rule.days.summary])
-        rows.append([rule.configuration.selectionMode == .allowOnly ? "Allow Only" : "Block", listSummary(rule, database: database)])
+        rows.append([
+            rule.configuration.selectionMode == .allowOnly ? "Allow Only" : "Block",
+            listSummary(rule, database: database),
+        ])
         if let row = UsageDisplay.row(for: rule, usage: usage, at: inputs.now, calendar: inputs.calendar) {
             rows.append(["Usage", "\(row.subtitle) (\(row.trailing))"])
         }
@@ -126,7 +132,8 @@ enum ScreenCommands {
             rows.append(["Hard Mode", "Locked until the block ends"])
         }
         let detail = Detail(
-            id: rule.id.uuidString, name: rule.name, caption: status.caption(kind: rule.kind, now: inputs.now), rows: rows)
+            id: rule.id.uuidString, name: rule.name, caption: status.caption(kind: rule.kind, now: inputs.now),
+            rows: rows)
         try CommandOutput.emit(detail, json: args.has("json")) {
             ([detail.caption, detail.name] + rows.map { "  \($0[0]): \($0[1])" }).joined(separator: "\n")
         }
