@@ -62,6 +62,22 @@ public struct ChildProcess: Sendable, Hashable {
         return Self.decode(status)
     }
 
+    /// What `waitUntilStoppedOrEnded` saw.
+    public enum WaitStatus: Sendable, Hashable {
+        case ended(Termination)
+        /// Stopped by the signal (SIGSTOP); still alive, waiting for SIGCONT.
+        case stopped(Int32)
+    }
+
+    /// `waitpid(2)` with `WUNTRACED`: blocks until the child ends or stops.
+    public func waitUntilStoppedOrEnded() throws(Errno) -> WaitStatus {
+        var status: Int32 = 0
+        _ = try syscall { waitpid(pid, &status, WUNTRACED) }.get()
+        // WIFSTOPPED: the low byte is 0x7f, the stop signal above it.
+        if status & 0xff == 0x7f { return .stopped((status >> 8) & 0xff) }
+        return .ended(Self.decode(status))
+    }
+
     /// `waitpid(2)` with `WNOHANG`: nil while the child still runs.
     public func poll() throws(Errno) -> Termination? {
         var status: Int32 = 0

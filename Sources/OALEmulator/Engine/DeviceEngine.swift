@@ -77,6 +77,9 @@ public final class DeviceEngine {
                 "resumed": state.stepsDone > 0 ? "true" : "false",
             ])
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
+        // A preempted launch stops while the next step due runs (Faults/).
+        faults.interleave = { [weak self] in try self?.interleaveNextStep() }
+        defer { faults.interleave = nil }
         try beginFaults()
         while true {
             try settle()

@@ -77,7 +77,12 @@ struct ProcessLauncher {
                 plan.wrapper.first ?? path,
                 arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
                 environment: environment, standardOutput: out, standardError: err)
-            let termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
+            let termination: ChildProcess.Termination
+            if let pause = plan.pause, let faults {
+                termination = try faults.waitPreempted(child, launch: launch, pause: pause)
+            } else {
+                termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
+            }
             if let target { faults?.ended(target, launch: launch, termination: termination) }
             let stdout = Self.take(out)
             let stderr = Self.take(err)

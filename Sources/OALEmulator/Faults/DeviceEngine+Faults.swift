@@ -139,6 +139,11 @@ extension DeviceEngine {
                 .init(
                     target: target, bytes: bytes, until: duration.map { now.addingTimeInterval($0) },
                     text: fault.description))
+        case .preempt(let target, let point, let launch):
+            faults.state.pauses =
+                (faults.state.pauses ?? []) + [
+                    .init(target: target, point: point, launch: launch, text: fault.description)
+                ]
         }
         faults.save()
     }
@@ -146,6 +151,22 @@ extension DeviceEngine {
     func setClock() throws {
         try view.platform.clock.set(ClockState(now: now, timeZoneIdentifier: calendar.timeZone.identifier))
         trace.record("clock.set", at: now, ["timezone": calendar.timeZone.identifier])
+    }
+
+    // MARK: - Preemption
+
+    /// While a preempted launch is stopped: the next scenario step, if it
+    /// is due at this instant, runs now (its effects settled), as if the
+    /// user acted while the process was between two of its steps.
+    func interleaveNextStep() throws -> String? {
+        guard state.stepsDone < scenario.steps.count, scenario.steps[state.stepsDone].time <= now else { return nil }
+        let index = state.stepsDone
+        let step = scenario.steps[index]
+        state.stepsDone = index + 1
+        try saveDeviceState()
+        try perform(step)
+        try settle()
+        return "line \(step.line): \(step.text)"
     }
 
     // MARK: - Kills

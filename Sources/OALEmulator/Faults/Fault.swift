@@ -117,6 +117,11 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `disk-full TARGET|all [bytes N] [for DURATION]`: launches run with
     /// RLIMIT_FSIZE = N (default 0) and SIGXFSZ ignored.
     case diskFull(FaultTarget?, bytes: Int, duration: TimeInterval?)
+    /// `preempt TARGET at POINT[#n] [launch N]`: the next launch of TARGET
+    /// (or exactly launch N) runs with `OAL_PAUSE_AT=POINT#n` and stops
+    /// itself there; the device runs the next scenario step due at that
+    /// instant while it is stopped, then resumes it (an interleaving).
+    case preempt(FaultTarget, point: String, launch: Int?)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -148,6 +153,8 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .diskFull(let target, let bytes, let duration):
             return "disk-full \(target?.rawValue ?? "all")" + (bytes == 0 ? "" : " bytes \(bytes)")
                 + (duration.map { " for \(DurationText.format($0))" } ?? "")
+        case .preempt(let target, let point, let launch):
+            return "preempt \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
         }
     }
 
@@ -174,6 +181,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .timeZone: "timezone"
         case .store(let damage, _): "store-\(damage.rawValue)"
         case .diskFull: "disk-full"
+        case .preempt: "preempt"
         }
     }
 }
@@ -186,7 +194,7 @@ public enum FaultParser {
         drop CALLBACK ACTIVITY [count N|all] | refire CALLBACK ACTIVITY after DURATION [count N|all] | \
         batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
         clock jump ±DURATION | clock timezone ZONE | store corrupt|truncate|newer-format STORE | \
-        disk-full TARGET|all [bytes N] [for DURATION]
+        disk-full TARGET|all [bytes N] [for DURATION] | preempt TARGET at POINT[#n] [launch N]
         """
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -328,9 +336,24 @@ public enum FaultParser {
             }
             guard rest.isEmpty else { throw fail("usage: disk-full TARGET|all [bytes N] [for DURATION]") }
             return .diskFull(target, bytes: bytes, duration: duration)
+        case "preempt":
+            let targets = [FaultTarget.app, .monitor, .shieldConfig, .shieldAction]
+            guard let name = rest.first, let target = FaultTarget(rawValue: name), targets.contains(target) else {
+                throw fail("preempt: TARGET is \(targets.map(\.rawValue).joined(separator: ", "))")
+            }
+            rest.removeFirst()
+            guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
+                throw fail("usage: preempt TARGET at POINT[#n] [launch N]")
+            }
+            var launch: Int?
+            if rest.count == 4 {
+                guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
+                launch = n
+            }
+            return .preempt(target, point: rest[1], launch: launch)
         default:
             throw fail(
-                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store or disk-full)"
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full or preempt)"
             )
         }
     }

@@ -78,6 +78,17 @@ struct FaultState: Codable, Hashable, Sendable {
     var timeZone: String?
     /// A loop the device had started when it was killed.
     var orphanLoopPID: Int32?
+    /// Armed `preempt` faults (optional: older state files have none).
+    var pauses: [ArmedPause]?
+    /// Launches handed a pause, by launch number.
+    var pausesGiven: [String: ArmedPause]?
+
+    struct ArmedPause: Codable, Hashable, Sendable {
+        var target: FaultTarget
+        var point: String
+        var launch: Int?
+        var text: String
+    }
 }
 
 /// How one launch is changed by the armed faults.
@@ -86,6 +97,8 @@ struct LaunchPlan: Sendable {
     /// Prefix of the argv (`/bin/sh -c SCRIPT`), the executable follows.
     var wrapper: [String] = []
     var killAfter: TimeInterval?
+    /// The launch runs with `OAL_PAUSE_AT`: wait for it to stop.
+    var pause: FaultState.ArmedPause?
     var notes: [String] = []
 }
 
@@ -103,6 +116,10 @@ final class FaultInjector: @unchecked Sendable {
     var deliveringActivity: String?
     /// The current emulated time, kept by the engine.
     var now = Date(timeIntervalSince1970: 0)
+    /// What the device does while a preempted launch is stopped (set by the
+    /// engine: the next scenario step due now). Returns what it ran, for
+    /// the trace, or nil when nothing was due.
+    var interleave: (() throws -> String?)?
 
     init(root: DeviceRoot, options: FaultOptions, trace: TraceLog) throws {
         self.options = options
@@ -134,6 +151,19 @@ final class FaultInjector: @unchecked Sendable {
         var plan = LaunchPlan()
         plan.environment[CrashPoint.crashAtVariable] = ""
         plan.environment[CrashPoint.logVariable] = ""
+        plan.environment[PausePoint.pauseAtVariable] = ""
+        if let index = state.pauses?.firstIndex(where: {
+            $0.target == target && ($0.launch == nil || $0.launch == launch)
+        }), let pause = state.pauses?.remove(at: index) {
+            // One launch, one pause: disarmed when handed out.
+            plan.environment[PausePoint.pauseAtVariable] = pause.point
+            plan.pause = pause
+            plan.notes.append("OAL_PAUSE_AT=\(pause.point)")
+            state.pausesGiven = (state.pausesGiven ?? [:]).merging([String(launch): pause]) { $1 }
+            record(
+                "armed-launch", pause.text, kind: "preempt", at: now,
+                ["launch": String(launch), "target": target.rawValue])
+        }
         if let directory = options.crashLogDirectory {
             plan.environment[CrashPoint.logVariable] =
                 directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
@@ -176,6 +206,16 @@ final class FaultInjector: @unchecked Sendable {
 
     /// A launch ended: a kill that hit is disarmed and traced.
     func ended(_ target: FaultTarget, launch: Int, termination: ChildProcess.Termination) {
+        if let pause = state.pausesGiven?.removeValue(forKey: String(launch)) {
+            // Still listed: the launch ended without reaching the point.
+            record(
+                "missed", pause.text, kind: "preempt", at: now,
+                [
+                    "launch": String(launch), "target": target.rawValue, "status": "\(termination)",
+                    "reason": "the launch ended without reaching \(pause.point)",
+                ])
+            save()
+        }
         guard let kill = state.killsGiven.removeValue(forKey: String(launch)) else { return }
         let killed = termination == .signaled(SIGKILL)
         record(
@@ -288,6 +328,45 @@ final class FaultInjector: @unchecked Sendable {
 }
 
 extension FaultInjector {
+    /// Waits for a launch that runs with `OAL_PAUSE_AT`: when it stops at
+    /// the point, it is left stopped while the device runs what the fault
+    /// interleaves (`interleave`, in this process, so lockstep holds: one
+    /// process runs at a time), then resumed with SIGCONT and waited for.
+    func waitPreempted(_ child: ChildProcess, launch: Int, pause: FaultState.ArmedPause) throws
+        -> ChildProcess.Termination
+    {
+        let status = try child.waitUntilStoppedOrEnded()
+        guard case .stopped(let signal) = status else {
+            if case .ended(let termination) = status { return termination }
+            return try child.wait()
+        }
+        state.pausesGiven?[String(launch)] = nil
+        record(
+            "paused", pause.text, kind: "preempt", at: now,
+            [
+                "launch": String(launch), "target": pause.target.rawValue, "pid": String(child.pid),
+                "point": pause.point, "signal": String(signal),
+            ])
+        save()
+        var ran: String?
+        var failure: Error?
+        do {
+            ran = try interleave?()
+        } catch {
+            failure = error
+        }
+        try? child.signal(SIGCONT)
+        record(
+            "resumed", pause.text, kind: "preempt", at: now,
+            [
+                "launch": String(launch), "target": pause.target.rawValue, "pid": String(child.pid),
+                "interleaved": ran ?? "nothing was due",
+            ])
+        let termination = try child.wait()
+        if let failure { throw EngineError.io("while launch \(launch) was preempted: \(failure)") }
+        return termination
+    }
+
     /// Waits for a launch; with `killAfter`, sends it SIGKILL that much
     /// wall time after the start if it is still running (polled, so a pid
     /// is never signalled after it was reaped).

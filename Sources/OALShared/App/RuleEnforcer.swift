@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
+import OALSystem
 
 /// The app's foreground reconciliation (`RuleEnforcer.refresh`): the safety
 /// net that makes every rule's store match the domain's decision whenever
@@ -33,6 +34,9 @@ public struct RuleEnforcer {
     @discardableResult
     public func refresh(_ database: AppDatabase, inputs: EnforcementInputs, cause: String) throws -> Summary {
         var summary = Summary()
+        // `inputs` were read before this call, under their own locks; an
+        // interleaving fault stops the app here (docs/FAULTS.md, finding 6).
+        PausePoint.reach("app.refresh.after-read-inputs")
         try publishSnapshots(database)
 
         for rule in database.rules {
