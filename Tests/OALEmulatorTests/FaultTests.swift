@@ -331,6 +331,52 @@ import Testing
         #expect(!run.result.failures.contains { $0.contains("opens 1 of 1") }, "\(run.failureText)")
     }
 
+    /// Finding 6 (docs/FAULTS.md), reproduced by an interleaving: the
+    /// one-shot refresh stops itself between reading the session store and
+    /// ledger and writing the shields; the Open press runs while it is
+    /// stopped (spend, session, lift); the resumed refresh writes a decision
+    /// made without the session and re-shields Chess during its paid-for
+    /// session. The oracle flags `session-honoured`.
+    @Test func aPressDuringThePreemptedRefreshIsReLockedAndFlagged() throws {
+        let run = try DeviceHarness.run(
+            Self.gate + """
+                at 09:00 fault preempt app at app.refresh.after-read-inputs
+                at 09:00 app refresh
+                at 09:00 press open on Chess for 10m
+                at 09:00 expect press granted
+                at 09:01 expect usage Gate opens 1 of 2
+                """)
+        defer { run.remove() }
+        let paused = Self.faults(run, "paused")
+        let resumed = Self.faults(run, "resumed")
+        #expect(paused.count == 1 && resumed.count == 1, "\(run.device("fault"))")
+        #expect(paused.first?.fields["point"] == "app.refresh.after-read-inputs")
+        #expect(resumed.first?.fields["interleaved"]?.contains("press open on Chess") == true)
+        #expect(Self.faults(run, "missed").isEmpty)
+        // The interleaving, in trace order: the press is granted while the
+        // refresh is stopped, and the refresh's trace line comes after it.
+        let granted = try #require(run.trace.firstIndex { $0.event == "open.granted" })
+        let refresh = try #require(run.trace.lastIndex { $0.event == "refresh" && $0.fields["cause"] == "refresh" })
+        #expect(granted < refresh)
+        // The press itself succeeded: the user's expectations hold.
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        // Finding 6: the session is live, the rule's store shields Chess.
+        let honoured = run.result.oracle.violations(of: .sessionHonoured)
+        #expect(!honoured.isEmpty, "\(run.result.violations)")
+        if let violation = honoured.first {
+            #expect(violation.ruleName == "Gate")
+            #expect(violation.localTime.hasSuffix("09:00"))
+            #expect(violation.actual.contains("shielding mid-session"))
+        }
+        // The same shield seen as a block no usage justifies and as a store
+        // disagreeing with the truth; no other kind of violation.
+        let kinds = Set(run.result.violations.map(\.check))
+        #expect(kinds.isSubset(of: [.sessionHonoured, .blockNotInvented, .agreement]), "\(run.result.violations)")
+        // The syntax round-trips; only the launched processes can be preempted.
+        #expect(try FaultParser.parse(text: "preempt app at p launch 3").description == "preempt app at p launch 3")
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt device at p") }
+    }
+
     @Test func clockJumpsTimeZoneChangeAndDST() throws {
         let jump = try DeviceHarness.run(
             """
