@@ -1,5 +1,7 @@
 /// Splits one scenario line into words: whitespace separates, double quotes
-/// group (with `\"` and `\\` inside), `#` outside quotes starts a comment.
+/// group (with `\"` and `\\` inside), and `#` starts a comment where a word
+/// could start (at the line's start or after white space). Inside a word it
+/// is text, so a crash point's occurrence (`POINT#2`) survives.
 enum LineTokenizer {
     enum Failure: Error, Equatable {
         case unterminatedQuote
@@ -25,7 +27,7 @@ enum LineTokenizer {
                 }
                 continue
             }
-            if character == "#" { break }
+            if character == "#" && !inWord { break }
             if character == "\"" {
                 inQuotes = true
                 inWord = true
