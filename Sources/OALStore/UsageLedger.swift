@@ -277,6 +277,9 @@ public final class UsageLedger: @unchecked Sendable {
         let path = journal.path
         let header = Self.header(day)
         let durable = durable
+        // Under the journal's exclusive lock: temporaries left by a create
+        // or compaction killed before its rename are garbage.
+        _ = try? AtomicFile.removeStrayTemporaries(of: path)
         try io(path, "create journal") { () throws(Errno) in
             try AtomicFile.replace(path, with: header, durable: durable, hooks: hooks)
         }
@@ -301,6 +304,7 @@ public final class UsageLedger: @unchecked Sendable {
             afterRename: { CrashPoint.reach("ledger.compact.after-rename") })
         let path = journal.path
         let durable = durable
+        _ = try? AtomicFile.removeStrayTemporaries(of: path)
         try io(path, "compact journal") { () throws(Errno) in
             try AtomicFile.replace(path, with: bytes, durable: durable, hooks: hooks)
         }

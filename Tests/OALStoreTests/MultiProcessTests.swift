@@ -183,6 +183,26 @@ import Testing
             let next = try Probe.run(snapshot, scratch: root)
             #expect(next.termination == .exited(0))
             #expect(try strays().isEmpty)
+
+            // The ledger's compaction: killed before its rename, swept by the next one.
+            let day = "2026-11-29"
+            let usageDirectory = appgroup + "/usage"
+            let increment = [
+                "increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day, "--count", "3",
+            ]
+            #expect(try Probe.run(increment, scratch: root).termination == .exited(0))
+            let compact = ["compact", "--appgroup", appgroup, "--day", day]
+            let killedCompaction = try Probe.run(
+                compact, environment: ["OAL_CRASH_AT": "ledger.compact.before-rename"], scratch: root)
+            #expect(killedCompaction.termination == .signaled(SIGKILL))
+            func journalStrays() throws -> [String] {
+                try FileManager.default.contentsOfDirectory(atPath: usageDirectory).filter { $0.contains(".tmp-") }
+            }
+            #expect(try journalStrays().count == 1)
+            #expect(try Probe.run(compact, scratch: root).termination == .exited(0))
+            #expect(try journalStrays().isEmpty)
+            let container = try AppGroupContainer(url: URL(fileURLWithPath: appgroup))
+            #expect(try UsageLedger(container: container).usage(rule: rule, day: testDay).opensUsed == 3)
         }
     }
 
