@@ -141,6 +141,32 @@ import Testing
         #expect(deliveries.count == 1 && deliveries.first?.fields["status"] == "signal 9")
     }
 
+    /// Finding 7 (docs/FAULTS.md): with no later callback for the rule, a
+    /// killed monitor's shield is simply lost until the app next refreshes.
+    /// Here the only threshold of a one-minute budget is killed between
+    /// recording the minute and shielding: YouTube stays usable although the
+    /// budget is spent, and the oracle says so.
+    @Test func aKilledMonitorOnTheLastThresholdLeavesTheBudgetUnenforcedAndIsFlagged() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 12:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 1
+            at 09:00 fault kill monitor at monitor.after-record-minutes
+            at 09:00 open YouTube for 5m
+            at 09:10 expect usage Cap minutes 1
+            at 09:10 open YouTube for 1m
+            at 09:10 expect unblocked YouTube
+            """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(Self.faults(run, "killed").count == 1)
+        let agreement = run.result.oracle.violations(of: .agreement)
+        #expect(!agreement.isEmpty, "\(run.result.violations)")
+        #expect(agreement.first?.ruleName == "Cap")
+        #expect(agreement.first?.expected.contains("shielding") == true)
+    }
+
     @Test func theEmulatedOSKilledMidRunResumesFromItsRoot() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fault-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
