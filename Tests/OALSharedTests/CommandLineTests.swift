@@ -81,5 +81,9 @@ import Testing
         let malformed = try ProcessRun.run(tool, ["run", "--root", root, bad.path])
         #expect(malformed.status == 65)
         #expect(malformed.stderr.contains("bad.scenario:3:"), "\(malformed.stderr)")
+        // A root that already is a device is a bad --root, refused untouched.
+        let again = try ProcessRun.run(tool, ["init", "--root", root])
+        #expect(again.status == 64)
+        #expect(again.stderr.contains("already a device root"), "\(again.stderr)")
     }
 }

@@ -12,7 +12,7 @@ public enum DeviceInit {
 
     public static func create(root: DeviceRoot, from source: Source) throws {
         if FileManager.default.fileExists(atPath: root.system.path) {
-            throw EngineError.io("\(root.url.path): already a device root; choose a new directory")
+            throw EngineError.rootExists(root.url.path)
         }
         switch source {
         case .empty(let start, let zone):

@@ -4,6 +4,9 @@
 public enum EngineError: Error, CustomStringConvertible, Sendable {
     case scenario(ScenarioError)
     case rootMissing(String)
+    /// `init` was pointed at a directory that already is a device: a bad
+    /// `--root`, refused rather than overwritten.
+    case rootExists(String)
     case missingExecutable(name: String, directory: String)
     case spawnFailed(name: String, errno: String)
     case io(String)
@@ -13,6 +16,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scenario(let error): error.description
         case .rootMissing(let path): "\(path): no device root here; run `oal-device init --root \(path)` first"
+        case .rootExists(let path): "\(path): already a device root; choose a new directory"
         case .missingExecutable(let name, let directory):
             "\(name) not found in \(directory); run `swift build` (or set OAL_BIN_DIR)"
         case .spawnFailed(let name, let errno): "could not start \(name): \(errno)"
@@ -27,6 +31,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
+        case .rootExists: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
         case .fixtureNotFound: 66
