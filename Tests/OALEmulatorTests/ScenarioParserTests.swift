@@ -67,6 +67,21 @@ import Testing
         #expect(failure.description.hasPrefix("day.scenario:\(line): "))
     }
 
+    @Test func timesADaylightSavingGapSkipsAreErrorsNotGuesses() throws {
+        // 2026-03-29 in Paris goes from 02:00 straight to 03:00.
+        let gapStart = error("timezone Europe/Paris\nstart 2026-03-29 02:30\nend +1h\n")
+        #expect(gapStart?.line == 2)
+        #expect(gapStart?.message.contains("does not exist in Europe/Paris") == true)
+        let gapLine = error("timezone Europe/Paris\nstart 2026-03-29 01:30\nend +3h\nat 02:45 leave\n")
+        #expect(gapLine?.line == 4)
+        #expect(gapLine?.message.contains("day 1 02:45 does not exist") == true)
+        let after = try ScenarioParser(file: "ok.scenario").parse(
+            "timezone Europe/Paris\nstart 2026-03-29 01:30\nend +3h\nat 03:45 leave\n")
+        // 01:30 to 03:45 across the gap is one hour and a quarter.
+        let elapsed = try #require(after.steps.first?.time.timeIntervalSince(after.start))
+        #expect(abs(elapsed - 75 * 60) < 0.001)
+    }
+
     @Test func aMissingFileIsNamedWithoutALineNumber() {
         #expect(
             throws: ScenarioError(

@@ -18,6 +18,14 @@ struct ClockTime: Hashable, Sendable, CustomStringConvertible {
         self.second = second
     }
 
+    /// Whether `date` reads as this time on a wall clock in `calendar`; false
+    /// for a time a daylight-saving gap skips, which Foundation would
+    /// silently move to another hour.
+    func names(_ date: Date, in calendar: Calendar) -> Bool {
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return parts.hour == hour && parts.minute == minute && parts.second == second
+    }
+
     var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return second == 0 ? "\(two(hour)):\(two(minute))" : "\(two(hour)):\(two(minute)):\(two(second))"
@@ -43,7 +51,7 @@ struct LocalDateTime: Hashable, Sendable {
         let components = DateComponents(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second)
         guard let date = calendar.date(from: components),
-            calendar.component(.day, from: date) == day
+            calendar.component(.day, from: date) == day, clock.names(date, in: calendar)
         else { return nil }
         return date
     }
