@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALPlatform
+import OALSystem
 import OALTestSupport
 
 /// Runs a scenario on a fresh device root through the engine library,
@@ -52,5 +53,53 @@ enum Repository {
     static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
+    }
+}
+
+/// A scenario played by the real `oal-device` executable, process by
+/// process, for the tests that kill the emulated OS and start it again on
+/// the same root.
+struct DeviceProcessRun {
+    let directory: URL
+    let file: URL
+    let executable: String
+
+    /// Writes `text` (with `DeviceHarness.header` unless it has a `start`
+    /// line) to a scenario file in a fresh directory.
+    init(_ text: String) throws {
+        let body = text.contains("\nstart ") || text.hasPrefix("start ") ? text : DeviceHarness.header + text
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-process-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        file = directory.appendingPathComponent("test.scenario")
+        try body.write(to: file, atomically: true, encoding: .utf8)
+        executable = try BuiltProducts.executable("oal-device").path
+    }
+
+    func root(_ name: String) -> DeviceRoot {
+        DeviceRoot(directory.appendingPathComponent(name, isDirectory: true))
+    }
+
+    /// `oal-device init --root ROOT --scenario FILE`.
+    func initialize(_ root: DeviceRoot) throws -> ChildProcess.Termination {
+        try ChildProcess.spawn(
+            executable, arguments: ["init", "--root", root.url.path, "--scenario", file.path],
+            standardOutput: "/dev/null"
+        ).wait()
+    }
+
+    /// `oal-device run --root ROOT FILE --quiet`, to its end or its death.
+    func play(_ root: DeviceRoot) throws -> ChildProcess.Termination {
+        try ChildProcess.spawn(
+            executable, arguments: ["run", "--root", root.url.path, file.path, "--quiet"],
+            standardOutput: "/dev/null", standardError: "/dev/null"
+        ).wait()
+    }
+
+    func trace(_ root: DeviceRoot) throws -> [TraceEvent] {
+        try TraceLog.read(root.trace).map { try $0.get() }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
     }
 }

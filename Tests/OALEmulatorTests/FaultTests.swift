@@ -66,47 +66,34 @@ import Testing
     /// restart (`system/oracle-state.json`), so nothing is reported as
     /// invented or lost, and the expectations after the kill hold.
     @Test func theOracleKeepsItsTruthAcrossAKilledDevice() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fault-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("kill-device-usage.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end day 1 12:00
-        at 08:00 app list add Video --apps YouTube
-        at 08:00 app list add Games --apps Chess
-        at 08:00 app rule add time-limit Cap --list Video --minutes 30
-        at 08:00 app rule add open-limit Gate --list Games --opens 2
-        at 08:10 open YouTube for 20m
-        at 08:40 press open on Chess for 5m
-        at 09:00 fault kill device
-        at 10:00 open YouTube for 15m
-        at 10:09 expect unblocked YouTube
-        at 10:11 expect blocked YouTube
-        at 10:12 expect usage Cap minutes 30
-        at 11:00 expect usage Gate opens 1 of 2
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let device = try BuiltProducts.executable("oal-device").path
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add time-limit Cap --list Video --minutes 30
+            at 08:00 app rule add open-limit Gate --list Games --opens 2
+            at 08:10 open YouTube for 20m
+            at 08:40 press open on Chess for 5m
+            at 09:00 fault kill device
+            at 10:00 open YouTube for 15m
+            at 10:09 expect unblocked YouTube
+            at 10:11 expect blocked YouTube
+            at 10:12 expect usage Cap minutes 30
+            at 11:00 expect usage Gate opens 1 of 2
+            """)
+        defer { device.remove() }
         func play(_ name: String, forgetting: Bool) throws -> (report: OracleReport?, trace: [TraceEvent]) {
-            let root = directory.appendingPathComponent(name).path
-            let initialized = try ChildProcess.spawn(
-                device, arguments: ["init", "--root", root, "--scenario", file.path], standardOutput: "/dev/null"
-            ).wait()
-            #expect(initialized == .exited(0))
-            let run = {
-                try ChildProcess.spawn(
-                    device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
-                    standardError: "/dev/null"
-                ).wait()
-            }
-            #expect(try run() == .signaled(SIGKILL))
-            let saved = DeviceRoot(path: root).system.appendingPathComponent("oracle-state.json")
+            let root = device.root(name)
+            #expect(try device.initialize(root) == .exited(0))
+            #expect(try device.play(root) == .signaled(SIGKILL))
+            let saved = root.system.appendingPathComponent("oracle-state.json")
             #expect(FileManager.default.fileExists(atPath: saved.path))
             if forgetting { try FileManager.default.removeItem(at: saved) }
-            _ = try run()
-            let trace = try TraceLog.read(DeviceRoot(path: root).trace).map { try $0.get() }
-            return (Oracle.lastReport(root: DeviceRoot(path: root)), trace)
+            _ = try device.play(root)
+            return (Oracle.lastReport(root: root), try device.trace(root))
         }
         let kept = try play("kept", forgetting: false)
         let report = try #require(kept.report)
@@ -168,38 +155,24 @@ import Testing
     }
 
     @Test func theEmulatedOSKilledMidRunResumesFromItsRoot() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fault-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("kill-device.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end day 1 23:30
-        at 08:00 app list add Social --apps Instagram
-        at 08:00 app rule add schedule Night --list Social --from 22:00 --to 23:00
-        at 09:00 fault kill device
-        at 21:59 expect unblocked Instagram
-        at 22:01 expect blocked Instagram
-        at 23:01 expect unblocked Instagram
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let root = directory.appendingPathComponent("device").path
-        let device = try BuiltProducts.executable("oal-device").path
-        let initialized = try ChildProcess.spawn(
-            device, arguments: ["init", "--root", root, "--scenario", file.path], standardOutput: "/dev/null"
-        ).wait()
-        #expect(initialized == .exited(0))
-        let first = try ChildProcess.spawn(
-            device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
-            standardError: "/dev/null"
-        ).wait()
-        #expect(first == .signaled(SIGKILL))
-        let second = try ChildProcess.spawn(
-            device, arguments: ["run", "--root", root, file.path, "--quiet"], standardOutput: "/dev/null",
-            standardError: "/dev/null"
-        ).wait()
-        #expect(second == .exited(0))
-        let trace = try TraceLog.read(DeviceRoot(path: root).trace).map { try $0.get() }
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 23:30
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add schedule Night --list Social --from 22:00 --to 23:00
+            at 09:00 fault kill device
+            at 21:59 expect unblocked Instagram
+            at 22:01 expect blocked Instagram
+            at 23:01 expect unblocked Instagram
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        #expect(try device.initialize(root) == .exited(0))
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(try device.play(root) == .exited(0))
+        let trace = try device.trace(root)
         let devicePIDs = Set(trace.filter { $0.process == .device }.map(\.pid))
         #expect(devicePIDs.count == 2)
         #expect(trace.filter { $0.event == "run.start" }.count == 2)
@@ -209,34 +182,23 @@ import Testing
     }
 
     @Test func theDeviceKilledAtItsOwnCrashPointResumes() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fault-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("kill-device.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end day 1 12:00
-        fault kill device at device-state.update.before-rename#6
-        at 08:00 app list add Video --apps YouTube
-        at 08:00 app rule add time-limit Cap --list Video --minutes 10
-        at 09:00 open YouTube for 15m
-        at 09:11 expect blocked YouTube
-        at 10:00 expect usage Cap minutes 10
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let root = directory.appendingPathComponent("device").path
-        let device = try BuiltProducts.executable("oal-device").path
-        _ = try ChildProcess.spawn(device, arguments: ["init", "--root", root, "--scenario", file.path]).wait()
-        let quiet = ["--quiet"]
-        let first = try ChildProcess.spawn(
-            device, arguments: ["run", "--root", root, file.path] + quiet, standardOutput: "/dev/null",
-            standardError: "/dev/null"
-        ).wait()
-        #expect(first == .signaled(SIGKILL))
-        let second = try ChildProcess.spawn(
-            device, arguments: ["run", "--root", root, file.path] + quiet, standardOutput: "/dev/null",
-            standardError: "/dev/null"
-        ).wait()
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            fault kill device at device-state.update.before-rename#6
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 10
+            at 09:00 open YouTube for 15m
+            at 09:11 expect blocked YouTube
+            at 10:00 expect usage Cap minutes 10
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        let second = try device.play(root)
         #expect(second == .exited(0))
     }
 
