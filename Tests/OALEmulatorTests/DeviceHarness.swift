@@ -87,10 +87,12 @@ struct DeviceProcessRun {
         ).wait()
     }
 
-    /// `oal-device run --root ROOT FILE --quiet`, to its end or its death.
-    func play(_ root: DeviceRoot) throws -> ChildProcess.Termination {
+    /// `oal-device run --root ROOT FILE --quiet`, to its end or its death;
+    /// `environment` is added to the test runner's (e.g. `OAL_MUTANT`).
+    func play(_ root: DeviceRoot, environment: [String: String] = [:]) throws -> ChildProcess.Termination {
         try ChildProcess.spawn(
             executable, arguments: ["run", "--root", root.url.path, file.path, "--quiet"],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             standardOutput: "/dev/null", standardError: "/dev/null"
         ).wait()
     }

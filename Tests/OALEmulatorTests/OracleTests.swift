@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OALEmulator
 import OALPlatform
 import OALTestSupport
@@ -103,6 +104,30 @@ import Testing
             at 09:01 app rule add schedule Sleep --list Social --from 09:30 --to 10:30 --hard
             at 09:45 expect refused app rule disable Sleep
             """, mutant: "app-ignores-hard-mode", check: .hardMode)
+    }
+
+    /// The Hard Mode check compares each command with the state before it.
+    /// A device restarted on its root has that state on disk: the first
+    /// step after the restart is judged too.
+    @Test func theHardModeCheckHoldsForTheFirstStepAfterADeviceRestart() throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone UTC
+            start 2026-11-30 09:00
+            end 2026-11-30 10:00
+            at 09:00 app list add Social --apps Instagram
+            at 09:01 app rule add schedule Sleep --list Social --from 09:30 --to 10:30 --hard
+            at 09:44 fault kill device
+            at 09:45 expect refused app rule disable Sleep
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        #expect(try device.initialize(root) == .exited(0))
+        let broken = ["OAL_MUTANT": "app-ignores-hard-mode"]
+        #expect(try device.play(root, environment: broken) == .signaled(SIGKILL))
+        _ = try device.play(root, environment: broken)
+        let report = try #require(Oracle.lastReport(root: root))
+        #expect(!report.violations(of: .hardMode).isEmpty, "\(report.violations)")
     }
 
     /// Several callbacks due at one instant (two schedule windows starting
