@@ -1,6 +1,6 @@
 /// The App Group's small key-value settings (`group-defaults.json`), the
 /// emulated `UserDefaults(suiteName:)`. Written by `oal-app`.
-public final class GroupDefaults: Sendable {
+public final class GroupDefaults: SingleDocumentStore, Sendable {
     public static let storeName = "group-defaults"
     public static let format = "oal.group-defaults"
     public static let version = 1
@@ -50,9 +50,7 @@ public final class GroupDefaults: Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
-        file = try DocumentFile(
-            container: container, name: Self.storeName, format: Self.format, version: Self.version,
-            durable: durable, observer: observer)
+        file = try Self.openFile(in: container, durable: durable, observer: observer)
     }
 
     public func value(forKey key: String) throws -> Value? { try file.read()?.values[key] }

@@ -3,7 +3,7 @@ import Foundation
 /// Granted "Open" sessions: rule id → the session's expiry
 /// (`open-sessions.json`). Written by `oal-shield-action` (set) and
 /// `oal-monitor` (clear at session end); read by all extensions and the app.
-public final class OpenSessionStore: Sendable {
+public final class OpenSessionStore: SingleDocumentStore, Sendable {
     public static let storeName = "open-sessions"
     public static let format = "oal.open-sessions"
     public static let version = 1
@@ -19,9 +19,7 @@ public final class OpenSessionStore: Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
-        file = try DocumentFile(
-            container: container, name: Self.storeName, format: Self.format, version: Self.version,
-            durable: durable, observer: observer)
+        file = try Self.openFile(in: container, durable: durable, observer: observer)
     }
 
     /// Every recorded session, expired ones included (the store has no clock).

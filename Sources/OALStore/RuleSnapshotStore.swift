@@ -3,7 +3,7 @@ import OALDomain
 
 /// The app's mirror of its rules for the extensions (`rule-snapshots.json`).
 /// Written by `oal-app` on every enforcement refresh; read by the extensions.
-public final class RuleSnapshotStore: Sendable {
+public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     public static let storeName = "rule-snapshots"
     public static let format = "oal.rule-snapshots"
     public static let version = 1
@@ -19,9 +19,7 @@ public final class RuleSnapshotStore: Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
-        file = try DocumentFile(
-            container: container, name: Self.storeName, format: Self.format, version: Self.version,
-            durable: durable, observer: observer)
+        file = try Self.openFile(in: container, durable: durable, observer: observer)
     }
 
     /// Every snapshot (empty when the app has not written any yet).

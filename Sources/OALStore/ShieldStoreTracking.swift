@@ -1,7 +1,7 @@
 /// The names of the ManagedSettings stores the app has written shields to
 /// (`shield-stores.json`), so a later refresh can clear strays left by
 /// deleted rules. Written by `oal-app`.
-public final class ShieldStoreTracking: Sendable {
+public final class ShieldStoreTracking: SingleDocumentStore, Sendable {
     public static let storeName = "shield-stores"
     public static let format = "oal.shield-stores"
     public static let version = 1
@@ -17,9 +17,7 @@ public final class ShieldStoreTracking: Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
-        file = try DocumentFile(
-            container: container, name: Self.storeName, format: Self.format, version: Self.version,
-            durable: durable, observer: observer)
+        file = try Self.openFile(in: container, durable: durable, observer: observer)
     }
 
     /// The tracked names, sorted.
