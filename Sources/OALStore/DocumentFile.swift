@@ -112,6 +112,24 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         }
     }
 
+    /// Replaces the document without reading the file first, under the
+    /// exclusive lock, with the same temporary-file sweep, atomic replace
+    /// and crash points as `update`.
+    ///
+    /// Only for a file this process alone writes and has already written
+    /// through `update` (which refuses a newer format and quarantines a
+    /// damaged file): it skips reading back and decoding what it wrote
+    /// itself, and would overwrite whatever else is there.
+    public func overwrite(_ document: Document) throws {
+        try threadLock.withLock { () throws in
+            try locked(.exclusive) { () throws in
+                CrashPoint.reach("\(storeName).update.after-lock")
+                _ = try? AtomicFile.removeStrayTemporaries(of: path)
+                try write(document, existed: true)
+            }
+        }
+    }
+
     // MARK: - Internals
 
     private enum Decoded {

@@ -145,6 +145,21 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
         }
     }
 
+    @Test func overwriteWritesTheSameFileUpdateWouldWithoutReadingIt() throws {
+        try withContainer { container in
+            let viaUpdate = try RuleSnapshotStore(container: container)
+            let rule = sampleRule()
+            try viaUpdate.replaceAll([rule])
+            let written = bytes(viaUpdate.file.path)
+            try viaUpdate.file.overwrite(RuleSnapshotStore.Document(rules: [rule]))
+            #expect(bytes(viaUpdate.file.path) == written)
+            // Not read first: what is on disk does not matter to it.
+            try write("{oops", to: viaUpdate.file.path)
+            try viaUpdate.file.overwrite(RuleSnapshotStore.Document(rules: []))
+            #expect(try viaUpdate.all().isEmpty)
+        }
+    }
+
     @Test func olderVersionIsMigratedOnRead() throws {
         struct V2: Codable, Sendable, Equatable { var items: [String] }
         try withContainer { container in

@@ -47,8 +47,7 @@ final class DeviceStateFile {
         file = try DocumentFile(
             container: try AppGroupContainer(url: root.system), name: "device-state", format: "oal.device-state",
             version: 1)
-        writer = try OwnedDocumentWriter(
-            file: file, system: root.system, name: "device-state", format: "oal.device-state", version: 1)
+        writer = OwnedDocumentWriter(file: file)
     }
 
     func load() throws -> DeviceState {

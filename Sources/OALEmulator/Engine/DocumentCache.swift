@@ -99,67 +99,25 @@ final class DecodedBytesMemo {
 }
 
 /// Writes a `system/` document only the device writes (`device-state`,
-/// `oracle-state`) from the copy it keeps in memory: the same envelope,
-/// lock file, atomic replace and crash points (`<name>.update.after-lock`,
-/// `.before-rename`, `.after-rename`) as `DocumentFile.update`, without
-/// first reading back and decoding the file it wrote itself. The first
-/// write of a process goes through `DocumentFile.update`, which checks what
-/// is on disk (refuses a newer format, quarantines a damaged file) exactly
-/// as before; once it succeeded the file holds what this process wrote.
+/// `oracle-state`) from the copy it keeps in memory. The first write of a
+/// process goes through `DocumentFile.update`, which checks what is on disk
+/// (refuses a newer format, quarantines a damaged file); once that succeeded
+/// the file holds what this process wrote, and later writes use
+/// `DocumentFile.overwrite`, which skips reading it back.
 final class OwnedDocumentWriter<Document: Codable & Sendable> {
-    private struct Envelope: Encodable {
-        var document: Document
-        var format: String
-        var formatVersion: Int
-    }
-
-    private let name: String
-    private let format: String
-    private let version: Int
-    private let path: String
-    private let lock: FileLock
     private let file: DocumentFile<Document>
     private var verified = false
 
-    init(file: DocumentFile<Document>, system: URL, name: String, format: String, version: Int) throws {
+    init(file: DocumentFile<Document>) {
         self.file = file
-        self.name = name
-        self.format = format
-        self.version = version
-        path = system.appendingPathComponent(name + ".json").path
-        let lockPath = system.appendingPathComponent(name + ".lock").path
-        do {
-            lock = try FileLock(path: lockPath)
-        } catch {
-            throw EngineError.io("cannot open \(lockPath): \(error)")
-        }
     }
 
     func write(_ document: Document) throws {
-        if !verified {
+        if verified {
+            try file.overwrite(document)
+        } else {
             try file.update { $0 = document }
             verified = true
-            return
-        }
-        let bytes: [UInt8]
-        do {
-            let envelope = Envelope(document: document, format: format, formatVersion: version)
-            bytes = Array(try StoreCoding.encoder().encode(envelope)) + [0x0A]
-        } catch {
-            preconditionFailure("\(name): document does not encode: \(error)")
-        }
-        let (name, path) = (name, path)
-        do {
-            try lock.withLock(.exclusive) { () throws(Errno) in
-                CrashPoint.reach("\(name).update.after-lock")
-                _ = try? AtomicFile.removeStrayTemporaries(of: path)
-                let hooks = AtomicFile.Hooks(
-                    beforeRename: { CrashPoint.reach("\(name).update.before-rename") },
-                    afterRename: { CrashPoint.reach("\(name).update.after-rename") })
-                try AtomicFile.replace(path, with: bytes, durable: false, hooks: hooks)
-            }
-        } catch {
-            throw EngineError.io("cannot write \(path): \(error)")
         }
     }
 }

@@ -75,11 +75,7 @@ public final class Oracle {
         stateFile = try? DocumentFile(
             container: try AppGroupContainer(url: root.system), name: OracleState.storeName,
             format: OracleState.format, version: OracleState.version)
-        stateWriter = try? stateFile.map {
-            try OwnedDocumentWriter(
-                file: $0, system: root.system, name: OracleState.storeName, format: OracleState.format,
-                version: OracleState.version)
-        }
+        stateWriter = stateFile.map { OwnedDocumentWriter(file: $0) }
         if resume, let saved = try? stateFile?.read() {
             restore(saved)
         } else {
