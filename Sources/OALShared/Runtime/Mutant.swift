@@ -19,6 +19,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     case monitorInventsMinutes = "monitor-invents-minutes"
     /// `oal-app rule edit|disable|delete` skip the Hard Mode gate.
     case appIgnoresHardMode = "app-ignores-hard-mode"
+    /// An Allow Only shield is the old `.all(except: list apps)`: the list's
+    /// categories stay blocked and no website is ever blocked.
+    case allowOnlyBlocksList = "allow-only-blocks-list"
 
     public static let variable = "OAL_MUTANT"
 
