@@ -26,6 +26,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// so a refresh that read the database before a later change publishes
     /// (and shields, and registers) its stale rule list over the newer one.
     case mirrorWithoutGeneration = "mirror-without-generation"
+    /// The app reports every rule as monitored: a rule whose activity
+    /// DeviceActivity refused goes unenforced in the background, silently.
+    case silentActivityRefusal = "silent-activity-refusal"
 
     public static let variable = "OAL_MUTANT"
 
