@@ -29,6 +29,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// The app reports every rule as monitored: a rule whose activity
     /// DeviceActivity refused goes unenforced in the background, silently.
     case silentActivityRefusal = "silent-activity-refusal"
+    /// The Open press grants even when DeviceActivity refused its one-shot
+    /// re-shield activity: the app stays unshielded after the session
+    /// until the app's next refresh.
+    case grantWithoutReshield = "grant-without-reshield"
 
     public static let variable = "OAL_MUTANT"
 

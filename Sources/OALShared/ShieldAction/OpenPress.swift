@@ -13,9 +13,12 @@ public enum OpenPressResult: Hashable, Sendable {
 /// The ShieldAction extension's Open press.
 ///
 /// Steps, each followed by a crash point so a kill can land between any
-/// two: spend one open per holding rule (check-and-spend under one lock),
-/// record the session expiry, lift the rules' shields, start the one-shot
-/// `open-session-<UUID>` activity. The session is recorded before the
+/// two: start the one-shot `open-session-<UUID>` activity that re-shields
+/// at the session's end (refused: the press is denied, nothing spent),
+/// spend one open per holding rule (check-and-spend under one lock),
+/// record the session expiry, lift the rules' shields. The re-shield is
+/// scheduled before anything is spent, so no grant can leave the app
+/// unshielded after its session; the session is recorded before the
 /// shield lifts so that a kill in between leaves a live session that the
 /// next refresh honours (it lifts the shield), never a spent open with the
 /// app still locked and nothing to say it was paid for.
@@ -34,6 +37,32 @@ public struct OpenPress {
             return deny(Self.denial(holders: lookup.holders))
         }
         let inputs = lookup.inputs
+
+        // The re-shield first: the one-shot `open-session-<UUID>` activity
+        // whose end wakes the monitor when the session is over. If
+        // DeviceActivity refuses it (every slot taken: excessiveActivities),
+        // nothing would re-shield the app after the session while the app is
+        // closed, so the press is denied before anything is spent or lifted.
+        // Whole minutes, rounded up: DeviceActivity schedules name minutes,
+        // and the session must never end before the expiry the stores hold.
+        let start = Self.nextWholeMinute(inputs.now, calendar: inputs.calendar)
+        var plans: [UUID: OpenSessionPlan] = [:]
+        for ruleID in grant.ruleIDs {
+            let plan = MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar)
+            let activity = plan.activity
+            do {
+                try context.platform.deviceActivity.startMonitoring(
+                    activity.name.rawValue, during: ActivityConversion.schedule(activity.schedule))
+                context.record("monitor.start", ["activity": activity.name.rawValue])
+            } catch let error as MonitoringError {
+                context.record("monitor.refused", ["activity": activity.name.rawValue, "reason": error.description])
+                if Mutant.on(.grantWithoutReshield) { continue }
+                return deny("cannot schedule the shield's return after the session (\(error.description))")
+            }
+            plans[ruleID] = plan
+        }
+        CrashPoint.reach("shield-action.after-monitor")
+
         var spent: [UUID] = []
         for ruleID in grant.ruleIDs {
             guard let holder = lookup.holders.first(where: { $0.rule.id == ruleID }),
@@ -51,22 +80,23 @@ public struct OpenPress {
                 ])
             guard result.isGranted else {
                 // A concurrent press took the last open between drawing and
-                // pressing; the shield stays.
+                // pressing; the shield stays. The one-shot registered above
+                // is left to end on its own (stopping it could end the
+                // session of the press that won).
                 return deny("no opens left for rule \(ruleID.uuidString)")
             }
             spent.append(ruleID)
         }
         CrashPoint.reach("shield-action.after-spend")
 
-        // Whole minutes, rounded up: DeviceActivity schedules name minutes,
-        // and the session must never end before the expiry the stores hold.
-        let start = Self.nextWholeMinute(inputs.now, calendar: inputs.calendar)
-        var plans: [(UUID, OpenSessionPlan)] = []
+        var sessions: [(UUID, Date)] = []
         for ruleID in spent {
-            let plan = MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar)
-            try stores.sessions.set(rule: ruleID, expiresAt: plan.expiry)
-            context.record("session.start", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(plan.expiry)])
-            plans.append((ruleID, plan))
+            let expiry =
+                plans[ruleID]?.expiry
+                ?? MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar).expiry
+            try stores.sessions.set(rule: ruleID, expiresAt: expiry)
+            context.record("session.start", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
+            sessions.append((ruleID, expiry))
         }
         CrashPoint.reach("shield-action.after-record")
 
@@ -76,21 +106,7 @@ public struct OpenPress {
         }
         CrashPoint.reach("shield-action.after-lift")
 
-        for (_, plan) in plans {
-            let activity = plan.activity
-            do {
-                try context.platform.deviceActivity.startMonitoring(
-                    activity.name.rawValue, during: ActivityConversion.schedule(activity.schedule))
-                context.record("monitor.start", ["activity": activity.name.rawValue])
-            } catch let error as MonitoringError {
-                // The session stands; without its activity only the app's
-                // refresh re-shields after the expiry.
-                context.record("monitor.refused", ["activity": activity.name.rawValue, "reason": error.description])
-            }
-        }
-        CrashPoint.reach("shield-action.after-monitor")
-
-        let until = plans.map(\.1.expiry).min() ?? start
+        let until = sessions.map(\.1).min() ?? start
         context.record(
             "open.granted",
             ["rules": spent.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
