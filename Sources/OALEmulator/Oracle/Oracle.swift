@@ -30,6 +30,10 @@ public final class Oracle {
     /// quarantines them.
     var injectedStoreFaults: [String: String] = [:]
     var truth = UsageTruth()
+    /// The rules as the user set them (the app's database), and what the
+    /// independent checks learned from the device's side of the trace.
+    var userRules = UserRules.empty
+    var spec = SpecFacts()
     var calendar = Calendar(identifier: .gregorian)
     var now = Date.distantPast
     var lastStep = "run.start"
@@ -124,6 +128,10 @@ public final class Oracle {
         let events = tail.readNew()
         checkStoresParse(events)
         learn(events)
+        learnSpecFacts(events)
+        // After `learn`: the Hard Mode check judges a tap on the rules as
+        // they were before it.
+        if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }
         let view = readView(engine: engine)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)
@@ -141,6 +149,8 @@ public final class Oracle {
         unjudged = nil
         checkRules(view)
         checkOpensLost(view)
+        checkEnforcement(view)
+        checkMirror(view)
     }
 
     /// The verdict of the run, after a last look.
