@@ -19,6 +19,13 @@ public enum Mutant: String, CaseIterable, Sendable {
     case monitorInventsMinutes = "monitor-invents-minutes"
     /// `oal-app rule edit|disable|delete` skip the Hard Mode gate.
     case appIgnoresHardMode = "app-ignores-hard-mode"
+    /// The shared decision treats every schedule rule as on every day. Both
+    /// paths run it, so they still agree: only a judge with its own model
+    /// of the spec sees the over-enforcement.
+    case decisionIgnoresDays = "decision-ignores-days"
+    /// The shared decision counts a time limit's budget five minutes late:
+    /// under-enforcement that both paths agree on.
+    case decisionLateBudget = "decision-late-budget"
 
     public static let variable = "OAL_MUTANT"
 
