@@ -197,6 +197,13 @@ extension Oracle {
         }
         if wrong.isEmpty {
             resolved(.mirrorCurrent, key: "mirror")
+            expectedEnded(.mirrorCurrent, key: "mirror")
+        } else if let damaged = spec.mirrorDamagedAt, (facts.lastRefresh ?? .distantPast) < damaged {
+            expect(
+                .mirrorCurrent, key: "mirror",
+                expected: "rule-snapshots.json mirrors the app's database (\(userRules.entries.count) rule(s))",
+                actual: wrong.joined(separator: "; "),
+                reason: "a fault damaged the mirror at \(localText(damaged)); deadline: the app's next refresh")
         } else {
             violate(
                 .mirrorCurrent, key: "mirror",

@@ -103,7 +103,10 @@ public final class Oracle {
 
     /// A fault made `path` unreadable on purpose; it may stay so until a
     /// process touches it (and must then be quarantined).
-    public func storeFaultInjected(path: String, reason: String) { injectedStoreFaults[path] = reason }
+    public func storeFaultInjected(path: String, reason: String) {
+        injectedStoreFaults[path] = reason
+        if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = now }
+    }
 
     // MARK: - Engine calls
 

@@ -16,6 +16,9 @@ struct SpecFacts: Codable, Sendable {
     /// has exited: the mirror is judged only once every tap has settled.
     var lastAppLaunch = 0
     var lastAppLaunchExited = true
+    /// When a fault last damaged the mirror on purpose: it is rebuilt by
+    /// the app's next refresh, not before.
+    var mirrorDamagedAt: Date?
     /// When each per-app (or per-domain) divergence began, for the
     /// deadlines of the named reasons.
     var since: [String: Date] = [:]

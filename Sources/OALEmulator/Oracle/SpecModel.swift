@@ -39,8 +39,10 @@ struct SpecModel {
             return day.coveredSeconds + 0.001 >= TimeInterval(config.dailyLimitMinutes) * 60
         case .openLimit:
             guard onEnabledDay(rule.days, instant) else { return false }
-            // §4.4: gated all day; a granted open lifts it for its session.
-            let live = day.grants.contains { $0 <= instant && instant < $0.addingTimeInterval(Self.sessionSeconds) }
+            // §4.4: gated all day; a granted open lifts it for its session,
+            // a duration: after the clock is set back, a press "later" than
+            // now still runs until its 15 minutes are up.
+            let live = day.grants.contains { instant < $0.addingTimeInterval(Self.sessionSeconds) }
             return !live
         }
     }
