@@ -19,6 +19,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     case monitorInventsMinutes = "monitor-invents-minutes"
     /// `oal-app rule edit|disable|delete` skip the Hard Mode gate.
     case appIgnoresHardMode = "app-ignores-hard-mode"
+    /// The app registers its threshold events without
+    /// `includesPastActivity`, so an activity restarted mid-day (the rule
+    /// turned off and on, or edited) counts from zero and forgets the
+    /// usage earlier in the day.
+    case restartForgetsUsage = "restart-forgets-usage"
 
     public static let variable = "OAL_MUTANT"
 
