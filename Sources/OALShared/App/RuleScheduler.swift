@@ -7,9 +7,10 @@ import OALPlatform
 ///
 /// The desired set comes from the domain's `MonitoringPlan`. An activity is
 /// started when new, stopped when its rule no longer wants it, and
-/// restarted only when its schedule or events changed: a restart resets
-/// threshold accounting, so restarting a time limit's activity on every
-/// reconcile would forget the minutes the device has counted. A refusal
+/// restarted only when its schedule or events changed: a restart starts a
+/// new threshold count (its events carry `includesPastActivity`, so the
+/// new count includes the usage earlier in the interval, but each restart
+/// re-delivers every threshold already met). A refusal
 /// from DeviceActivity is traced and the rest carries on; the foreground
 /// refresh still enforces whatever could not be registered.
 public struct RuleScheduler {

@@ -26,6 +26,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// The shared decision counts a time limit's budget five minutes late:
     /// under-enforcement that both paths agree on.
     case decisionLateBudget = "decision-late-budget"
+    /// The app registers its threshold events without
+    /// `includesPastActivity`, so an activity restarted mid-day (the rule
+    /// turned off and on, or edited) counts from zero and forgets the
+    /// usage earlier in the day.
+    case restartForgetsUsage = "restart-forgets-usage"
 
     public static let variable = "OAL_MUTANT"
 
