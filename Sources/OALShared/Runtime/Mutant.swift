@@ -31,6 +31,13 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// turned off and on, or edited) counts from zero and forgets the
     /// usage earlier in the day.
     case restartForgetsUsage = "restart-forgets-usage"
+    /// An Allow Only shield is the old `.all(except: list apps)`: the list's
+    /// categories stay blocked and no website is ever blocked.
+    case allowOnlyBlocksList = "allow-only-blocks-list"
+    /// The refresh publishes the rule mirror without its generation check,
+    /// so a refresh that read the database before a later change publishes
+    /// (and shields, and registers) its stale rule list over the newer one.
+    case mirrorWithoutGeneration = "mirror-without-generation"
 
     public static let variable = "OAL_MUTANT"
 
