@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
+import OALSystem
 
 /// The judge of a run (docs/ORACLE.md). The engine calls `observe` after
 /// every handled event and settle (it learns the facts and checks that the
@@ -61,6 +62,9 @@ public final class Oracle {
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: (bytes: Data, problem: String?)] = [:]
     var savedScenario: String?
+    /// What judging this run cost the device (not persisted: a cost is per
+    /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
+    var cost = OracleCost()
 
     public struct WithheldCallback: Codable, Hashable, Sendable {
         public var activity: String
@@ -116,6 +120,8 @@ public final class Oracle {
     /// callbacks due at one instant are delivered one by one, and the state
     /// between two of them is not one the device ever rests in.
     func observe(after step: String, engine: DeviceEngine) {
+        let started = MonotonicClock.nanoseconds()
+        defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
         calendar = engine.calendar
         callbacksDelivered = engine.options.paths.deliversCallbacks
         truth.advance(to: engine.now, calendar: calendar)
@@ -150,6 +156,11 @@ public final class Oracle {
     func judge() {
         guard let view = unjudged else { return }
         unjudged = nil
+        let started = MonotonicClock.nanoseconds()
+        defer {
+            cost.judgements += 1
+            cost.judgeNanoseconds += MonotonicClock.nanoseconds() - started
+        }
         checkRules(view)
         checkOpensLost(view)
         checkEnforcement(view)
@@ -162,6 +173,9 @@ public final class Oracle {
         judge()
         save()
         write(to: root.logs.appendingPathComponent(Self.reportFile))
+        cost.observations = report.observations
+        cost.checks = report.checksRun
+        cost.write(to: root.logs.appendingPathComponent(OracleCost.file))
         return report
     }
 
