@@ -24,6 +24,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// turned off and on, or edited) counts from zero and forgets the
     /// usage earlier in the day.
     case restartForgetsUsage = "restart-forgets-usage"
+    /// The app registers a time limit as one repeating `rule-<UUID>`
+    /// instead of the day-keyed `rule-<UUID>-<day>`, so a threshold flushed
+    /// after midnight names no day and the monitor has to guess it (k
+    /// minutes cannot fit since midnight): a late enough batch lands on
+    /// today.
+    case undatedLimitActivity = "undated-limit-activity"
 
     public static let variable = "OAL_MUTANT"
 
