@@ -38,6 +38,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// so a refresh that read the database before a later change publishes
     /// (and shields, and registers) its stale rule list over the newer one.
     case mirrorWithoutGeneration = "mirror-without-generation"
+    /// The app registers a time limit as one repeating `rule-<UUID>`
+    /// instead of the day-keyed `rule-<UUID>-<day>`, so a threshold flushed
+    /// after midnight names no day and the monitor has to guess it (k
+    /// minutes cannot fit since midnight): a late enough batch lands on
+    /// today.
+    case undatedLimitActivity = "undated-limit-activity"
 
     public static let variable = "OAL_MUTANT"
 
