@@ -44,6 +44,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// minutes cannot fit since midnight): a late enough batch lands on
     /// today.
     case undatedLimitActivity = "undated-limit-activity"
+    /// The app reports every rule as monitored: a rule whose activity
+    /// DeviceActivity refused goes unenforced in the background, silently.
+    case silentActivityRefusal = "silent-activity-refusal"
 
     public static let variable = "OAL_MUTANT"
 
