@@ -36,6 +36,21 @@ import Testing
         #expect(run.result.passed, "\(run.failureText)")
     }
 
+    @Test func anAllowOnlyScheduleExemptsItsListsCategory() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 13:00
+            at 08:00 app list add Play --apps Kindle --categories Games
+            at 08:01 app rule add schedule Study --list Play --from 12:00 --to 13:00 --allow-only
+            at 12:30 expect unblocked Chess             # its category is on the list
+            at 12:30 expect unblocked Kindle
+            at 12:30 expect blocked Instagram
+            at 12:31 open Chess for 5m
+            """)
+        defer { run.remove() }
+        #expect(run.result.passed, "\(run.failureText)")
+    }
+
     @Test func aSoftUnblockPausesOnlyItsOwnRule() throws {
         let run = try DeviceHarness.run(
             """

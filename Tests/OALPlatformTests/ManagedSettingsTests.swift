@@ -28,6 +28,46 @@ import Testing
         #expect(!shield.shields(tiktok.token, category: tiktok.category))
     }
 
+    @Test func webDomainCategoriesAllExceptShieldsEveryOtherDomain() throws {
+        let news = InstalledAppCatalog.webDomainToken(domain: "news.ycombinator.com")
+        let youtube = InstalledAppCatalog.webDomainToken(domain: "youtube.com")
+        let allowOnly = StoreSettings(shield: ShieldSettings(webDomainCategories: .all(except: [news])))
+        #expect(!allowOnly.isEmpty)
+        #expect(allowOnly.shield.shields(youtube))
+        #expect(!allowOnly.shield.shields(news))
+        // A union: another store's domain shield stands.
+        let block = StoreSettings(shield: ShieldSettings(webDomains: [news]))
+        let effective = EffectiveSettings(stores: ["rule-allow": allowOnly, "rule-block": block])
+        #expect(effective.isShielded(news))
+        #expect(effective.isShielded(youtube))
+    }
+
+    @Test func aStoreFileWrittenBeforeWebDomainCategoriesStillReads() throws {
+        let root = try PlatformFixtures.temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        let platform = try EmulatedPlatform(root: root)
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let old = """
+            {
+              "document" : {
+                "shield" : {
+                  "applicationCategories" : { "all" : { "except" : [ "\(instagram.token.description)" ] } },
+                  "webDomains" : [ "web-1" ]
+                }
+              },
+              "format" : "oal.managedsettings",
+              "formatVersion" : 1
+            }
+            """
+        try old.write(
+            to: root.managedSettings.appendingPathComponent("rule-old.json"), atomically: true, encoding: .utf8)
+        let settings = try platform.managedSettings.store(named: "rule-old").settings()
+        #expect(settings.shield.webDomainCategories == nil)
+        #expect(settings.shield.applicationCategories == .all(except: [instagram.token]))
+        #expect(settings.shield.shields(WebDomainToken("web-1")))
+        #expect(!settings.shield.shields(WebDomainToken("web-2")))
+    }
+
     @Test func storesPersistSeparatelyAndClearingOneKeepsTheOther() throws {
         let root = try PlatformFixtures.temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root.url) }

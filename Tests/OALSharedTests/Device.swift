@@ -11,6 +11,8 @@ final class Device {
     let root: DeviceRoot
     let clock: EmulatedClock
     let zone = "UTC"
+    /// Added to every launch's environment (e.g. `OAL_MUTANT`).
+    var environment: [String: String] = [:]
 
     init() throws {
         let url = FileManager.default.temporaryDirectory
@@ -46,7 +48,9 @@ final class Device {
 
     @discardableResult
     func run(_ tool: String, _ arguments: [String], expect status: Int32? = 0) throws -> ProcessRun {
-        let result = try ProcessRun.run(BuiltProducts.executable(tool), ["--root", root.url.path] + arguments)
+        let result = try ProcessRun.run(
+            BuiltProducts.executable(tool), ["--root", root.url.path] + arguments,
+            environment: environment.isEmpty ? nil : environment)
         if let status {
             #expect(
                 result.status == status,

@@ -23,6 +23,33 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
 }
 
 @Suite struct DocumentStoreTests {
+    @Test func theMirrorRefusesAnOlderGenerationAndReadsFilesWithoutOne() throws {
+        try withContainer { container in
+            let store = try RuleSnapshotStore(container: container)
+            let study = sampleRule(name: "Study")
+            // A file from before generations: no `generation` key.
+            try store.replaceAll([study])
+            let old = String(decoding: bytes(store.file.path)!, as: UTF8.self)
+            #expect(!old.contains("generation"))
+            #expect(try store.file.read() == RuleSnapshotStore.Document(rules: [study], generation: nil))
+            // Any generation may follow an unnumbered mirror.
+            #expect(try store.publish([study], generation: 1) == .published)
+            #expect(try store.publish([], generation: 2) == .published)
+            #expect(try store.publish([], generation: 2) == .unchanged)
+            // The refresh that read generation 1 must not bring Study back.
+            #expect(try store.publish([study], generation: 1) == .refused(mirrorGeneration: 2))
+            #expect(try store.file.read() == RuleSnapshotStore.Document(rules: [], generation: 2))
+            // Unless the database itself went back.
+            #expect(try store.publish([study], generation: 1, force: true) == .published)
+            #expect(try store.all() == [study])
+            let text = String(decoding: bytes(store.file.path)!, as: UTF8.self)
+            #expect(text.contains("\"generation\" : 1"))
+            // upsert and remove keep the generation they found.
+            try store.upsert(sampleRule(name: "Work"))
+            #expect(try store.file.read()?.generation == 1)
+        }
+    }
+
     @Test func ruleSnapshotsRoundTrip() throws {
         try withContainer { container in
             let log = AccessLog()

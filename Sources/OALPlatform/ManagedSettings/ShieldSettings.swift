@@ -11,23 +11,38 @@ public enum CategoryShieldPolicy: Codable, Hashable, Sendable {
     case all(except: Set<ApplicationToken>)
 }
 
+/// How a store shields web domains by category, as ManagedSettings'
+/// `shield.webDomainCategories` (`ActivityCategoryPolicy<WebDomain>`).
+///
+/// Only `.all(except:)` is modelled: the catalog files no domain under a
+/// category, so a `.specific` policy could not be judged. Like its app
+/// counterpart it is itself a shield ("every website but these") and never
+/// lifts a domain another store shields.
+public enum WebDomainCategoryPolicy: Codable, Hashable, Sendable {
+    case all(except: Set<WebDomainToken>)
+}
+
 /// The shield part of one named store.
 public struct ShieldSettings: Codable, Hashable, Sendable {
     public var applications: Set<ApplicationToken>?
     public var applicationCategories: CategoryShieldPolicy?
     public var webDomains: Set<WebDomainToken>?
+    /// Absent from store files written before it existed; they read as nil.
+    public var webDomainCategories: WebDomainCategoryPolicy?
 
     public init(
         applications: Set<ApplicationToken>? = nil, applicationCategories: CategoryShieldPolicy? = nil,
-        webDomains: Set<WebDomainToken>? = nil
+        webDomains: Set<WebDomainToken>? = nil, webDomainCategories: WebDomainCategoryPolicy? = nil
     ) {
         self.applications = applications
         self.applicationCategories = applicationCategories
         self.webDomains = webDomains
+        self.webDomainCategories = webDomainCategories
     }
 
     public var isEmpty: Bool {
         (applications?.isEmpty ?? true) && applicationCategories == nil && (webDomains?.isEmpty ?? true)
+            && webDomainCategories == nil
     }
 
     /// Whether this store alone shields `app`, which the catalog files under
@@ -46,6 +61,10 @@ public struct ShieldSettings: Codable, Hashable, Sendable {
     }
 
     public func shields(_ domain: WebDomainToken) -> Bool {
-        webDomains?.contains(domain) == true
+        if webDomains?.contains(domain) == true { return true }
+        switch webDomainCategories {
+        case .none: return false
+        case .all(let exceptions): return !exceptions.contains(domain)
+        }
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
-import OALSystem
 
 /// The app's foreground reconciliation (`RuleEnforcer.refresh`): the safety
 /// net that makes every rule's store match the domain's decision whenever
@@ -31,13 +30,26 @@ public struct RuleEnforcer {
         public var denyAppRemoval = false
     }
 
+    /// The mirror holds a newer generation than the database this refresh
+    /// read: it decided from a stale rule list, and wrote nothing.
+    public struct StaleRuleList: Error, Hashable, Sendable {
+        public var generation: Int
+        public var mirrorGeneration: Int
+    }
+
+    /// Publishes the mirror, then brings every rule's store, the tracking
+    /// list and Uninstall Protection in line with `database`. Throws
+    /// `StaleRuleList` (traced `snapshot.stale`) before touching any shield
+    /// when the mirror is newer than `database`; `force` publishes anyway
+    /// (the database went back). Callers hold the app's refresh lock
+    /// (`AppSession`), so no other refresh acts between the publish and the
+    /// last shield write.
     @discardableResult
-    public func refresh(_ database: AppDatabase, inputs: EnforcementInputs, cause: String) throws -> Summary {
+    public func refresh(
+        _ database: AppDatabase, inputs: EnforcementInputs, cause: String, force: Bool = false
+    ) throws -> Summary {
         var summary = Summary()
-        // `inputs` were read before this call, under their own locks; an
-        // interleaving fault stops the app here (docs/FAULTS.md, finding 6).
-        PausePoint.reach("app.refresh.after-read-inputs")
-        try publishSnapshots(database)
+        try publishSnapshots(database, cause: cause, force: force)
 
         for rule in database.rules {
             // The live-session exception is inside the decision: a granted
@@ -60,11 +72,19 @@ public struct RuleEnforcer {
         return summary
     }
 
-    private func publishSnapshots(_ database: AppDatabase) throws {
+    private func publishSnapshots(_ database: AppDatabase, cause: String, force: Bool) throws {
         let snapshots = database.rules.map { RuleSnapshot(rule: $0, selection: database.selection(for: $0)) }
+        if Mutant.on(.mirrorWithoutGeneration) {
+            if try stores.snapshots.all() != snapshots { try stores.snapshots.replaceAll(snapshots) }
+            return
+        }
         // Unchanged snapshots are not rewritten: the loop runs every 30 s.
-        if try stores.snapshots.all() != snapshots {
-            try stores.snapshots.replaceAll(snapshots)
+        let outcome = try stores.snapshots.publish(snapshots, generation: database.generation, force: force)
+        if case .refused(let newer) = outcome {
+            context.record(
+                "snapshot.stale",
+                ["cause": cause, "generation": "\(database.generation)", "mirrorGeneration": "\(newer)"])
+            throw StaleRuleList(generation: database.generation, mirrorGeneration: newer)
         }
     }
 

@@ -22,8 +22,18 @@ public struct ShieldController: Sendable {
     /// What the rule's store must hold for `decision`: the selection as the
     /// rule's mode reads it, plus the adult filter. Empty when the decision
     /// is off or the rule covers nothing.
+    ///
+    /// Allow Only must exempt the list's apps, categories and domains, but
+    /// ManagedSettings' `.all(except:)` takes app tokens only. So the store
+    /// names every category of the device's catalog that the list does not
+    /// allow, `.specific(catalogCategories − list categories, except: list
+    /// apps)`, and every website but the list's,
+    /// `webDomainCategories = .all(except: list domains)`. `catalogCategories`
+    /// is what the picker offers (the installed-app catalog); an app the
+    /// catalog files under no category is therefore not shielded.
     public static func settings(
-        rule: Rule, selection: AppSelection?, decision: EnforcementDecision
+        rule: Rule, selection: AppSelection?, decision: EnforcementDecision,
+        catalogCategories: Set<CategoryToken>
     ) -> StoreSettings {
         var settings = StoreSettings()
         guard decision.shield else { return settings }
@@ -35,20 +45,31 @@ public struct ShieldController: Sendable {
                 applications: selection.applications.isEmpty ? nil : selection.applications,
                 applicationCategories: selection.categories.isEmpty ? nil : .specific(selection.categories, except: []),
                 webDomains: selection.webDomains.isEmpty ? nil : selection.webDomains)
-        case .allExcept(let selection):
+        case .allExcept(let selection) where Mutant.on(.allowOnlyBlocksList):
             settings.shield = ShieldSettings(applicationCategories: .all(except: selection.applications))
+        case .allExcept(let selection):
+            settings.shield = ShieldSettings(
+                applicationCategories: .specific(
+                    catalogCategories.subtracting(selection.categories), except: selection.applications),
+                webDomainCategories: .all(except: selection.webDomains))
         }
         if decision.filterAdultContent { settings.webContentBlockedByFilter = true }
         return settings
     }
 
     /// Brings the rule's store in line with `decision`. Returns true when
-    /// the store changed.
+    /// the store changed. An Allow Only rule's shield reads the device's
+    /// categories from the catalog (see `settings`).
     @discardableResult
     public func apply(
         rule: Rule, selection: AppSelection?, decision: EnforcementDecision, cause: String
     ) throws -> Bool {
-        let desired = Self.settings(rule: rule, selection: selection, decision: decision)
+        var categories: Set<CategoryToken> = []
+        if decision.shield, case .allExcept = ShieldScope(rule: rule, selection: selection) {
+            categories = Set(try context.platform.catalog.catalog().categories.map(\.token))
+        }
+        let desired = Self.settings(
+            rule: rule, selection: selection, decision: decision, catalogCategories: categories)
         return try write(desired, ruleID: rule.id, cause: cause, reason: Self.describe(decision.reason))
     }
 

@@ -36,9 +36,7 @@ enum RuleCommands {
             return rule
         }
         app.context.record("rule.add", ["rule": rule.id.uuidString, "kind": rule.kind.rawValue])
-        try CommandOutput.emit(["id": rule.id.uuidString, "name": rule.name], json: args.has("json")) {
-            "added \(rule.kind.displayName) rule \(rule.name) (\(rule.id.uuidString))"
-        }
+        try emit(rule, app, args) { "added \(rule.kind.displayName) rule \(rule.name) (\(rule.id.uuidString))" }
         return .done
     }
 
@@ -57,9 +55,7 @@ enum RuleCommands {
             return rule
         }
         app.context.record("rule.edit", ["rule": rule.id.uuidString])
-        try CommandOutput.emit(["id": rule.id.uuidString, "name": rule.name], json: args.has("json")) {
-            "updated rule \(rule.name)"
-        }
+        try emit(rule, app, args) { "updated rule \(rule.name)" }
         return .done
     }
 
@@ -97,6 +93,30 @@ enum RuleCommands {
         app.context.record("rule.\(verb)", ["rule": rule.id.uuidString])
         try CommandOutput.emit(["id": rule.id.uuidString, "result": message], json: args.has("json")) { message }
         return .done
+    }
+
+    /// What `rule add` / `rule edit` print: the rule, whether DeviceActivity
+    /// monitors it (`backgroundEnforcement`), and every rule the app enforces
+    /// only while open (`notEnforcedInBackground`, absent when none), each
+    /// also as a `warning:` line on stderr. The change is saved either way:
+    /// exit 0 (docs/PROCESSES.md, "Background enforcement").
+    private struct Changed: Encodable {
+        var id: String
+        var name: String
+        var backgroundEnforcement: String
+        var notEnforcedInBackground: [BackgroundWarning]?
+    }
+
+    private static func emit(_ rule: Rule, _ app: AppSession, _ args: ParsedArguments, text: () -> String) throws {
+        let database = try app.load()
+        let states = try BackgroundEnforcement.states(of: database, context: app.context)
+        let warnings = BackgroundWarning.list(database, states)
+        let state = states[rule.id] ?? BackgroundEnforcement.none
+        let output = Changed(
+            id: rule.id.uuidString, name: rule.name, backgroundEnforcement: state.text,
+            notEnforcedInBackground: warnings.isEmpty ? nil : warnings)
+        try CommandOutput.emit(output, json: args.has("json"), text: text)
+        for warning in warnings { FileHandle.standardError.write(Data("\(warning.line)\n".utf8)) }
     }
 
     private static func refuseIfLocked(

@@ -13,11 +13,15 @@ enum ScreenCommands {
         var subtitle: String
         var trailing: String
         var hardMode: Bool
+        /// Only on `rules` rows the app does not enforce in the background.
+        var backgroundEnforcement: String?
     }
 
     struct Home: Encodable {
         var currentlyBlocking: [Row]
         var usage: [Row]
+        /// Rules DeviceActivity does not monitor; absent when none.
+        var notEnforcedInBackground: [BackgroundWarning]?
     }
 
     struct Section: Encodable {
@@ -30,6 +34,7 @@ enum ScreenCommands {
         var name: String
         var caption: String
         var rows: [[String]]
+        var backgroundEnforcement: String
     }
 
     static func home(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
@@ -59,9 +64,16 @@ enum ScreenCommands {
                 id: rule.id.uuidString, name: row.title, kind: rule.kind.displayName, subtitle: row.subtitle,
                 trailing: row.trailing, hardMode: rule.hardMode)
         }
-        let home = Home(currentlyBlocking: blocking, usage: usage)
+        let warnings = BackgroundWarning.list(
+            database, try BackgroundEnforcement.states(of: database, context: app.context))
+        let home = Home(
+            currentlyBlocking: blocking, usage: usage, notEnforcedInBackground: warnings.isEmpty ? nil : warnings)
         try CommandOutput.emit(home, json: args.has("json")) {
             var lines: [String] = []
+            if !warnings.isEmpty {
+                lines.append("Not Enforced in the Background")
+                lines += warnings.map { "  \($0.name) — \($0.backgroundEnforcement)" }
+            }
             if !blocking.isEmpty {
                 lines.append("Currently Blocking")
                 lines += blocking.map { "  \($0.name) — \($0.subtitle) — \($0.trailing)" }
@@ -79,20 +91,26 @@ enum ScreenCommands {
         try args.expectAtMost(1)
         let database = try app.load()
         let inputs = try app.inputs()
+        let states = try BackgroundEnforcement.states(of: database, context: app.context)
         let sections = RuleKind.allCases.compactMap { kind -> Section? in
             let rows = database.rules.filter { $0.kind == kind }.map { rule -> Row in
                 let status = rule.status(at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: rule.id))
+                let state = states[rule.id]
                 return Row(
                     id: rule.id.uuidString, name: rule.name, kind: kind.displayName,
                     subtitle: blockSummary(rule, database: database), trailing: status.label(now: inputs.now),
-                    hardMode: rule.hardMode)
+                    hardMode: rule.hardMode, backgroundEnforcement: state?.isRefused == true ? state?.text : nil)
             }
             return rows.isEmpty ? nil : Section(title: kind.displayName, rules: rows)
         }
         try CommandOutput.emit(sections, json: args.has("json")) {
             if sections.isEmpty { return "No rules" }
             return sections.map { section in
-                ([section.title] + section.rules.map { "  \($0.name) — \($0.subtitle) — \($0.trailing)" })
+                ([section.title]
+                    + section.rules.map { row in
+                        let warning = row.backgroundEnforcement.map { " — not enforced in the background (\($0))" }
+                        return "  \(row.name) — \(row.subtitle) — \(row.trailing)\(warning ?? "")"
+                    })
                     .joined(separator: "\n")
             }.joined(separator: "\n")
         }
@@ -131,9 +149,14 @@ enum ScreenCommands {
         if RulePolicy.isHardLocked(rule, at: inputs.now, calendar: inputs.calendar, usage: usage) {
             rows.append(["Hard Mode", "Locked until the block ends"])
         }
+        let background =
+            try BackgroundEnforcement.states(of: database, context: app.context)[rule.id] ?? BackgroundEnforcement.none
+        if background.isRefused {
+            rows.append(["Background", "Not enforced while the app is closed (\(background.text))"])
+        }
         let detail = Detail(
             id: rule.id.uuidString, name: rule.name, caption: status.caption(kind: rule.kind, now: inputs.now),
-            rows: rows)
+            rows: rows, backgroundEnforcement: background.text)
         try CommandOutput.emit(detail, json: args.has("json")) {
             ([detail.caption, detail.name] + rows.map { "  \($0[0]): \($0[1])" }).joined(separator: "\n")
         }
