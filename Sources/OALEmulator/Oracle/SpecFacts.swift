@@ -37,11 +37,14 @@ extension Oracle {
                     let horizon = now.addingTimeInterval(-2 * 86_400)
                     spec.grants[rule] = (spec.grants[rule] ?? []).filter { $0 > horizon } + [now]
                 }
-            case (.app, "monitor.refused"):
-                if let rule = event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:))?.ruleID {
-                    spec.refused.insert(rule)
+            case (_, "monitor.refused"):
+                // A refused open session is no excuse: the press can refuse
+                // to lift a shield it cannot schedule back.
+                switch event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:)) {
+                case .openSession, nil: continue
+                case let activity?: spec.refused.insert(activity.ruleID)
                 }
-            case (.app, "monitor.start"), (.app, "monitor.restart"):
+            case (_, "monitor.start"), (_, "monitor.restart"):
                 if let rule = event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:))?.ruleID {
                     spec.refused.remove(rule)
                 }
