@@ -37,11 +37,7 @@ func writeErr(_ text: String) {
 
 /// `CLOCK_MONOTONIC` in nanoseconds: one clock for every process on the
 /// machine (Python's `time.monotonic_ns()` reads the same one).
-func monotonicNanoseconds() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
+func monotonicNanoseconds() -> UInt64 { MonotonicClock.nanoseconds() }
 
 /// `--key value` / `--flag` parsing shared by the subcommands.
 struct ParsedOptions {

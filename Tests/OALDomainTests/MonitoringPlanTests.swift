@@ -5,6 +5,54 @@ import Testing
 @Suite struct MonitoringPlanTests {
     func time(_ hour: Int, _ minute: Int) -> ActivityTime { ActivityTime(hour: hour, minute: minute) }
 
+    /// The app's plan: a time limit holds the activity of one day, named
+    /// after it, spanning that local day, not repeating.
+    @Test func timeLimitGetsTheActivityOfItsDayWithOneEventPerBudgetMinute() throws {
+        let now = Fixture.at("2026-11-30T15:00:00Z")  // a Monday
+        let plan = MonitoringPlan.plan(for: [Fixture.timeLimit(3)], at: now, calendar: Fixture.utc)
+        #expect(plan.activities.count == 1)
+        let activity = plan.activities[0]
+        let day = try #require(DayKey("2026-11-30"))
+        #expect(activity.name == .limitDay(Fixture.ruleA, day))
+        #expect(activity.name.rawValue == "rule-00000000-0000-0000-0000-00000000000A-2026-11-30")
+        #expect(activity.name.day == day)
+        let next = try #require(DayKey("2026-12-01"))
+        #expect(
+            activity.schedule
+                == ActivitySchedule(
+                    intervalStart: ActivityTime(day: day, hour: 0, minute: 0),
+                    intervalEnd: ActivityTime(day: next, hour: 0, minute: 0), repeats: false))
+        #expect(activity.events.map(\.name.rawValue) == ["minutes-1", "minutes-2", "minutes-3"])
+        #expect(plan.foregroundOnly.isEmpty)
+    }
+
+    @Test func aTimeLimitOffTodayHoldsItsNextDayAndTheMonitorArmsTheOneAfter() throws {
+        let monday = Fixture.at("2026-11-30T15:00:00Z")
+        let rule = Fixture.timeLimit(10, days: [.wednesday, .friday])
+        let plan = MonitoringPlan.plan(for: [rule], at: monday, calendar: Fixture.utc)
+        let wednesday = try #require(DayKey("2026-12-02"))
+        #expect(plan.activities.map(\.name) == [.limitDay(Fixture.ruleA, wednesday)])
+        #expect(
+            MonitoringPlan.nextLimitDay(for: rule, after: wednesday, calendar: Fixture.utc) == DayKey("2026-12-04"))
+        #expect(
+            MonitoringPlan.nextLimitDay(for: rule, after: try #require(DayKey("2026-12-04")), calendar: Fixture.utc)
+                == DayKey("2026-12-09"))
+        #expect(
+            MonitoringPlan.limitDay(for: Fixture.timeLimit(10, days: .never), onOrAfter: monday, calendar: Fixture.utc)
+                == nil)
+    }
+
+    /// A DST day is 23 or 25 hours: the interval is the local day, not 24 h.
+    @Test func aDayActivitySpansTheLocalDayAcrossDST() throws {
+        let day = try #require(DayKey("2026-03-08"))
+        let activity = MonitoringPlan.limitDayActivity(
+            ruleID: Fixture.ruleA, config: try TimeLimitConfig(dailyLimitMinutes: 1), day: day,
+            calendar: Fixture.newYork)
+        #expect(activity.schedule.intervalStart == ActivityTime(day: day, hour: 0, minute: 0))
+        #expect(activity.schedule.intervalEnd == ActivityTime(day: DayKey("2026-03-09"), hour: 0, minute: 0))
+    }
+
+    /// The undated plan (the `undated-limit-activity` mutant's shape).
     @Test func timeLimitGetsOneEventPerBudgetMinute() {
         let plan = MonitoringPlan.plan(for: [Fixture.timeLimit(3)])
         #expect(plan.activities.count == 1)

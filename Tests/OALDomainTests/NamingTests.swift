@@ -7,11 +7,13 @@ import Testing
 
     @Test func activityNamesRoundTrip() {
         let names: [ActivityName] = [
-            .limit(Self.id), .scheduleWindow(Self.id), .scheduleAfterMidnight(Self.id), .openSession(Self.id),
+            .limit(Self.id), .limitDay(Self.id, DayKey("2026-11-30")!), .scheduleWindow(Self.id),
+            .scheduleAfterMidnight(Self.id), .openSession(Self.id),
         ]
         #expect(
             names.map(\.rawValue) == [
                 "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+                "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-11-30",
                 "sched-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
                 "sched2-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
                 "open-session-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
@@ -47,6 +49,17 @@ import Testing
         "rule-G621E1F8-C36C-495A-93FC-0C247A3E6E5F",  // not hex
         "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
         "minutes-5",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-1-30",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-11-3",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-13-30",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-11-30 ",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F_2026-11-30",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-20261130",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-11-3x",
+        "rule-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-+026-11-30",
+        "rule-e621e1f8-c36c-495a-93fc-0c247a3e6e5f-2026-11-30",
+        "sched-E621E1F8-C36C-495A-93FC-0C247A3E6E5F-2026-11-30",
     ]
 
     @Test(arguments: rejectedActivityNames)

@@ -276,15 +276,73 @@ import Testing
         defer { run.remove() }
         let released = Self.faults(run, "released")
         #expect(released.count == 30)
-        // Flushed at 00:10 Paris, when the Night window woke the monitor.
-        #expect(released.allSatisfy { $0.time.hasPrefix("2026-11-30T23:10") }, "\(released.map(\.time))")
-        // Finding (docs/FAULTS.md): the monitor files minutes-k under the
-        // day before only when k minutes cannot fit since midnight, so
-        // minutes-1 ... minutes-10 of yesterday land on today.
-        let today = run.trace.filter { $0.event == "usage.minutes" && $0.fields["day"] == "2026-12-01" }
-        #expect(today.count == 10)
-        #expect(run.result.failures.contains { $0.contains("minutes 0") }, "\(run.failureText)")
-        #expect(run.result.violations.contains { $0.check == .usageNotInvented }, "\(run.result.violations)")
+        // Flushed at midnight Paris: the monitor arms day 2's activity when
+        // day 1's ends, and its start is another activity's callback.
+        #expect(released.allSatisfy { $0.time.hasPrefix("2026-11-30T23:00") }, "\(released.map(\.time))")
+        // Each names its day (rule-<id>-2026-11-30): all of them are filed
+        // under day 1, none on day 2 (docs/FAULTS.md, finding 3).
+        let minutes = run.trace.filter { $0.event == "usage.minutes" }
+        #expect(minutes.count == 30)
+        #expect(minutes.allSatisfy { $0.fields["day"] == "2026-11-30" })
+        #expect(run.result.passed, "\(run.failureText)")
+        #expect(run.result.oracle.violations(of: .usageNotInvented).isEmpty, "\(run.result.violations)")
+    }
+
+    /// Finding 3: yesterday's thresholds flushed late enough the next
+    /// morning used to be filed under today, which invented usage and
+    /// blocked an app unused that day. A 45-minute budget spent 23:00–23:45
+    /// and flushed at 00:50, and 30 minutes of it flushed at 09:00: with
+    /// day-keyed activities every minute lands on day 1 (whose ledger keeps
+    /// them) and YouTube stays open on day 2. The `undated-limit-activity`
+    /// mutant (one repeating `rule-<UUID>`, the day guessed) still files
+    /// them under today.
+    @Test(arguments: [(45, "1h50m", "00:51"), (30, "10h", "09:01")])
+    func aBatchFlushedTheNextMorningStaysOnTheDayItWasUsed(_ used: Int, _ hold: String, _ check: String) throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 2 10:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 45
+            at 23:00 fault batch thresholds rule* until +\(hold)
+            at 23:00 open YouTube for \(used)m
+            day 2
+            at \(check) expect unblocked YouTube
+            at \(check) expect usage Cap minutes 0
+            """)
+        defer { device.remove() }
+        func play(_ name: String, mutant: String?) throws -> (trace: [TraceEvent], report: OracleReport?) {
+            let root = device.root(name)
+            #expect(try device.initialize(root) == .exited(0))
+            _ = try device.play(root, environment: ["OAL_MUTANT": mutant ?? ""])
+            return (try device.trace(root), Oracle.lastReport(root: root))
+        }
+        func expectations(_ trace: [TraceEvent]) -> [String] {
+            trace.filter { $0.event == "expect" }.map { $0.fields["result"] ?? "" }
+        }
+        func ledger(_ trace: [TraceEvent], _ day: String) -> Int {
+            trace.filter { $0.event == "usage.minutes" && $0.fields["day"] == day }
+                .compactMap { $0.fields["minutesUsed"].flatMap(Int.init) }.max() ?? 0
+        }
+
+        let fixed = try play("fixed", mutant: nil)
+        let released = fixed.trace.filter { $0.event == "fault" && $0.fields["action"] == "released" }
+        #expect(released.count == used)
+        #expect(expectations(fixed.trace) == ["ok", "ok"])
+        #expect(ledger(fixed.trace, "2026-11-30") == used)
+        #expect(ledger(fixed.trace, "2026-12-01") == 0)
+        #expect(
+            !fixed.trace.contains { $0.process == .monitor && $0.event == "shield.set" && $0.time >= "2026-11-30T23" })
+        let report = try #require(fixed.report)
+        #expect(report.violations(of: .usageNotInvented).isEmpty, "\(report.violations)")
+        #expect(report.violations(of: .blockNotInvented).isEmpty, "\(report.violations)")
+
+        let guessed = try play("undated", mutant: "undated-limit-activity")
+        #expect(expectations(guessed.trace).contains("fail"))
+        #expect(ledger(guessed.trace, "2026-12-01") == used)
+        let broken = try #require(guessed.report)
+        #expect(!broken.violations(of: .usageNotInvented).isEmpty, "\(broken.violations)")
     }
 
     @Test func duplicatedPressesNeverOverspend() throws {
@@ -359,10 +417,13 @@ import Testing
             #expect(violation.localTime.hasSuffix("09:00"))
             #expect(violation.actual.contains("shielding mid-session"))
         }
-        // The same shield seen as a block no usage justifies and as a store
-        // disagreeing with the truth; no other kind of violation.
+        // The same shield seen as a block no usage justifies, as a store
+        // disagreeing with the truth and, by the spec model, as Chess
+        // shielded mid-session; no other kind of violation.
         let kinds = Set(run.result.violations.map(\.check))
-        #expect(kinds.isSubset(of: [.sessionHonoured, .blockNotInvented, .agreement]), "\(run.result.violations)")
+        #expect(
+            kinds.isSubset(of: [.sessionHonoured, .blockNotInvented, .agreement, .overEnforced]),
+            "\(run.result.violations)")
         // The syntax round-trips; only the launched processes can be preempted.
         #expect(try FaultParser.parse(text: "preempt app at p launch 3").description == "preempt app at p launch 3")
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt device at p") }

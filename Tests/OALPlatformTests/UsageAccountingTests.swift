@@ -8,15 +8,25 @@ import Testing
     let calendar = PlatformFixtures.calendar()
     let catalog = InstalledAppCatalog.standard
 
-    func registry(registeredAt: Date, thresholds: [Int], selection: AppSelection) throws -> ActivityRegistry {
-        var registry = ActivityRegistry()
+    func events(_ thresholds: [Int], selection: AppSelection, includesPastActivity: Bool = false)
+        -> [String: DeviceActivityEvent]
+    {
         var events: [String: DeviceActivityEvent] = [:]
         for minutes in thresholds {
-            events["minutes-\(minutes)"] = DeviceActivityEvent(selection: selection, thresholdMinutes: minutes)
+            events["minutes-\(minutes)"] = DeviceActivityEvent(
+                selection: selection, thresholdMinutes: minutes, includesPastActivity: includesPastActivity)
         }
+        return events
+    }
+
+    func registry(
+        registeredAt: Date, thresholds: [Int], selection: AppSelection, includesPastActivity: Bool = false
+    ) throws -> ActivityRegistry {
+        var registry = ActivityRegistry()
         try registry.start(
-            "rule-x", schedule: PlatformFixtures.daily((0, 0), (23, 59)), events: events, at: registeredAt,
-            calendar: calendar)
+            "rule-x", schedule: PlatformFixtures.daily((0, 0), (23, 59)),
+            events: events(thresholds, selection: selection, includesPastActivity: includesPastActivity),
+            at: registeredAt, calendar: calendar)
         return registry
     }
 
@@ -90,5 +100,130 @@ import Testing
             app: instagram, from: start, to: start.addingTimeInterval(180), registry: registry, catalog: catalog,
             calendar: calendar)
         #expect(crossings.first?.at == start.addingTimeInterval(180))
+    }
+
+    // MARK: - includesPastActivity
+
+    /// 30 minutes of Instagram from 09:00, then the activity is restarted at
+    /// 09:40 (the app disabled and re-enabled the rule).
+    func restarted(includesPastActivity: Bool) throws -> (UsageAccounting, ActivityRegistry, InstalledApp, Date) {
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let start = PlatformFixtures.at(2026, 11, 30, 9, 0)
+        let selection = AppSelection(applications: [instagram.token])
+        var registry = try registry(
+            registeredAt: start.addingTimeInterval(-3600), thresholds: [30, 45], selection: selection,
+            includesPastActivity: includesPastActivity)
+        var accounting = UsageAccounting()
+        let crossed = accounting.accrue(
+            app: instagram, from: start, to: start.addingTimeInterval(30 * 60), registry: registry,
+            catalog: catalog, calendar: calendar)
+        #expect(crossed.map(\.event) == ["minutes-30"])
+        let restart = start.addingTimeInterval(40 * 60)
+        try registry.start(
+            "rule-x", schedule: PlatformFixtures.daily((0, 0), (23, 59)),
+            events: events([30, 45], selection: selection, includesPastActivity: includesPastActivity),
+            at: restart, calendar: calendar)
+        return (accounting, registry, instagram, restart)
+    }
+
+    @Test func aRestartedEventWithPastActivityCountsTheIntervalsEarlierUsage() throws {
+        let (before, registry, instagram, restart) = try restarted(includesPastActivity: true)
+        var accounting = before
+        // The threshold the past usage already meets is owed at once, as
+        // iOS fires an event that starts out past its threshold.
+        let owed = accounting.catchUp(registry: registry, at: restart, catalog: catalog, calendar: calendar)
+        #expect(owed.map(\.event) == ["minutes-30"])
+        #expect(owed.map(\.at) == [restart])
+        #expect(accounting.catchUp(registry: registry, at: restart, catalog: catalog, calendar: calendar).isEmpty)
+        // 30 of the 45 minutes were used before the restart: 15 are left.
+        #expect(
+            accounting.secondsUntilNextThreshold(
+                app: instagram, at: restart, registry: registry, catalog: catalog, calendar: calendar) == 900)
+        let later = accounting.accrue(
+            app: instagram, from: restart, to: restart.addingTimeInterval(20 * 60), registry: registry,
+            catalog: catalog, calendar: calendar)
+        #expect(later.map(\.event) == ["minutes-45"])
+        #expect(later.first?.at == restart.addingTimeInterval(15 * 60))
+    }
+
+    @Test func aRestartedEventWithoutPastActivityStartsFromZero() throws {
+        let (before, registry, instagram, restart) = try restarted(includesPastActivity: false)
+        var accounting = before
+        #expect(
+            accounting.secondsUntilNextThreshold(
+                app: instagram, at: restart, registry: registry, catalog: catalog, calendar: calendar) == 1800)
+        #expect(accounting.catchUp(registry: registry, at: restart, catalog: catalog, calendar: calendar).isEmpty)
+        let later = accounting.accrue(
+            app: instagram, from: restart, to: restart.addingTimeInterval(20 * 60), registry: registry,
+            catalog: catalog, calendar: calendar)
+        #expect(later.isEmpty)
+    }
+
+    @Test func pastActivityCountsOnlyCoveredAppsInsideTheInterval() throws {
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let notes = try #require(catalog.app(named: "Notes"))
+        let selection = AppSelection(applications: [instagram.token])
+        var accounting = UsageAccounting()
+        let empty = ActivityRegistry()
+        // Yesterday 23:00–23:50 and today 08:00–08:10 on Instagram, 08:10–09:00
+        // on Notes: only the 10 minutes of today count for today's interval.
+        let yesterday = PlatformFixtures.at(2026, 11, 29, 23, 0)
+        _ = accounting.accrue(
+            app: instagram, from: yesterday, to: yesterday.addingTimeInterval(50 * 60), registry: empty,
+            catalog: catalog, calendar: calendar)
+        let morning = PlatformFixtures.at(2026, 11, 30, 8, 0)
+        _ = accounting.accrue(
+            app: instagram, from: morning, to: morning.addingTimeInterval(10 * 60), registry: empty,
+            catalog: catalog, calendar: calendar)
+        _ = accounting.accrue(
+            app: notes, from: morning.addingTimeInterval(10 * 60), to: morning.addingTimeInterval(60 * 60),
+            registry: empty, catalog: catalog, calendar: calendar)
+        let registered = morning.addingTimeInterval(60 * 60)
+        let registry = try registry(
+            registeredAt: registered, thresholds: [5, 15], selection: selection, includesPastActivity: true)
+        #expect(
+            accounting.catchUp(registry: registry, at: registered, catalog: catalog, calendar: calendar).map(\.event)
+                == ["minutes-5"])
+        #expect(
+            accounting.secondsUntilNextThreshold(
+                app: instagram, at: registered, registry: registry, catalog: catalog, calendar: calendar) == 300)
+    }
+
+    @Test func theFrontmostHistoryMergesContiguousUseAndSurvivesCoding() throws {
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let start = PlatformFixtures.at(2026, 11, 30, 9, 0)
+        var accounting = UsageAccounting()
+        for step in 0..<10 {
+            _ = accounting.accrue(
+                app: instagram, from: start.addingTimeInterval(Double(step) * 30),
+                to: start.addingTimeInterval(Double(step + 1) * 30), registry: ActivityRegistry(), catalog: catalog,
+                calendar: calendar)
+        }
+        #expect(
+            accounting.history == [
+                UsageAccounting.FrontmostSpan(
+                    app: instagram.bundleIdentifier, from: start, to: start.addingTimeInterval(300))
+            ])
+        let decoded = try JSONDecoder().decode(UsageAccounting.self, from: JSONEncoder().encode(accounting))
+        #expect(decoded == accounting)
+        // Device state written before the history existed still reads.
+        let old = try JSONDecoder().decode(UsageAccounting.self, from: Data(#"{"counters":{}}"#.utf8))
+        #expect(old.history.isEmpty)
+    }
+
+    @Test func eventsWithoutTheFlagReadAndWriteAsBefore() throws {
+        let old = Data(
+            #"{"selection":{"applications":[],"categories":[],"webDomains":[]},"thresholdMinutes":3}"#.utf8)
+        let event = try JSONDecoder().decode(DeviceActivityEvent.self, from: old)
+        #expect(event.includesPastActivity == false)
+        #expect(event.thresholdMinutes == 3)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(event), as: UTF8.self) == String(decoding: old, as: UTF8.self))
+        var flagged = event
+        flagged.includesPastActivity = true
+        let text = String(decoding: try encoder.encode(flagged), as: UTF8.self)
+        #expect(text.contains(#""includesPastActivity":true"#))
+        #expect(try JSONDecoder().decode(DeviceActivityEvent.self, from: Data(text.utf8)) == flagged)
     }
 }

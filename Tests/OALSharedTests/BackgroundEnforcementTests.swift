@@ -29,11 +29,11 @@ import Testing
         let id = try #require(added["id"] as? String)
         let state = try #require(added["backgroundEnforcement"] as? String)
         #expect(state.hasPrefix("refused: excessiveActivities"), "\(state)")
-        #expect(state.contains("rule-\(id)"))
+        #expect(state.contains("rule-\(id)-2026-11-30 not monitored"))
         #expect(add.stderr.contains("warning: rule Video Cap is not enforced in the background"), "\(add.stderr)")
         let listed = try #require(added["notEnforcedInBackground"] as? [[String: Any]])
         #expect(listed.map { $0["name"] as? String } == ["Video Cap"])
-        #expect(try !device.activities().contains("rule-\(id)"))
+        #expect(try !device.activities().contains("rule-\(id)-2026-11-30"))
 
         // rule edit: the same.
         let edit = try device.app("rule", "edit", "Video Cap", "--minutes", "25")
@@ -65,7 +65,7 @@ import Testing
 
         // A slot frees up: the next reconcile registers it and the warning goes.
         let delete = try device.app("rule", "delete", "G1")
-        #expect(try device.activities().contains("rule-\(id)"))
+        #expect(try device.activities().contains("rule-\(id)-2026-11-30"))
         #expect(!delete.stderr.contains("warning"))
         #expect(
             try device.json(device.app("show", "Video Cap", "--json"))["backgroundEnforcement"] as? String

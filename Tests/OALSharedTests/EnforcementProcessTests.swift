@@ -42,11 +42,14 @@ import Testing
         try device.app("list", "add", "Video", "--apps", "YouTube")
         let id = try device.addRule("time-limit", "Tube", "--list", "Video", "--minutes", "5")
         #expect(try !device.isShielded("YouTube"))
-        #expect(try device.activities().contains("rule-\(id.uuidString)"))
+        // A time limit's activity is the day's: rule-<id>-<yyyy-MM-dd>.
+        let today = "rule-\(id.uuidString)-2026-11-30"
+        #expect(try device.activities().contains(today))
+        #expect(try !device.activities().contains("rule-\(id.uuidString)"))
 
-        try device.monitor("eventDidReachThreshold", "rule-\(id.uuidString)", "minutes-4")
+        try device.monitor("eventDidReachThreshold", today, "minutes-4")
         #expect(try !device.isShielded("YouTube"))
-        try device.monitor("eventDidReachThreshold", "rule-\(id.uuidString)", "minutes-5")
+        try device.monitor("eventDidReachThreshold", today, "minutes-5")
         #expect(try device.isShielded("YouTube"))
 
         let home = try device.json(device.app("home", "--json"))
@@ -54,10 +57,21 @@ import Testing
         #expect(blocking.map { $0["id"] as? String } == [id.uuidString])
         #expect((blocking.first?["subtitle"] as? String)?.hasPrefix("Time Limit · 5m of 5m") == true)
 
-        // Next day: the midnight reset clears the shield for the fresh budget.
-        try device.set(2026, 12, 1, 0, 0, 10)
-        try device.monitor("intervalDidStart", "rule-\(id.uuidString)")
+        // Midnight, the app closed: the day's end stops today's activity and
+        // arms tomorrow's (the monitor's self-arm), whose start clears the
+        // shield for the fresh budget.
+        try device.set(2026, 12, 1, 0, 0, 0)
+        try device.monitor("intervalDidEnd", today)
+        let tomorrow = "rule-\(id.uuidString)-2026-12-01"
+        #expect(try device.activities().filter { $0.hasPrefix("rule-") } == [tomorrow])
+        try device.monitor("intervalDidStart", tomorrow)
         #expect(try !device.isShielded("YouTube"))
+        // A late threshold of yesterday is filed under yesterday.
+        try device.set(2026, 12, 1, 9, 0, 0)
+        try device.monitor("eventDidReachThreshold", today, "minutes-5")
+        #expect(try !device.isShielded("YouTube"))
+        let filed = try device.trace().filter { $0.event == "usage.minutes" }.last
+        #expect(filed?.fields["day"] == "2026-11-30")
     }
 
     @Test func openLimitTurnstileFromDayStartThroughASession() throws {
@@ -112,7 +126,7 @@ import Testing
         try device.app("list", "add", "Social", "--apps", "Instagram")
         let limit = try device.addRule("time-limit", "Limit", "--list", "Social", "--minutes", "3")
         let gate = try device.addRule("open-limit", "Gate", "--list", "Social", "--opens", "5")
-        try device.monitor("eventDidReachThreshold", "rule-\(limit.uuidString)", "minutes-3")
+        try device.monitor("eventDidReachThreshold", "rule-\(limit.uuidString)-2026-11-30", "minutes-3")
         #expect(
             try device.storesShielding("Instagram") == ["rule-\(gate.uuidString)", "rule-\(limit.uuidString)"].sorted())
 
@@ -132,7 +146,7 @@ import Testing
         #expect(try !device.isShielded("Instagram"))
         #expect(try device.isShielded("YouTube"))
         let limit = try device.addRule("time-limit", "Limit", "--list", "Social", "--minutes", "1")
-        try device.monitor("eventDidReachThreshold", "rule-\(limit.uuidString)", "minutes-1")
+        try device.monitor("eventDidReachThreshold", "rule-\(limit.uuidString)-2026-11-30", "minutes-1")
         #expect(try device.storesShielding("Instagram") == ["rule-\(limit.uuidString)"])
         #expect(try !device.storesShielding("YouTube").contains("rule-\(limit.uuidString)"))
         #expect(try device.storesShielding("YouTube") == ["rule-\(allow.uuidString)"])

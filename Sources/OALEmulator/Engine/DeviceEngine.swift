@@ -33,6 +33,8 @@ public final class DeviceEngine {
     /// Per registry and catalog version and app: the activities that count
     /// the app's usage (thresholdRegistry).
     private var thresholdRegistries: [ThresholdRegistryKey: ActivityRegistry] = [:]
+    /// The registry version `pastActivityCrossings` last looked at.
+    private var caughtUpRegistry: Int?
 
     static let tickInterval: TimeInterval = 30
     static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier
@@ -258,13 +260,33 @@ public final class DeviceEngine {
     func settle() throws {
         while true {
             let owed = try view.drainPending()
-            if owed.isEmpty { break }
+            let past = try pastActivityCrossings()
+            if owed.isEmpty && past.isEmpty { break }
             for callback in owed {
                 try deliver(callback.kind, activity: callback.activity, event: callback.event)
+            }
+            if !past.isEmpty {
+                // Saved first: a device killed mid-callback never redelivers it.
+                try saveDeviceState()
+                for crossing in past {
+                    try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
+                }
             }
         }
         try ShieldWatcher(view: view, trace: trace).observe(at: now, state: &state)
         oracle.observe(after: oracleAfter, engine: self)
+    }
+
+    /// Thresholds that an activity registered or restarted since the last
+    /// look already meets through the usage earlier in its interval
+    /// (`includesPastActivity`): iOS reports them at once. Looked for only
+    /// when the registry changed.
+    private func pastActivityCrossings() throws -> [UsageAccounting.Crossing] {
+        let registry = try view.registry()
+        let version = view.registryCache.version
+        if let version, version == caughtUpRegistry { return [] }
+        caughtUpRegistry = version
+        return state.usage.catchUp(registry: registry, at: now, catalog: try view.catalog(), calendar: calendar)
     }
 
     func frontmostApp() throws -> InstalledApp? {

@@ -76,8 +76,11 @@ struct ExpectationChecker {
         case .prefix(let prefix): matches = names.filter { $0.hasPrefix(prefix) }
         case .ofRule(let prefix, let ruleName):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
+            // `PREFIX-<id>`, or a day-keyed `PREFIX-<id>-<today>` (a time
+            // limit's activity of the day).
             let wanted = "\(prefix)-\(rule.id.uuidString)".lowercased()
-            matches = names.filter { $0.lowercased() == wanted }
+            let wantedToday = "\(wanted)-\(try today())"
+            matches = names.filter { $0.lowercased() == wanted || $0.lowercased() == wantedToday }
         }
         let detail = matches.isEmpty ? "not registered" : "registered: \(matches.joined(separator: ", "))"
         return Verdict(ok: matches.isEmpty != registered, detail: detail)

@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
+import OALSystem
 
 /// The judge of a run (docs/ORACLE.md). The engine calls `observe` after
 /// every handled event and settle (it learns the facts and checks that the
@@ -30,6 +31,10 @@ public final class Oracle {
     /// quarantines them.
     var injectedStoreFaults: [String: String] = [:]
     var truth = UsageTruth()
+    /// The rules as the user set them (the app's database), and what the
+    /// independent checks learned from the device's side of the trace.
+    var userRules = UserRules.empty
+    var spec = SpecFacts()
     var calendar = Calendar(identifier: .gregorian)
     var now = Date.distantPast
     var lastStep = "run.start"
@@ -57,6 +62,9 @@ public final class Oracle {
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: (bytes: Data, problem: String?)] = [:]
     var savedScenario: String?
+    /// What judging this run cost the device (not persisted: a cost is per
+    /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
+    var cost = OracleCost()
 
     public struct WithheldCallback: Codable, Hashable, Sendable {
         public var activity: String
@@ -99,7 +107,10 @@ public final class Oracle {
 
     /// A fault made `path` unreadable on purpose; it may stay so until a
     /// process touches it (and must then be quarantined).
-    public func storeFaultInjected(path: String, reason: String) { injectedStoreFaults[path] = reason }
+    public func storeFaultInjected(path: String, reason: String) {
+        injectedStoreFaults[path] = reason
+        if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = now }
+    }
 
     // MARK: - Engine calls
 
@@ -109,6 +120,8 @@ public final class Oracle {
     /// callbacks due at one instant are delivered one by one, and the state
     /// between two of them is not one the device ever rests in.
     func observe(after step: String, engine: DeviceEngine) {
+        let started = MonotonicClock.nanoseconds()
+        defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
         calendar = engine.calendar
         callbacksDelivered = engine.options.paths.deliversCallbacks
         truth.advance(to: engine.now, calendar: calendar)
@@ -124,6 +137,10 @@ public final class Oracle {
         let events = tail.readNew()
         checkStoresParse(events)
         learn(events)
+        learnSpecFacts(events)
+        // After `learn`: the Hard Mode check judges a tap on the rules as
+        // they were before it.
+        if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }
         let view = readView(engine: engine)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)
@@ -139,8 +156,15 @@ public final class Oracle {
     func judge() {
         guard let view = unjudged else { return }
         unjudged = nil
+        let started = MonotonicClock.nanoseconds()
+        defer {
+            cost.judgements += 1
+            cost.judgeNanoseconds += MonotonicClock.nanoseconds() - started
+        }
         checkRules(view)
         checkOpensLost(view)
+        checkEnforcement(view)
+        checkMirror(view)
     }
 
     /// The verdict of the run, after a last look.
@@ -149,6 +173,9 @@ public final class Oracle {
         judge()
         save()
         write(to: root.logs.appendingPathComponent(Self.reportFile))
+        cost.observations = report.observations
+        cost.checks = report.checksRun
+        cost.write(to: root.logs.appendingPathComponent(OracleCost.file))
         return report
     }
 

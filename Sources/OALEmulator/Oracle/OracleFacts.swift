@@ -129,7 +129,9 @@ extension Oracle {
                 if event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue,
                     let minutes = event.fields["event"].flatMap(EventName.init(rawValue:))?.minutes
                 {
-                    let day = Self.thresholdDay(minutes: minutes, now: now, calendar: calendar)
+                    // A day-keyed activity names its day; an undated one is
+                    // filed as the monitor would guess it.
+                    let day = activity.day ?? Self.thresholdDay(minutes: minutes, now: now, calendar: calendar)
                     let key = DeviceFacts.key(activity.ruleID, day)
                     facts.thresholdMinutes[key] = max(facts.thresholdMinutes[key] ?? 0, minutes)
                 }

@@ -31,6 +31,8 @@ struct OracleState: Codable, Sendable {
     var divergenceSince: [String: Date] = [:]
     var pathsLastCheck: Date?
     var killedPresses: [KilledPress] = []
+    /// Optional so a state saved before the independent checks resumes.
+    var spec: SpecFacts?
 }
 
 /// An Open press whose outcome never came back to the device (the launch
@@ -64,6 +66,7 @@ extension Oracle {
         divergenceSince = saved.divergenceSince
         pathsLastCheck = saved.pathsLastCheck
         killedPresses = saved.killedPresses
+        spec = saved.spec ?? SpecFacts()
     }
 
     /// Forgets what a previous run on this root accumulated: the root now
@@ -83,7 +86,7 @@ extension Oracle {
             scenario: savedScenario, traceOffset: tail.consumedOffset, excerpt: tail.lastLines, report: report,
             openEpisodes: openEpisodes, seenEpisodes: seenEpisodes, withheld: withheld,
             injectedStoreFaults: injectedStoreFaults, truth: truth, facts: facts, divergenceSince: divergenceSince,
-            pathsLastCheck: pathsLastCheck, killedPresses: killedPresses)
+            pathsLastCheck: pathsLastCheck, killedPresses: killedPresses, spec: spec)
         try? stateWriter.write(state)
     }
 

@@ -15,7 +15,9 @@ extension Oracle {
         report.checksRun += 1
         let (noun, verb) = (argv[0], argv[1])
         let rest = argv.dropFirst(2).joined(separator: " ")
-        let hardLocked = before.published.filter {
+        // The rules as the user had them before the tap (the app's database,
+        // not the mirror), with the ledger the app's gate reads.
+        let hardLocked = userRules.entries.filter {
             RulePolicy.isHardLocked(
                 $0.rule, at: now, calendar: calendar, usage: before.inputs.usage(of: $0.rule.id))
         }

@@ -29,6 +29,20 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     case strictestWins = "strictest-wins"
     /// A granted open session is never cut short, and ends re-shielded.
     case sessionHonoured = "session-honoured"
+    /// An app, web domain or the adult filter the spec model says a rule
+    /// the user has blocks now is not shielded by any store.
+    case underEnforced = "under-enforced"
+    /// An app, web domain or the adult filter is shielded although no rule
+    /// the user has blocks it now (by the spec model).
+    case overEnforced = "over-enforced"
+    /// A rule's own store covers exactly what its mode and list cover
+    /// (Allow Only: all but the list's apps, categories and domains).
+    case storeScope = "store-scope"
+    /// A time limit's ledger minutes keep up with the real usage of its apps.
+    case usageNotLost = "usage-not-lost"
+    /// Once every tap has settled, the App Group mirror holds exactly the
+    /// rules of the app's database.
+    case mirrorCurrent = "mirror-current"
 }
 
 /// One broken property, with everything needed to look at it again.

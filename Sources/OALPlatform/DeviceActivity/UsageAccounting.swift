@@ -1,16 +1,32 @@
 import Foundation
 
 /// The emulated OS's running totals behind DeviceActivity events: how long
-/// covered apps have been frontmost in each activity's current interval.
+/// covered apps have been frontmost in each activity's current interval,
+/// and its own record of which app was frontmost when.
 ///
-/// Only the emulated OS reads or writes this; apps and extensions learn of
-/// usage solely through `eventDidReachThreshold`, as on iOS.
+/// Only the emulated OS reads or writes this (it lives in
+/// `<root>/system/device-state.json`); apps and extensions learn of usage
+/// solely through `eventDidReachThreshold`, as on iOS.
 public struct UsageAccounting: Codable, Hashable, Sendable {
     public struct Counter: Codable, Hashable, Sendable {
         public var generation: Int
         public var intervalStart: Date
         public var usedSeconds: [String: Double]
         public var reached: Set<String>
+    }
+
+    /// One app frontmost over `[from, to)`, as the OS saw it.
+    public struct FrontmostSpan: Codable, Hashable, Sendable {
+        /// The app's bundle identifier.
+        public var app: String
+        public var from: Date
+        public var to: Date
+
+        public init(app: String, from: Date, to: Date) {
+            self.app = app
+            self.from = from
+            self.to = to
+        }
     }
 
     /// One event whose threshold was crossed, and when.
@@ -21,13 +37,32 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     }
 
     public var counters: [String: Counter]
+    /// Every app's frontmost time, oldest first, back to `historyHorizon`
+    /// before the latest use: what an event with `includesPastActivity`
+    /// counts from before it started. Contiguous use of one app is one span.
+    public var history: [FrontmostSpan]
 
-    public init(counters: [String: Counter] = [:]) {
+    /// How far back the history reaches: DeviceActivity's longest interval
+    /// (a week) and a day to spare.
+    public static let historyHorizon: TimeInterval = 8 * 86_400
+
+    public init(counters: [String: Counter] = [:], history: [FrontmostSpan] = []) {
         self.counters = counters
+        self.history = history
+    }
+
+    private enum CodingKeys: String, CodingKey { case counters, history }
+
+    /// Device state saved before the history existed reads with none.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        counters = try container.decode([String: Counter].self, forKey: .counters)
+        history = try container.decodeIfPresent([FrontmostSpan].self, forKey: .history) ?? []
     }
 
     /// Adds the time `app` was frontmost over `[from, to)` to every event
-    /// that covers it, and returns the thresholds crossed, in time order.
+    /// that covers it, records it in the history, and returns the
+    /// thresholds crossed, in time order.
     ///
     /// The caller steps time so that no interval boundary falls strictly
     /// inside `[from, to)`; usage is clipped to the interval in progress at
@@ -43,7 +78,10 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
             let countFrom = max(from, registration.registeredAt, interval.start)
             let countTo = min(to, interval.end)
             guard countTo > countFrom else { continue }
-            var counter = freshCounter(for: registration, interval: interval, name: name)
+            var counter = currentCounter(
+                for: registration, interval: interval, name: name, before: countFrom, catalog: catalog)
+            // Thresholds the past activity alone already meets cross first.
+            crossings += counter.crossAll(registration, name: name, at: countFrom)
             for (eventName, event) in registration.events.sorted(by: { $0.key < $1.key })
             where catalog.selection(event.selection, covers: app) {
                 let before = counter.usedSeconds[eventName, default: 0]
@@ -59,7 +97,33 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
             }
             counters[name] = counter
         }
+        remember(app: app.bundleIdentifier, from: from, to: to)
         return crossings.sorted { ($0.at, $0.activity, $0.event) < ($1.at, $1.activity, $1.event) }
+    }
+
+    /// Starts the counters of activities registered or restarted since the
+    /// last look, in the interval in progress at `instant`, and returns the
+    /// thresholds that their past activity (`includesPastActivity`) already
+    /// meets: iOS reports those at once, so they are due at `instant`.
+    /// Idempotent: a threshold is reported once per counter.
+    public mutating func catchUp(
+        registry: ActivityRegistry, at instant: Date, catalog: InstalledAppCatalog, calendar: Calendar
+    ) -> [Crossing] {
+        var crossings: [Crossing] = []
+        for (name, registration) in registry.activities.sorted(by: { $0.key < $1.key })
+        where !registration.events.isEmpty {
+            guard let interval = registration.interval(at: instant, calendar: calendar) else { continue }
+            if let existing = counters[name], existing.generation == registration.generation,
+                existing.intervalStart == interval.start
+            {
+                continue
+            }
+            var counter = currentCounter(
+                for: registration, interval: interval, name: name, before: instant, catalog: catalog)
+            crossings += counter.crossAll(registration, name: name, at: instant)
+            counters[name] = counter
+        }
+        return crossings
     }
 
     /// How long `app` can stay frontmost from `instant` before the next
@@ -73,7 +137,8 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
             guard let interval = registration.interval(at: instant, calendar: calendar),
                 instant >= registration.registeredAt
             else { continue }
-            let counter = freshCounter(for: registration, interval: interval, name: name)
+            let counter = currentCounter(
+                for: registration, interval: interval, name: name, before: instant, catalog: catalog)
             for (eventName, event) in registration.events
             where !counter.reached.contains(eventName) && catalog.selection(event.selection, covers: app) {
                 let remaining = Double(event.thresholdMinutes * 60) - counter.usedSeconds[eventName, default: 0]
@@ -88,15 +153,71 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
         counters = counters.filter { registry.activities[$0.key] != nil }
     }
 
-    private func freshCounter(for registration: ActivityRegistration, interval: DateInterval, name: String)
-        -> Counter
-    {
+    /// The counter of `registration`'s current generation and interval; a
+    /// new one when there is none yet (a restart resets the count, as on
+    /// iOS), seeded for each event with `includesPastActivity` with the
+    /// covered apps' frontmost time in the interval before `instant`.
+    private func currentCounter(
+        for registration: ActivityRegistration, interval: DateInterval, name: String, before instant: Date,
+        catalog: InstalledAppCatalog
+    ) -> Counter {
         if let existing = counters[name], existing.generation == registration.generation,
             existing.intervalStart == interval.start
         {
             return existing
         }
-        return Counter(
+        var counter = Counter(
             generation: registration.generation, intervalStart: interval.start, usedSeconds: [:], reached: [])
+        for (eventName, event) in registration.events where event.includesPastActivity {
+            let past = pastSeconds(from: interval.start, to: instant) { bundle in
+                catalog.apps.first { $0.bundleIdentifier == bundle }.map {
+                    catalog.selection(event.selection, covers: $0)
+                }
+                    ?? false
+            }
+            if past > 0 { counter.usedSeconds[eventName] = past }
+        }
+        return counter
+    }
+
+    /// Seconds over `[from, to)` during which an app `covers` accepts was
+    /// frontmost.
+    private func pastSeconds(from: Date, to: Date, covers: (String) -> Bool) -> TimeInterval {
+        guard to > from else { return 0 }
+        var total: TimeInterval = 0
+        for span in history where span.to > from && span.from < to && covers(span.app) {
+            total += min(span.to, to).timeIntervalSince(max(span.from, from))
+        }
+        return total
+    }
+
+    private mutating func remember(app: String, from: Date, to: Date) {
+        if let last = history.last, last.app == app, last.to == from {
+            history[history.count - 1].to = to
+        } else {
+            history.append(FrontmostSpan(app: app, from: from, to: to))
+        }
+        let horizon = to.addingTimeInterval(-Self.historyHorizon)
+        if let first = history.first, first.to < horizon {
+            history.removeAll { $0.to < horizon }
+        }
+    }
+}
+
+extension UsageAccounting.Counter {
+    /// Marks every event whose threshold the counted time already meets as
+    /// reached, and returns those crossings, all at `instant`.
+    fileprivate mutating func crossAll(_ registration: ActivityRegistration, name: String, at instant: Date)
+        -> [UsageAccounting.Crossing]
+    {
+        var crossings: [UsageAccounting.Crossing] = []
+        for (eventName, event) in registration.events.sorted(by: { $0.key < $1.key })
+        where !reached.contains(eventName)
+            && usedSeconds[eventName, default: 0] >= Double(event.thresholdMinutes * 60)
+        {
+            reached.insert(eventName)
+            crossings.append(UsageAccounting.Crossing(activity: name, event: eventName, at: instant))
+        }
+        return crossings
     }
 }

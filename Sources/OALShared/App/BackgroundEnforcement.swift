@@ -39,9 +39,16 @@ public enum BackgroundEnforcement: Hashable, Sendable {
         return false
     }
 
-    /// The state of every rule of `database`, given the registered names.
-    public static func states(of database: AppDatabase, registered: [String]) -> [UUID: BackgroundEnforcement] {
-        let plan = MonitoringPlan.plan(for: database.rules)
+    /// The state of every rule of `database`, given the registered names,
+    /// against the plan the app registers at `now` (a time limit needs its
+    /// day's `rule-<UUID>-<day>`).
+    public static func states(
+        of database: AppDatabase, registered: [String], at now: Date, calendar: Calendar
+    ) -> [UUID: BackgroundEnforcement] {
+        let plan =
+            Mutant.on(.undatedLimitActivity)
+            ? MonitoringPlan.plan(for: database.rules)
+            : MonitoringPlan.plan(for: database.rules, at: now, calendar: calendar)
         let names = Set(registered)
         var states: [UUID: BackgroundEnforcement] = [:]
         for rule in database.rules {
@@ -63,7 +70,10 @@ public enum BackgroundEnforcement: Hashable, Sendable {
     /// Reads the registrations through the app's DeviceActivityCenter.
     public static func states(of database: AppDatabase, context: ProcessContext) throws -> [UUID: BackgroundEnforcement]
     {
-        states(of: database, registered: try context.platform.deviceActivity.activities())
+        let clock = try context.clock()
+        return states(
+            of: database, registered: try context.platform.deviceActivity.activities(), at: clock.now,
+            calendar: try clock.calendar())
     }
 }
 

@@ -7,9 +7,10 @@ import OALPlatform
 ///
 /// The desired set comes from the domain's `MonitoringPlan`. An activity is
 /// started when new, stopped when its rule no longer wants it, and
-/// restarted only when its schedule or events changed: a restart resets
-/// threshold accounting, so restarting a time limit's activity on every
-/// reconcile would forget the minutes the device has counted. A refusal
+/// restarted only when its schedule or events changed: a restart starts a
+/// new threshold count (its events carry `includesPastActivity`, so the
+/// new count includes the usage earlier in the interval, but each restart
+/// re-delivers every threshold already met). A refusal
 /// from DeviceActivity is traced and the rest carries on; the foreground
 /// refresh still enforces whatever could not be registered.
 public struct RuleScheduler {
@@ -30,7 +31,10 @@ public struct RuleScheduler {
     @discardableResult
     public func reconcile(database: AppDatabase, inputs: EnforcementInputs) throws -> Summary {
         var summary = Summary()
-        let plan = MonitoringPlan.plan(for: database.rules)
+        let plan =
+            Mutant.on(.undatedLimitActivity)
+            ? MonitoringPlan.plan(for: database.rules)
+            : MonitoringPlan.plan(for: database.rules, at: inputs.now, calendar: inputs.calendar)
         var desired: [String: (DeviceActivitySchedule, [String: DeviceActivityEvent])] = [:]
         for activity in plan.activities {
             let rule = database.rules.first { $0.id == activity.ruleID }
@@ -46,7 +50,10 @@ public struct RuleScheduler {
         var stale: [String] = []
         for (name, registration) in registry.activities.sorted(by: { $0.key < $1.key }) {
             switch ActivityName(rawValue: name) {
-            case .limit, .scheduleWindow, .scheduleAfterMidnight:
+            case .limit, .limitDay, .scheduleWindow, .scheduleAfterMidnight:
+                // A past day's activity (or one the monitor armed for a day
+                // the plan no longer wants) is not desired: stopped, so it
+                // does not hold one of the 20 slots.
                 if desired[name] == nil { stale.append(name) }
             case .openSession(let ruleID):
                 // A finished one-shot still holds a slot; one in progress is

@@ -18,13 +18,21 @@ public enum ActivityConversion {
     }
 
     /// The events of `activity`, each counting usage of `selection`.
+    ///
+    /// Every event is registered with `includesPastActivity`, so an
+    /// activity (re)started part-way through its interval (a rule turned
+    /// off and on, its budget or list edited, a day's activity armed late)
+    /// also counts the usage earlier in that interval instead of starting
+    /// from zero. The `restart-forgets-usage` mutant leaves the flag off.
     public static func events(
         _ activity: MonitoredActivity, selection: AppSelection?
     ) -> [String: DeviceActivityEvent] {
+        let includesPastActivity = !Mutant.on(.restartForgetsUsage)
         var events: [String: DeviceActivityEvent] = [:]
         for event in activity.events {
             events[event.name.rawValue] = DeviceActivityEvent(
-                selection: selection ?? .empty, thresholdMinutes: event.thresholdMinutes)
+                selection: selection ?? .empty, thresholdMinutes: event.thresholdMinutes,
+                includesPastActivity: includesPastActivity)
         }
         return events
     }

@@ -61,8 +61,11 @@ public struct EnforcementInputs: Sendable {
 
     /// The one decision both paths use, fed from these inputs.
     public func decide(_ rule: Rule) -> EnforcementDecision {
-        EnforcementDecision.decide(
-            rule: rule, at: now, calendar: calendar, usage: usage(of: rule.id), sessionExpiry: sessions[rule.id])
+        var (rule, usage) = (rule, usage(of: rule.id))
+        if Mutant.on(.decisionIgnoresDays), rule.kind == .schedule { rule.days = .everyDay }
+        if Mutant.on(.decisionLateBudget) { usage.minutesUsed = max(usage.minutesUsed - 5, 0) }
+        return EnforcementDecision.decide(
+            rule: rule, at: now, calendar: calendar, usage: usage, sessionExpiry: sessions[rule.id])
     }
 
     public func candidate(_ published: PublishedRule) -> ShieldCandidate {

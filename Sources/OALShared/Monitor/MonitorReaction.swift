@@ -35,11 +35,16 @@ public struct MonitorReaction {
             // Interval start is the midnight reset: the fresh day's decision
             // re-gates open limits and lifts spent time limits.
             try recompute(name.ruleID, cause: "\(callback.rawValue):\(activity)", fields)
-        case (.eventDidReachThreshold, .limit):
+        case (.intervalDidStart, .limitDay):
+            try recompute(name.ruleID, cause: "\(callback.rawValue):\(activity)", fields)
+        case (.intervalDidEnd, .limitDay(let ruleID, let day)):
+            try recompute(ruleID, cause: "\(callback.rawValue):\(activity)", fields)
+            try rollOver(ruleID, endedDay: day, activity: activity, fields)
+        case (.eventDidReachThreshold, .limit), (.eventDidReachThreshold, .limitDay):
             guard let event, let threshold = EventName(rawValue: event) else {
                 return ignore(fields, "unknown event name")
             }
-            try recordMinutes(threshold.minutes, ruleID: name.ruleID, fields)
+            try recordMinutes(threshold.minutes, ruleID: name.ruleID, namedDay: name.day, fields)
         case (.intervalDidStart, .scheduleWindow), (.intervalDidEnd, .scheduleWindow),
             (.intervalDidStart, .scheduleAfterMidnight), (.intervalDidEnd, .scheduleAfterMidnight):
             try recompute(name.ruleID, cause: "\(callback.rawValue):\(activity)", fields)
@@ -86,21 +91,35 @@ public struct MonitorReaction {
     /// `minutes-<k>`: the rule's apps have been used k minutes in the
     /// interval. Minutes only move up in the ledger, so a re-delivered or
     /// out-of-order event can never lower the count.
-    private func recordMinutes(_ minutes: Int, ruleID: UUID, _ fields: [String: String]) throws {
+    ///
+    /// A day-keyed activity (`rule-<UUID>-<day>`) names the day: the
+    /// minutes are filed under it whenever the callback arrives, so a batch
+    /// flushed after midnight lands on the day it was used, never on today.
+    private func recordMinutes(_ minutes: Int, ruleID: UUID, namedDay: DayKey?, _ fields: [String: String]) throws {
         guard let published = try published(ruleID, fields) else { return }
         guard published.rule.configuration.timeLimit != nil else {
             return ignore(fields, "threshold event for a rule that is not a time limit")
         }
         let clock = try context.clock()
         let calendar = try clock.calendar()
-        var day = DayKey(clock.now, calendar: calendar)
-        // A batch flushed after midnight can carry yesterday's thresholds.
-        // k minutes of use cannot fit in less than k minutes of today, so
-        // such an event belongs to the day before: recording it today would
-        // invent usage and block a fresh budget.
-        let sinceMidnight = clock.now.timeIntervalSince(WallClock.startOfDay(clock.now, calendar: calendar))
-        if sinceMidnight < TimeInterval(minutes * 60) {
-            day = DayKey(WallClock.startOfDay(offsetBy: -1, from: clock.now, calendar: calendar), calendar: calendar)
+        let today = DayKey(clock.now, calendar: calendar)
+        let day: DayKey
+        if let namedDay {
+            guard namedDay <= today else { return ignore(fields, "threshold of day \(namedDay), after today") }
+            day = namedDay
+        } else {
+            // An undated `rule-<UUID>` (registered by an older build, or the
+            // `undated-limit-activity` mutant) names no day, so the day is
+            // guessed: k minutes of use cannot fit in less than k minutes of
+            // today, so such an event belongs to the day before. A batch
+            // flushed later than k minutes after midnight is still filed
+            // under today (docs/FAULTS.md, finding 3).
+            let sinceMidnight = clock.now.timeIntervalSince(WallClock.startOfDay(clock.now, calendar: calendar))
+            day =
+                sinceMidnight < TimeInterval(minutes * 60)
+                ? DayKey(
+                    WallClock.startOfDay(offsetBy: -1, from: clock.now, calendar: calendar), calendar: calendar)
+                : today
         }
         let after =
             Mutant.on(.monitorSkipsMinutes)
@@ -118,6 +137,47 @@ public struct MonitorReaction {
         CrashPoint.reach("monitor.after-record-minutes")
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
         try apply(published, inputs: inputs, cause: "eventDidReachThreshold:\(fields["event"] ?? "")")
+    }
+
+    /// A time limit's day ended (its interval reached the next midnight):
+    /// stop that day's activity, which would otherwise hold a slot, and arm
+    /// the rule's next enabled day, so the limit goes on while the app stays
+    /// closed ("self-arm"). An `intervalDidEnd` owed because the app stopped
+    /// the activity mid-day (rule disabled, edited, deleted) is not a day's
+    /// end: nothing is armed. A day the app (or an earlier callback) already
+    /// armed is left alone, so its threshold count is not restarted.
+    private func rollOver(_ ruleID: UUID, endedDay: DayKey, activity: String, _ fields: [String: String]) throws {
+        let clock = try context.clock()
+        let calendar = try clock.calendar()
+        guard let dayStart = endedDay.start(in: calendar),
+            clock.now >= WallClock.startOfDay(offsetBy: 1, from: dayStart, calendar: calendar)
+        else { return }
+        let center = context.platform.deviceActivity
+        let registered = try center.activities()
+        if registered.contains(activity) {
+            try center.stopMonitoring([activity])
+            context.record("monitor.stop", ["activity": activity, "cause": "day-ended"])
+        }
+        guard
+            let published = try PublishedRule.loadAll(from: stores, context: context).first(where: {
+                $0.rule.id == ruleID
+            }),
+            published.rule.isEnabled, let config = published.rule.configuration.timeLimit,
+            let next = MonitoringPlan.nextLimitDay(for: published.rule, after: endedDay, calendar: calendar)
+        else { return }
+        let planned = MonitoringPlan.limitDayActivity(ruleID: ruleID, config: config, day: next, calendar: calendar)
+        let name = planned.name.rawValue
+        guard !registered.contains(name) else { return }
+        do {
+            try center.startMonitoring(
+                name, during: ActivityConversion.schedule(planned.schedule),
+                events: ActivityConversion.events(planned, selection: published.selection))
+            context.record("monitor.start", ["activity": name, "cause": "self-arm"])
+        } catch let error as MonitoringError {
+            // The app's next reconcile registers it; until then the day's
+            // usage is still counted once it is (includesPastActivity).
+            context.record("monitor.refused", ["activity": name, "reason": error.description])
+        }
     }
 
     /// The one-shot session ended: forget the session it stood for (never a

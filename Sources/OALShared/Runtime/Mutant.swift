@@ -19,6 +19,18 @@ public enum Mutant: String, CaseIterable, Sendable {
     case monitorInventsMinutes = "monitor-invents-minutes"
     /// `oal-app rule edit|disable|delete` skip the Hard Mode gate.
     case appIgnoresHardMode = "app-ignores-hard-mode"
+    /// The shared decision treats every schedule rule as on every day. Both
+    /// paths run it, so they still agree: only a judge with its own model
+    /// of the spec sees the over-enforcement.
+    case decisionIgnoresDays = "decision-ignores-days"
+    /// The shared decision counts a time limit's budget five minutes late:
+    /// under-enforcement that both paths agree on.
+    case decisionLateBudget = "decision-late-budget"
+    /// The app registers its threshold events without
+    /// `includesPastActivity`, so an activity restarted mid-day (the rule
+    /// turned off and on, or edited) counts from zero and forgets the
+    /// usage earlier in the day.
+    case restartForgetsUsage = "restart-forgets-usage"
     /// An Allow Only shield is the old `.all(except: list apps)`: the list's
     /// categories stay blocked and no website is ever blocked.
     case allowOnlyBlocksList = "allow-only-blocks-list"
@@ -26,6 +38,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// so a refresh that read the database before a later change publishes
     /// (and shields, and registers) its stale rule list over the newer one.
     case mirrorWithoutGeneration = "mirror-without-generation"
+    /// The app registers a time limit as one repeating `rule-<UUID>`
+    /// instead of the day-keyed `rule-<UUID>-<day>`, so a threshold flushed
+    /// after midnight names no day and the monitor has to guess it (k
+    /// minutes cannot fit since midnight): a late enough batch lands on
+    /// today.
+    case undatedLimitActivity = "undated-limit-activity"
     /// The app reports every rule as monitored: a rule whose activity
     /// DeviceActivity refused goes unenforced in the background, silently.
     case silentActivityRefusal = "silent-activity-refusal"

@@ -1,0 +1,64 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// What the independent checks (`EnforcementChecks`) learn from the
+/// device's side of the trace, beside `DeviceFacts`. Kept apart so an
+/// `oracle-state.json` written before they existed still resumes.
+struct SpecFacts: Codable, Sendable {
+    /// When each granted Open press happened, per rule (the device saw the
+    /// press and its reply; the session length comes from the spec).
+    var grants: [UUID: [Date]] = [:]
+    /// Rules with an activity DeviceActivity refused (`monitor.refused`),
+    /// until one of theirs is started again.
+    var refused: Set<UUID> = []
+    /// The newest `oal-app` launch (not the foreground loop) and whether it
+    /// has exited: the mirror is judged only once every tap has settled.
+    var lastAppLaunch = 0
+    var lastAppLaunchExited = true
+    /// When a fault last damaged the mirror on purpose: it is rebuilt by
+    /// the app's next refresh, not before.
+    var mirrorDamagedAt: Date?
+    /// When each per-app (or per-domain) divergence began, for the
+    /// deadlines of the named reasons.
+    var since: [String: Date] = [:]
+}
+
+extension Oracle {
+    /// Folds the lines the independent checks need into `spec`.
+    func learnSpecFacts(_ events: [TraceEvent]) {
+        for event in events {
+            switch (event.process, event.event) {
+            case (.device, "user.press") where event.fields["button"] == "open" && event.fields["status"] == "0":
+                let words = (event.fields["result"] ?? "").split(separator: " ")
+                guard words.first == "granted", words.count >= 2 else { continue }
+                for id in words[1].split(separator: ",") {
+                    guard let rule = UUID(uuidString: String(id)) else { continue }
+                    let horizon = now.addingTimeInterval(-2 * 86_400)
+                    spec.grants[rule] = (spec.grants[rule] ?? []).filter { $0 > horizon } + [now]
+                }
+            case (_, "monitor.refused"):
+                // A refused open session is no excuse: the press can refuse
+                // to lift a shield it cannot schedule back.
+                switch event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:)) {
+                case .openSession, nil: continue
+                case let activity?: spec.refused.insert(activity.ruleID)
+                }
+            case (_, "monitor.start"), (_, "monitor.restart"):
+                if let rule = event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:))?.ruleID {
+                    spec.refused.remove(rule)
+                }
+            case (.app, "launch"):
+                var words = (event.fields["argv"] ?? "").split(separator: " ")
+                if words.first == "--root" { words = Array(words.dropFirst(2)) }
+                guard let launch = event.launch, words.first != "run" else { continue }
+                spec.lastAppLaunch = launch
+                spec.lastAppLaunchExited = false
+            case (.app, "exit"):
+                if event.launch == spec.lastAppLaunch { spec.lastAppLaunchExited = true }
+            default:
+                continue
+            }
+        }
+    }
+}

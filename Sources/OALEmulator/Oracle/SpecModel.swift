@@ -1,0 +1,97 @@
+import Foundation
+import OALDomain
+import OALPlatform
+
+/// The oracle's own reading of the feature spec (RULES_FEATURE_SPEC §4):
+/// should this rule shield at this instant, and does it cover this app or
+/// domain? Written apart from `OALDomain`'s decision code on purpose: the
+/// app and its extensions run that code, so a judge that reused it would
+/// share its bugs. Two implementations of one spec that must agree is the
+/// point (docs/ORACLE.md, "Where the truth comes from").
+///
+/// Only data types come from the domain (a rule as the user saved it);
+/// every computation here is written against the calendar directly.
+struct SpecModel {
+    let calendar: Calendar
+
+    /// What the device knows of the user's day, per rule: covered seconds
+    /// and the open sessions the user was granted.
+    struct UserDay {
+        /// Seconds the user had a covered app frontmost today.
+        var coveredSeconds: TimeInterval
+        /// When each granted Open press of the rule happened (any day).
+        var grants: [Date]
+    }
+
+    /// Spec §4.4: "each press … lifts the shield for up to 15 minutes".
+    static let sessionSeconds: TimeInterval = 15 * 60
+
+    /// Whether `rule` shields its apps at `instant`.
+    func shields(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
+        guard rule.isEnabled else { return false }
+        if let until = rule.pausedUntil, instant < until { return false }
+        switch rule.configuration {
+        case .schedule(let config):
+            return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
+        case .timeLimit(let config):
+            guard onEnabledDay(rule.days, instant) else { return false }
+            // §4.4: shielded once the day's cumulative use crosses the budget.
+            return day.coveredSeconds + 0.001 >= TimeInterval(config.dailyLimitMinutes) * 60
+        case .openLimit:
+            guard onEnabledDay(rule.days, instant) else { return false }
+            // §4.4: gated all day; a granted open lifts it for its session,
+            // a duration: after the clock is set back, a press "later" than
+            // now still runs until its 15 minutes are up.
+            let live = day.grants.contains { instant < $0.addingTimeInterval(Self.sessionSeconds) }
+            return !live
+        }
+    }
+
+    /// Spec §3.4/§4.2: Block Adult Content engages the web filter while a
+    /// schedule rule's window is active (never for limit rules).
+    func filtersAdultContent(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
+        guard case .schedule(let config) = rule.configuration, config.blockAdultContent else { return false }
+        return shields(rule, at: instant, day: day)
+    }
+
+    /// The rule's window as the user set it: From on an enabled day until
+    /// To, the same day or (To ≤ From) the next. A window that crosses
+    /// midnight belongs to the day it starts on.
+    func insideWindow(start: Int, end: Int, days: DaySet, at instant: Date) -> Bool {
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        let today = onEnabledDay(days, instant)
+        if end > start { return today && start <= minute && minute < end }
+        let yesterday = calendar.date(byAdding: .day, value: -1, to: instant).map { onEnabledDay(days, $0) } ?? false
+        return (today && minute >= start) || (yesterday && minute < end)
+    }
+
+    func onEnabledDay(_ days: DaySet, _ instant: Date) -> Bool {
+        let weekday = calendar.component(.weekday, from: instant)
+        return days.dayNumbers.contains(weekday)
+    }
+
+    // MARK: - Coverage
+
+    /// Whether a rule with `selection` in `mode` covers `app`. No list (or
+    /// an empty one) covers nothing in either mode; the app itself is never
+    /// covered (a Screen Time app cannot shield itself).
+    static func covers(mode: SelectionMode, selection: AppSelection?, app: InstalledApp) -> Bool {
+        guard let selection, !selection.isEmpty, app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier
+        else { return false }
+        let listed = selection.applications.contains(app.token) || selection.categories.contains(app.category)
+        return mode == .block ? listed : !listed
+    }
+
+    static func covers(mode: SelectionMode, selection: AppSelection?, domain: WebDomainToken) -> Bool {
+        guard let selection, !selection.isEmpty else { return false }
+        let listed = selection.webDomains.contains(domain)
+        return mode == .block ? listed : !listed
+    }
+
+    /// Time and open limits are always Block (spec §1, per-kind options).
+    static func mode(of rule: Rule) -> SelectionMode {
+        if case .schedule(let config) = rule.configuration { return config.selectionMode }
+        return .block
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALShared
+import OALStore
+
+/// The rules as the user set them: the app's private database
+/// (`<root>/app/rules.json`, the screen `oal-app show` draws), which only
+/// the user's taps change. Never the App Group mirror: the mirror is what
+/// the judged code published, and a bug there must not become the truth.
+struct UserRules {
+    struct Entry {
+        var rule: Rule
+        var selection: AppSelection?
+        var mode: SelectionMode { SpecModel.mode(of: rule) }
+    }
+
+    var entries: [Entry]
+
+    static let empty = UserRules(entries: [])
+
+    var byID: [UUID: Entry] { Dictionary(entries.map { ($0.rule.id, $0) }, uniquingKeysWith: { first, _ in first }) }
+
+    /// The database as it is now, or nil when it does not parse (the
+    /// `stores-parse` check reports that; the last good truth stands).
+    static func read(root: DeviceRoot, memo: DecodedBytesMemo) -> UserRules? {
+        let path = root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json").path
+        guard let data = FileManager.default.contents(atPath: path) else { return .empty }
+        return memo.value(path: path, bytes: data) { bytes in
+            struct Envelope: Decodable { var document: AppDatabase }
+            guard let database = try? StoreCoding.decoder().decode(Envelope.self, from: bytes).document else {
+                return nil
+            }
+            // The list a rule points at, looked up here rather than through
+            // the app's own resolver.
+            let lists = Dictionary(
+                database.lists.lists.map { ($0.id, $0.selection) }, uniquingKeysWith: { first, _ in first })
+            return UserRules(
+                entries: database.rules.map { Entry(rule: $0, selection: $0.appListID.flatMap { lists[$0] }) })
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import OALEmulator
+import Testing
+
+/// The oracle judges from outside the system under test (docs/ORACLE.md,
+/// "Where the truth comes from"): each scenario is one the previous oracle
+/// passed while the user-visible result was wrong. Run clean, the fixed
+/// design passes; run with the old behaviour (`OAL_MUTANT`), the check
+/// named flags it, across real processes.
+@Suite struct IndependentOracleTests {
+    /// A deleted rule must not come back: a refresh preempted after reading
+    /// its inputs resumes after the delete.
+    static let deletedRuleReturns = """
+        timezone UTC
+        start 2026-11-30 08:58
+        end 2026-11-30 09:40
+        at 08:58 app list add Social --apps Instagram
+        at 08:59 fault preempt app at app.refresh.after-read-inputs
+        at 08:59 app rule add schedule Study --list Social --from 09:00 --to 09:30
+        at 08:59 app rule delete Study
+        """
+
+    @Test func aStaleRefreshRepublishingADeletedRuleIsCaught() throws {
+        try OracleTests.assertCaught(
+            Self.deletedRuleReturns, mutant: "mirror-without-generation", check: .mirrorCurrent)
+        let broken = try OracleTests.run(Self.deletedRuleReturns, mutant: "mirror-without-generation")
+        #expect(!broken.report.violations(of: .overEnforced).isEmpty, "\(broken.report.violations)")
+    }
+
+    /// 30 minutes used, the rule's activity restarted, 20 more minutes: the
+    /// 45-minute budget is spent at 09:15.
+    static let restartLosesUsage = """
+        timezone UTC
+        start 2026-11-30 08:00
+        end 2026-11-30 10:00
+        at 08:00 app list add Social --apps Instagram
+        at 08:01 app rule add time-limit Cap --list Social --minutes 45
+        at 08:10 open Instagram for 30m
+        at 08:45 app rule disable Cap
+        at 08:46 app rule enable Cap
+        at 09:00 open Instagram for 20m
+        """
+
+    @Test func usageLostAcrossAnActivityRestartIsCaught() throws {
+        try OracleTests.assertCaught(Self.restartLosesUsage, mutant: "restart-forgets-usage", check: .usageNotLost)
+        let broken = try OracleTests.run(Self.restartLosesUsage, mutant: "restart-forgets-usage")
+        #expect(!broken.report.violations(of: .underEnforced).isEmpty, "\(broken.report.violations)")
+    }
+
+    /// Allow Only over a list of an app, a category and a domain.
+    static let allowOnly = """
+        timezone UTC
+        start 2026-11-30 08:00
+        end 2026-11-30 10:00
+        at 08:00 app list add Work --apps Instagram --categories Games --domains reddit.com
+        at 08:01 app rule add schedule Focus --list Work --from 09:00 --to 09:30 --allow-only
+        at 09:10 expect unblocked Chess
+        at 09:10 expect unblocked Instagram
+        at 09:10 expect blocked YouTube
+        """
+
+    @Test func allowOnlyBlockingItsOwnCategoryAndSparingWebsitesIsCaught() throws {
+        try OracleTests.assertCaught(Self.allowOnly, mutant: "allow-only-blocks-list", check: .storeScope)
+        let broken = try OracleTests.run(Self.allowOnly, mutant: "allow-only-blocks-list")
+        #expect(!broken.report.violations(of: .overEnforced).isEmpty, "\(broken.report.violations)")
+        #expect(!broken.report.violations(of: .underEnforced).isEmpty, "\(broken.report.violations)")
+    }
+
+    /// 50 minutes of a 45-minute budget while every threshold is held back:
+    /// the block is owed, excused only by the named reason.
+    @Test func withheldThresholdsAreAnExpectedDivergenceNotAPass() throws {
+        let run = try OracleTests.run(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 11:00
+            fault batch thresholds until +6h
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add time-limit Cap --list Social --minutes 45
+            at 09:00 open Instagram for 50m
+            """)
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        let owed = run.report.expectedDivergences.filter { $0.check == .underEnforced }
+        #expect(owed.count == 1, "\(run.report.expectedDivergences)")
+        #expect(owed.first?.reason.contains("withheld") == true)
+        #expect(owed.first?.reason.contains("deadline") == true)
+    }
+
+    /// Yesterday's thresholds flushed the next morning must not block an
+    /// app nobody used today.
+    static let lateFlush = """
+        timezone UTC
+        start 2026-11-30 23:00
+        end 2026-12-01 10:00
+        fault batch thresholds until +10h
+        at 23:00 app list add Social --apps Instagram
+        at 23:01 app rule add time-limit Cap --list Social --minutes 45
+        at 23:05 open Instagram for 50m
+        """
+
+    @Test func aLateFlushBlockingAFreshDayIsCaught() throws {
+        try OracleTests.assertCaught(Self.lateFlush, mutant: "undated-limit-activity", check: .overEnforced)
+    }
+
+    /// The decision code both paths share, broken: they still agree with
+    /// each other, so only the separate spec model can tell.
+    @Test func aSharedDecisionIgnoringDaysIsCaughtAsOverEnforcement() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add schedule Weekend --list Social --from 09:00 --to 09:30 --days weekends
+            """, mutant: "decision-ignores-days", check: .overEnforced)
+    }
+
+    @Test func aSharedDecisionCountingTheBudgetLateIsCaughtAsUnderEnforcement() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add time-limit Cap --list Social --minutes 20
+            at 09:00 open Instagram for 30m
+            """, mutant: "decision-late-budget", check: .underEnforced)
+    }
+}
