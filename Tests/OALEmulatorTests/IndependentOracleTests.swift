@@ -126,4 +126,17 @@ import Testing
             at 09:00 open Instagram for 30m
             """, mutant: "decision-late-budget", check: .underEnforced)
     }
+
+    /// All 20 activity slots taken, then an Open press: the session's
+    /// one-shot is refused, so nothing brings the shield back at 09:15.
+    /// There is no event then; the oracle judges the quiet stretch too.
+    @Test func aSessionThatCannotEndReShieldedIsCaughtWhenItEnds() throws {
+        let scenario =
+            DeviceHarness.header + OpenSessionReshieldTests.full + "at 09:00 press open on Chess for 10m\n"
+        try OracleTests.assertCaught(scenario, mutant: "grant-without-reshield", check: .underEnforced)
+        let broken = try OracleTests.run(scenario, mutant: "grant-without-reshield")
+        let late = broken.report.violations(of: .underEnforced).first
+        #expect(late?.localTime.hasSuffix("09:15") == true, "\(broken.report.violations)")
+        #expect(late?.after.hasPrefix("nothing") == true)
+    }
 }

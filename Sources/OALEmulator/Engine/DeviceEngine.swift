@@ -88,7 +88,9 @@ public final class DeviceEngine {
             let next = try nextEvent()
             // Every event due now has been handled: the oracle judges the
             // state the device rests in before the clock moves on.
-            if next.time > now { oracle.judge() }
+            // and, since nothing runs before the next event, at every
+            // instant until then where the spec model changes its mind.
+            if next.time > now { oracle.judge(until: next.time) }
             if next.time > now { try advance(to: next.time) }
             if case .end = next.kind { break }
             try handle(next)

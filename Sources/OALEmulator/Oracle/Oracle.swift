@@ -35,6 +35,8 @@ public final class Oracle {
     /// independent checks learned from the device's side of the trace.
     var userRules = UserRules.empty
     var spec = SpecFacts()
+    /// The catalog of the last judged view (for the stretch between events).
+    var lastCatalog: InstalledAppCatalog?
     var calendar = Calendar(identifier: .gregorian)
     var now = Date.distantPast
     var lastStep = "run.start"
@@ -153,7 +155,7 @@ public final class Oracle {
     /// The instant is complete (the engine is about to move the clock past
     /// it, or the run ends): runs the rule checks on the state the device
     /// rests in.
-    func judge() {
+    func judge(until next: Date? = nil) {
         guard let view = unjudged else { return }
         unjudged = nil
         let started = MonotonicClock.nanoseconds()
@@ -165,6 +167,7 @@ public final class Oracle {
         checkOpensLost(view)
         checkEnforcement(view)
         checkMirror(view)
+        if let next { judgeRest(of: view, until: next) }
     }
 
     /// The verdict of the run, after a last look.
