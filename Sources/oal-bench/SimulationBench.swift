@@ -115,6 +115,8 @@ struct SimulationReport: Codable {
         var simulatedDaysPerSecond: Double
         var traceLines: Int
         var traceEvents: [String: Int]
+        /// The oracle's own price in the device (`logs/oracle-cost.json`).
+        var oracle: OracleCostFigures?
     }
 
     var benchmark = "simulation"
@@ -232,7 +234,7 @@ final class SimulationBench {
             extensionLaunches: extensions, appOneShots: trace.appOneShots, appLoops: trace.appLoops,
             totalLaunches: total, spawnSamples: samples, spawnMedianSeconds: spawnMedian, floorSeconds: floor,
             wallOverFloor: floor > 0 ? wall / floor : 0, simulatedDaysPerSecond: Double(days) / wall,
-            traceLines: trace.lines, traceEvents: trace.events)
+            traceLines: trace.lines, traceEvents: trace.events, oracle: OracleCostFigures.read(root: root))
         writeErr(
             String(
                 format: "oal-bench simulation: %d day(s): wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
@@ -328,7 +330,39 @@ final class SimulationBench {
             text += "| \(row.days) | \(w.opens) | \(w.plainOpens) | \(w.openPresses) | \(w.closePresses) | "
             text += "\(w.appForegrounds) | \(w.plannedMinutes) | \(row.traceLines) |\n"
         }
+        text += "\noracle inside the device (logs/oracle-cost.json):\n\n"
+        text +=
+            "| days | observations | judgements | checks | observe s | judge s | µs per observation | share of wall |\n"
+        text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for row in report.rows {
+            guard let cost = row.oracle else { continue }
+            let total = cost.observeSeconds + cost.judgeSeconds
+            text += "| \(row.days) | \(cost.observations) | \(cost.judgements) | \(cost.checks) | "
+            text += String(
+                format: "%.2f | %.2f | %.0f | %.1f%% |\n", cost.observeSeconds, cost.judgeSeconds,
+                cost.observations > 0 ? total * 1e6 / Double(cost.observations) : 0,
+                row.wallSeconds > 0 ? total / row.wallSeconds * 100 : 0)
+        }
         return text + "\n"
+    }
+}
+
+/// What `oal-device` wrote to `<root>/logs/oracle-cost.json` (the
+/// emulator's `OracleCost`; read as plain JSON, the benchmark links no
+/// emulator code).
+struct OracleCostFigures: Codable {
+    var observations: Int
+    var judgements: Int
+    var checks: Int
+    var observeNanoseconds: UInt64
+    var judgeNanoseconds: UInt64
+
+    var observeSeconds: Double { Double(observeNanoseconds) / 1e9 }
+    var judgeSeconds: Double { Double(judgeNanoseconds) / 1e9 }
+
+    static func read(root: String) -> OracleCostFigures? {
+        guard let data = FileManager.default.contents(atPath: root + "/logs/oracle-cost.json") else { return nil }
+        return try? JSONDecoder().decode(OracleCostFigures.self, from: data)
     }
 }
 
