@@ -139,4 +139,22 @@ import Testing
         #expect(late?.localTime.hasSuffix("09:15") == true, "\(broken.report.violations)")
         #expect(late?.after.hasPrefix("nothing") == true)
     }
+
+    /// A 21st activity is refused: with the app closed the rule's window
+    /// is excused, named, until the app's next refresh enforces it.
+    @Test func aRuleRefusedOverTheActivityLimitIsExcusedUntilTheNextRefresh() throws {
+        let scenario =
+            DeviceHarness.header + OpenSessionReshieldTests.full + """
+                at 08:05 app list add Social --apps Instagram
+                at 08:05 app rule add schedule Study --list Social --from 09:00 --to 09:45
+                at 09:20 open OpenAppLock for 1m
+                at 09:22 expect blocked Instagram
+                """
+        let run = try OracleTests.run(scenario)
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        let excused = run.report.expectedDivergences.filter { $0.check == .underEnforced }
+        #expect(excused.count == 1, "\(run.report.expectedDivergences)")
+        #expect(excused.first?.localTime.hasSuffix("09:00") == true)
+        #expect(excused.first?.reason.contains("excessiveActivities") == true)
+    }
 }

@@ -39,8 +39,8 @@ extension Oracle {
         if !refreshed, case .schedule(let config) = rule.configuration,
             let edge = Self.foregroundOnlyEdge(start: config.startMinutes, end: config.endMinutes)
         {
-            return "\(edge): DeviceActivity cannot carry this edge, only the app's foreground loop; "
-                + "deadline: the app's next refresh"
+            return "foreground-only edge (\(edge)): DeviceActivity cannot carry it, only the app's "
+                + "foreground loop; deadline: the app's next refresh"
         }
         if !refreshed, spec.refused.contains(rule.id) {
             return "an activity of this rule was refused (excessiveActivities: over DeviceActivity's 20); "

@@ -48,25 +48,11 @@ extension Oracle {
 
     // MARK: - Per-rule checks at a boundary
 
-    /// Why a divergence of `rule` is one the spec names right now, if it is.
+    /// Why a divergence of `rule` is one the spec names right now, if it
+    /// is: the same named reasons, with the same deadlines, as the model
+    /// checks (`NamedReason.swift`).
     func namedReason(_ rule: Rule, view: OracleView, since: Date) -> String? {
-        if let withheld = withheld.values.first(where: {
-            OALDomain.ActivityName(rawValue: $0.activity)?.ruleID == rule.id
-        }) {
-            return "callback \(withheld.kind) \(withheld.activity) not arrived yet (\(withheld.reason))"
-        }
-        if !callbacksDelivered {
-            return "no DeviceActivity callbacks in this run (paths: foreground): only the app's refresh enforces"
-        }
-        let plan = MonitoringPlan.plan(for: view.published.map(\.rule))
-        if let edge = plan.foregroundOnly.first(where: { $0.ruleID == rule.id }) {
-            let refreshedSince = (facts.lastRefresh ?? .distantPast) >= since
-            if !refreshedSince {
-                return "foreground-only edge: \(edge.explanation); DeviceActivity cannot express it, "
-                    + "so only the app's next refresh enforces it"
-            }
-        }
-        return nil
+        namedReason(for: rule, since: since)
     }
 
     func checkRules(_ view: OracleView) {
