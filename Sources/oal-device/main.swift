@@ -24,6 +24,10 @@ let usage = """
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
           Expectations met and failed in the last run, the processes, the paths.
+      trace --root DIR [--format chrome|jsonl]
+          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines.
+      report --root DIR
+          Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).
       status --root DIR [--json]
           Clock, frontmost app, blocked apps, shielding stores, monitored activities.
 
@@ -60,6 +64,8 @@ let commandSpecs: [String: ArgumentSpec] = [
     "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"]),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
+    "trace": ArgumentSpec(options: ["format"]),
+    "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
 ]
 
@@ -91,6 +97,12 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
             let summary = try RunSummary(root: root)
             print(summary.render(root: root), terminator: "")
             return summary.passed ? .done : .checkFailed
+        case "trace": return try traceCommand(parsed)
+        case "report":
+            try parsed.expectAtMost(0)
+            let paths = try RunViews.write(root: try deviceRoot(parsed))
+            print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
+            return .done
         case "status":
             try parsed.expectAtMost(0)
             let status = try DeviceStatus(root: try deviceRoot(parsed))
@@ -108,6 +120,23 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     } catch let error as EngineError {
         throw failure(error)
     }
+}
+
+func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    try parsed.expectAtMost(0)
+    let record = try RunRecord(root: try deviceRoot(parsed))
+    switch parsed.value("format") ?? "chrome" {
+    case "chrome":
+        FileHandle.standardOutput.write(try ChromeTrace(record: record).json())
+        print()
+    case "jsonl":
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for line in record.lines { print(String(decoding: try encoder.encode(line), as: UTF8.self)) }
+    case let other:
+        throw ProcessFailure.usage("--format: '\(other)' is not chrome or jsonl")
+    }
+    return .done
 }
 
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {

@@ -77,6 +77,8 @@ public final class DeviceEngine {
                 "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                 // A device restarted on its root continues the same run.
                 "resumed": state.stepsDone > 0 ? "true" : "false",
+                // For the report's header (docs/REPORT.md), passing runs too.
+                "reproduce": oracle.reproduce,
             ])
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         // A preempted launch stops while the next step due runs (Faults/).
@@ -100,6 +102,14 @@ public final class DeviceEngine {
         finishFaults()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
+        // The loop this device started ends with the run, so its exit is
+        // in the views drawn next.
+        loop.stopOwnLoop()
+        do {
+            try RunViews.write(root: options.root)
+        } catch {
+            options.progress?("could not draw the run's report: \(error)")
+        }
         return result
     }
 
