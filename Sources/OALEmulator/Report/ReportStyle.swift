@@ -21,6 +21,13 @@ enum ReportStyle {
         section { background: #fff; border: 1px solid var(--line); border-radius: 12px; padding: 16px 18px;
           margin: 16px 0; box-shadow: 0 1px 2px rgba(0,0,0,.04); }
         dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 12px 0; }
+        .tiles { display: grid; grid-template-columns: repeat(5, 1fr); gap: 12px; margin: 14px 0; }
+        .tile { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 10px 14px; }
+        .tile b { display: block; font-size: 24px; line-height: 1.2; }
+        .tile.good b { color: var(--green); }
+        .tile span { color: var(--muted); font-size: 12px; }
+        .tile.bad { border-color: var(--red); background: #fff5f5; }
+        .tile.bad b { color: var(--red); }
         dt { color: var(--muted); }
         dd { margin: 0; }
         pre { background: #f3f4f6; border: 1px solid var(--line); border-radius: 8px; padding: 8px 10px;
@@ -32,7 +39,7 @@ enum ReportStyle {
         .hint { color: var(--muted); margin: 4px 0 10px; }
         .good { color: var(--green); font-weight: 600; }
         svg.timeline { width: 100%; height: auto; display: block; }
-        svg text { font: 12px system-ui, "DejaVu Sans", sans-serif; fill: var(--ink); }
+        svg text { font: 12.5px system-ui, "DejaVu Sans", sans-serif; fill: var(--ink); }
         svg text.section { font-weight: 700; font-size: 12px; fill: var(--muted); text-transform: uppercase;
           letter-spacing: 0.05em; }
         svg text.tick { font-size: 11px; fill: var(--muted); text-anchor: middle; }

@@ -89,13 +89,28 @@ struct RunReport {
         let counts = Dictionary(grouping: record.launches, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
             .map { "\(ProcessLauncher.executableName($0.key)) ×\($0.value.count)" }
         facts.append(("launches", counts.joined(separator: ", ")))
+        let injected = record.lines.filter {
+            $0.process == .device && $0.event == "fault" && $0.fields["action"] == "injected"
+        }.count
+        // (value, what it counts, class): green when good, red when not, plain when neither.
+        let tiles: [(String, String, String)] = [
+            ("\(expectations.count - failed)/\(expectations.count)", "expectations met", failed == 0 ? "good" : "bad"),
+            ("\(violations)", "oracle violations", violations == 0 ? "good" : "bad"),
+            ("\(oracle?.expectedDivergences.count ?? 0)", "expected divergences", ""),
+            ("\(record.launches.count)", "process launches", ""),
+            ("\(injected)", "faults injected", ""),
+        ]
         var text = "<header><div class=\"verdict \(passed ? "pass" : "fail")\">\(passed ? "PASS" : "FAIL")</div>"
         text += "<div><h1>\(HTMLText.escape(record.scenario ?? "run"))</h1>"
         text += "<p class=\"sub\">OpenAppLock emulator · run report</p></div></header>\n<dl class=\"facts\">"
         for (key, value) in facts {
             text += "<dt>\(HTMLText.escape(key))</dt><dd>\(HTMLText.escape(value))</dd>"
         }
-        text += "</dl>\n"
+        text += "</dl>\n<div class=\"tiles\">"
+        for (value, label, kind) in tiles {
+            text += "<div class=\"tile \(kind)\"><b>\(value)</b><span>\(label)</span></div>"
+        }
+        text += "</div>\n"
         if let reproduce = record.reproduce ?? oracle?.violations.first?.reproduce {
             text += "<p class=\"label\">Reproduce</p><pre class=\"command\">\(HTMLText.escape(reproduce))</pre>\n"
         }
@@ -152,7 +167,8 @@ struct RunReport {
             text += "<dt>after</dt><dd>\(HTMLText.escape(violation.after))</dd>"
             text += "<dt>expected</dt><dd>\(HTMLText.escape(violation.expected))</dd>"
             text += "<dt>actual</dt><dd>\(HTMLText.escape(violation.actual))</dd></dl>"
-            text += "<p class=\"label\">Trace (last \(violation.traceExcerpt.count) lines)</p><pre class=\"excerpt\">"
+            text +=
+                "<p class=\"label\">Trace (last \(violation.traceExcerpt.count) lines, UTC as in the trace)</p><pre class=\"excerpt\">"
             text += violation.traceExcerpt.map { HTMLText.escape(OracleReport.compact($0)) }.joined(separator: "\n")
             text += "</pre><p class=\"label\">Reproduce</p><pre class=\"command\">"
             text += "\(HTMLText.escape(violation.reproduce))</pre></article>"

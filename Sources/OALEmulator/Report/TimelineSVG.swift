@@ -16,7 +16,7 @@ struct TimelineSVG {
     static let width = 1200.0
     static let labelWidth = 150.0
     static let right = 16.0
-    static let rowHeight = 22.0
+    static let rowHeight = 24.0
     static let headerHeight = 20.0
     static let axisHeight = 34.0
 

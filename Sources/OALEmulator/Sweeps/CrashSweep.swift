@@ -56,6 +56,8 @@ public struct CrashSweep: Sendable {
         public var reached: [CrashSite]
         public var baseline: FaultRun.Verdict
         public var outcomes: [Outcome]
+        /// `<root-base>/index.html`, linking every rerun's report.
+        public var index: String? = nil
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
@@ -65,7 +67,9 @@ public struct CrashSweep: Sendable {
             if !baseline.passed { text += "baseline run (no kill) failed: \(baseline.reason)\n" }
             for outcome in failed {
                 text += "FAIL \(outcome.site): \(outcome.verdict.reason)\n  reproduce: \(outcome.verdict.reproduce)\n"
+                if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
+            if let index { text += "every run's report: \(index)\n" }
             return text
         }
     }
@@ -130,7 +134,15 @@ public struct CrashSweep: Sendable {
                     + (verdict.expectationFailures.isEmpty
                         ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
         }
-        return Report(reached: reached, baseline: baseline, outcomes: outcomes)
+        let index = RunIndex(
+            title: "crash-point sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
+            entries: outcomes.map {
+                RunIndex.Entry(
+                    label: $0.site.description, passed: $0.verdict.passed, reason: $0.verdict.reason,
+                    reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+            }
+        ).write(base: rootBase)
+        return Report(reached: reached, baseline: baseline, outcomes: outcomes, index: index)
     }
 }
 
@@ -162,6 +174,8 @@ public struct SeedSwarm: Sendable {
 
     public struct Report: Sendable {
         public var outcomes: [Outcome]
+        /// `<root-base>/index.html`, linking every seed's report.
+        public var index: String? = nil
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
         public func render() -> String {
@@ -171,7 +185,9 @@ public struct SeedSwarm: Sendable {
                 text +=
                     "FAIL seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
                 text += "  reproduce: \(outcome.verdict.reproduce)\n"
+                if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
+            if let index { text += "every seed's report: \(index)\n" }
             return text
         }
     }
@@ -193,6 +209,14 @@ public struct SeedSwarm: Sendable {
                 "[\(index + 1)/\(seeds.count)] seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
                     + drawn.joined(separator: "; "))
         }
-        return Report(outcomes: outcomes)
+        let index = RunIndex(
+            title: "seed swarm of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
+            entries: outcomes.map {
+                RunIndex.Entry(
+                    label: "seed \($0.seed): \($0.faults.joined(separator: "; "))", passed: $0.verdict.passed,
+                    reason: $0.verdict.reason, reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+            }
+        ).write(base: rootBase)
+        return Report(outcomes: outcomes, index: index)
     }
 }
