@@ -77,8 +77,6 @@ public final class DeviceEngine {
                 "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                 // A device restarted on its root continues the same run.
                 "resumed": state.stepsDone > 0 ? "true" : "false",
-                // For the report's header (docs/REPORT.md), passing runs too.
-                "reproduce": oracle.reproduce,
             ])
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         // A preempted launch stops while the next step due runs (Faults/).
@@ -106,7 +104,7 @@ public final class DeviceEngine {
         // in the views drawn next.
         loop.stopOwnLoop()
         do {
-            try RunViews.write(root: options.root)
+            try RunViews.write(root: options.root, reproduce: oracle.reproduce)
         } catch {
             options.progress?("could not draw the run's report: \(error)")
         }

@@ -22,7 +22,8 @@ public struct RunRecord: Sendable {
     public var start: Date
     public var scenario: String?
     public var seed: String?
-    /// The command that replays the run (`run.start`'s `reproduce`).
+    /// The command that replays the run, when the caller knows it (the
+    /// engine does: `RunViews`); the trace does not say it.
     public var reproduce: String?
 
     public init(events allEvents: [TraceEvent]) {
@@ -36,7 +37,6 @@ public struct RunRecord: Sendable {
         let header = lines.first { $0.process == .device && $0.event == "run.start" }
         scenario = header?.fields["scenario"]
         seed = header?.fields["seed"]
-        reproduce = header?.fields["reproduce"]
         var joiner = LaunchJoiner()
         for (index, line) in lines.enumerated() { joiner.add(line, at: index) }
         launches = joiner.finish(lastLine: lines.count - 1)
