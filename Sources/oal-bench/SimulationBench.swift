@@ -15,6 +15,8 @@ struct SimulationBenchConfig {
     var seed: UInt64 = 5
     var spawnSamples = 30
     var json = false
+    /// No progress lines on stderr (`--quiet`).
+    var quiet = false
     var scratch = FileManager.default.temporaryDirectory.path
 
     static let help = """
@@ -37,10 +39,12 @@ struct SimulationBenchConfig {
           --spawn-samples N   spawns of `oal-monitor --help` per length (default 30)
           --quick             CI size: 1 simulated day, 10 spawn samples
           --json              print the results as JSON on stdout
+          --quiet             no progress on stderr
           --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
                               it is kept: scenario, device root, trace, logs
           --help              show this help
-        progress goes to stderr. The executables are taken from oal-bench's own
+        progress goes to stderr, with an estimate of the time left (--quiet: none).
+        The executables are taken from oal-bench's own
         directory (the SwiftPM bin directory).
         exit codes: 0 ok, 1 the device run failed, 64 usage, 69 an executable is
           missing, 70 a setup step failed
@@ -48,7 +52,7 @@ struct SimulationBenchConfig {
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
-            arguments, valued: ["days", "seed", "spawn-samples", "scratch"], flags: ["quick", "json", "help"])
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch"], flags: ["quick", "json", "quiet", "help"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
             config.lengths = [1]
@@ -67,6 +71,7 @@ struct SimulationBenchConfig {
             config.spawnSamples = samples
         }
         config.json = options.flags.contains("json")
+        config.quiet = options.flags.contains("quiet")
         if let scratch = options.values["scratch"] { config.scratch = scratch }
         return config
     }
@@ -135,6 +140,11 @@ final class SimulationBench {
 
     private func tool(_ name: String) -> String { binDirectory + "/" + name }
 
+    /// A progress line on stderr, unless `--quiet`.
+    func progress(_ text: String) {
+        if !config.quiet { writeErr(text) }
+    }
+
     func run() throws -> BenchExit {
         for name in Self.tools where access(tool(name), X_OK) != 0 {
             throw BenchUnavailable(
@@ -145,7 +155,7 @@ final class SimulationBench {
         do { try FileSystem.createDirectory(runDirectory) } catch {
             throw BenchFailure(description: "cannot create \(runDirectory): \(error)")
         }
-        writeErr("oal-bench simulation: run directory \(runDirectory)\n")
+        progress("oal-bench simulation: run directory \(runDirectory)\n")
         var rows: [SimulationReport.Row] = []
         for days in config.lengths {
             rows.append(try measure(days: days, in: runDirectory + "/days-\(days)"))
@@ -186,7 +196,7 @@ final class SimulationBench {
         }
         let root = directory + "/root"
 
-        writeErr("oal-bench simulation: \(days) day(s): spawn floor, \(config.spawnSamples) x oal-monitor --help\n")
+        progress("oal-bench simulation: \(days) day(s): spawn floor, \(config.spawnSamples) x oal-monitor --help\n")
         let samples = try spawnSamples()
         let spawnMedian = samples.median
 
@@ -198,7 +208,7 @@ final class SimulationBench {
             throw BenchFailure(description: "oal-device init \(initRun.status): \(initRun.stderr)")
         }
 
-        writeErr("oal-bench simulation: \(days) day(s): oal-device run \(scenario)\n")
+        progress("oal-bench simulation: \(days) day(s): oal-device run \(scenario)\n")
         let usageBefore = childrenCPUSeconds()
         let start = monotonicNanoseconds()
         let device: ChildProcess
@@ -235,7 +245,7 @@ final class SimulationBench {
             totalLaunches: total, spawnSamples: samples, spawnMedianSeconds: spawnMedian, floorSeconds: floor,
             wallOverFloor: floor > 0 ? wall / floor : 0, simulatedDaysPerSecond: Double(days) / wall,
             traceLines: trace.lines, traceEvents: trace.events, oracle: OracleCostFigures.read(root: root))
-        writeErr(
+        progress(
             String(
                 format: "oal-bench simulation: %d day(s): wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
                 days, wall, total, floor, row.wallOverFloor))
@@ -281,9 +291,14 @@ final class SimulationBench {
                 lastReport = now
                 var position = ""
                 if let emulated, let firstNow {
-                    position = String(format: ", simulated day %.2f of %d", (emulated - firstNow) / 86_400, days)
+                    let done = (emulated - firstNow) / 86_400
+                    position = String(format: ", simulated day %.2f of %d", done, days)
+                    let elapsed = Double(now - start) / 1e9
+                    if done > 0, done < Double(days) {
+                        position += ", ETA " + ProgressMeter.duration(elapsed / done * (Double(days) - done))
+                    }
                 }
-                writeErr(
+                progress(
                     String(format: "oal-bench simulation:   %.0f s%@\n", Double(now - start) / 1e9, position))
             }
         }

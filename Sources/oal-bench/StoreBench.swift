@@ -14,6 +14,8 @@ struct StoreBenchConfig {
     var modes: [Mode] = Mode.allCases
     var contenders: [Contender] = Contender.allCases
     var json = false
+    /// No progress lines on stderr (`--quiet`).
+    var quiet = false
     var scratch = FileManager.default.temporaryDirectory.path
     var python: String?
     var sqliteWorker: String?
@@ -47,12 +49,13 @@ struct StoreBenchConfig {
           --contenders LIST   a subset of the contenders above (default all)
           --quick             tiny sizes for CI: K 1,4, M 20, durable M 5, 1 round
           --json              print the results as JSON on stdout
+          --quiet             no progress on stderr
           --scratch DIR       where the per-run directories go (default $TMPDIR or /tmp)
           --python PATH       the python3 to use (default: python3 on PATH)
           --sqlite-worker P   scripts/bench_sqlite_worker.py (default: found from the
                               working directory or the source checkout)
           --help              show this help
-        progress goes to stderr.
+        progress goes to stderr, with an estimate of the time left.
         exit codes: 0 ok, 1 a final count was wrong, 64 usage, 69 a contender is
           unavailable (no python3 sqlite3 module, no libsqlite3), 70 a worker failed
         """
@@ -61,7 +64,7 @@ struct StoreBenchConfig {
         let options = try ParsedOptions(
             arguments,
             valued: ["k", "m", "durable-m", "rounds", "mode", "contenders", "scratch", "python", "sqlite-worker"],
-            flags: ["quick", "json", "help"])
+            flags: ["quick", "json", "quiet", "help"])
         var config = options.flags.contains("quick") ? StoreBenchConfig.quick : StoreBenchConfig()
         if let text = options.values["k"] {
             let ks = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -103,6 +106,7 @@ struct StoreBenchConfig {
             config.contenders = Contender.allCases.filter(list.contains)
         }
         config.json = options.flags.contains("json")
+        config.quiet = options.flags.contains("quiet")
         if let scratch = options.values["scratch"] { config.scratch = scratch }
         config.python = options.values["python"]
         config.sqliteWorker = options.values["sqlite-worker"]
@@ -202,6 +206,7 @@ final class StoreBench {
 
         let total = config.modes.count * config.ks.count * config.rounds * config.contenders.count
         var index = 0
+        let meter = ProgressMeter(total: total)
         // Rounds outermost: every (mode, K) gets one sample from each stretch
         // of the run, so a noisy minute (another build, a slow disk flush)
         // spreads over all rows instead of sinking one of them.
@@ -216,11 +221,13 @@ final class StoreBench {
                         let result = try measure(contender, mode: mode, k: k, round: round, index: index)
                         results.append(result)
                         let pad = String(repeating: " ", count: max(0, 12 - contender.rawValue.count))
-                        writeErr(
-                            "oal-bench: [\(index)/\(total)] \(mode.rawValue) K=\(k) round \(round + 1)/\(config.rounds) "
-                                + "\(contender.rawValue)\(pad) \(formatRate(result.opsPerSecond)) ops/s "
-                                + String(format: "(%.3f s)", result.seconds)
-                                + (result.exact ? "" : "  COUNT WRONG") + "\n")
+                        if !config.quiet {
+                            writeErr(
+                                "oal-bench: \(meter.prefix(done: index)) \(mode.rawValue) K=\(k) round \(round + 1)/\(config.rounds) "
+                                    + "\(contender.rawValue)\(pad) \(formatRate(result.opsPerSecond)) ops/s "
+                                    + String(format: "(%.3f s)", result.seconds)
+                                    + (result.exact ? "" : "  COUNT WRONG") + "\n")
+                        }
                         if !result.exact {
                             writeErr(
                                 "oal-bench: COUNT MISMATCH: \(contender.rawValue) \(mode.rawValue) K=\(k): "

@@ -33,6 +33,9 @@ func benchMain() -> BenchExit {
         case "--help", "-h", "help":
             writeOut(topHelp + "\n")
             return .ok
+        case "--version":
+            writeOut(ToolVersion.line(tool: "oal-bench") + "\n")
+            return .ok
         case "store":
             if arguments.contains("--help") || arguments.contains("-h") {
                 writeOut(StoreBenchConfig.help + "\n")

@@ -12,10 +12,10 @@ let faultUsage = """
       run ... [--fault "FAULT; FAULT..."] [--random-faults]
           Inject faults (docs/FAULTS.md): each FAULT is a scenario `fault` line's text,
           optionally `at [day N] HH:MM FAULT`; --random-faults draws a mix from the seed.
-      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N]
+      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--quiet]
           List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
           point), judge each rerun with the oracle. Exit 1 when one failed.
-      swarm --root-base DIR SCENARIO --seeds N [--first-seed S]
+      swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--quiet]
           N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit 1 when one failed.
     """
 
@@ -67,9 +67,9 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let sweep = CrashSweep(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000), kinds: kinds,
-        progress: EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
     let report = try sweep.run()
-    print(report.render(), terminator: "")
+    print(report.render(color: color), terminator: "")
     return report.failed.isEmpty && report.baseline.passed ? .done : .checkFailed
 }
 
@@ -85,8 +85,8 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seeds: (0..<UInt64(count)).map { first + $0 },
-        progress: EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
     let report = try swarm.run()
-    print(report.render(), terminator: "")
+    print(report.render(color: color), terminator: "")
     return report.failed.isEmpty ? .done : .checkFailed
 }

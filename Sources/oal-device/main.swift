@@ -2,6 +2,7 @@ import Foundation
 import OALEmulator
 import OALPlatform
 import OALShared
+import OALSystem
 
 // oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
 
@@ -24,14 +25,22 @@ let usage = """
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
           Expectations met and failed in the last run, the processes, the paths.
+      trace --root DIR [--format chrome|jsonl]
+          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines.
+      report --root DIR
+          Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).
       status --root DIR [--json]
           Clock, frontmost app, blocked apps, shielding stores, monitored activities.
 
+    Every command: --help, --version. Colour only when stdout is a terminal (not with
+    NO_COLOR or TERM=dumb); progress on stderr, silenced by --quiet.
     Exit codes: 0 done, 1 an expectation failed, 64 usage, 65 bad scenario or store,
     66 no such fixture or scenario file, 69 no device root or executable, 74 I/O (docs/PROCESSES.md).
     """
 
 let tool = "oal-device"
+/// Colour only on a terminal, never with NO_COLOR or TERM=dumb (docs/PROCESSES.md).
+let color = ColorPolicy.standardOutput(environment: ProcessInfo.processInfo.environment)
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func failure(_ error: EngineError) -> ProcessFailure {
@@ -56,10 +65,12 @@ let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault"], flags: ["quiet"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
-    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"]),
-    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"]),
+    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"], flags: ["quiet"]),
+    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"], flags: ["quiet"]),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
+    "trace": ArgumentSpec(options: ["format"]),
+    "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
 ]
 
@@ -67,10 +78,14 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     guard let commandSpec = commandSpecs[command] else {
         throw ProcessFailure.usage("unknown command '\(command)'")
     }
-    let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help"]))
+    let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help", "version"]))
     let parsed = try ArgumentParser.parse(rest, spec: spec)
     if parsed.has("help") {
         print(usage)
+        return .done
+    }
+    if parsed.has("version") {
+        print(ToolVersion.line(tool: tool))
         return .done
     }
     do {
@@ -83,14 +98,21 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
-            print(try Timeline.render(root: try deviceRoot(parsed), maxColumns: width), terminator: "")
+            let text = try Timeline.render(root: try deviceRoot(parsed), maxColumns: width, color: color)
+            print(text, terminator: "")
             return .done
         case "summary":
             try parsed.expectAtMost(0)
             let root = try deviceRoot(parsed)
             let summary = try RunSummary(root: root)
-            print(summary.render(root: root), terminator: "")
+            print(summary.render(root: root, color: color), terminator: "")
             return summary.passed ? .done : .checkFailed
+        case "trace": return try traceCommand(parsed)
+        case "report":
+            try parsed.expectAtMost(0)
+            let paths = try RunViews.write(root: try deviceRoot(parsed))
+            print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
+            return .done
         case "status":
             try parsed.expectAtMost(0)
             let status = try DeviceStatus(root: try deviceRoot(parsed))
@@ -108,6 +130,23 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     } catch let error as EngineError {
         throw failure(error)
     }
+}
+
+func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    try parsed.expectAtMost(0)
+    let record = try RunRecord(root: try deviceRoot(parsed))
+    switch parsed.value("format") ?? "chrome" {
+    case "chrome":
+        FileHandle.standardOutput.write(try ChromeTrace(record: record).json())
+        print()
+    case "jsonl":
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for line in record.lines { print(String(decoding: try encoder.encode(line), as: UTF8.self)) }
+    case let other:
+        throw ProcessFailure.usage("--format: '\(other)' is not chrome or jsonl")
+    }
+    return .done
 }
 
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
@@ -198,6 +237,10 @@ func diff(_ parsed: ParsedArguments) throws -> ExitCode {
 guard let command = arguments.first, !command.hasPrefix("-") else {
     if arguments.contains("--help") || arguments.contains("-h") {
         print(usage)
+        exit(ExitCode.done.rawValue)
+    }
+    if arguments.first == "--version" {
+        print(ToolVersion.line(tool: tool))
         exit(ExitCode.done.rawValue)
     }
     exit(

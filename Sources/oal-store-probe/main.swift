@@ -234,6 +234,10 @@ let topHelp = """
         emit(topHelp)
         return .ok
     }
+    if name == "--version" {
+        emit(ToolVersion.line(tool: "oal-store-probe"))
+        return .ok
+    }
     guard let command = commands.first(where: { $0.name == name }) else {
         emit("oal-store-probe: unknown command '\(name)'\n\(topHelp)", to: .standardError)
         return .usage

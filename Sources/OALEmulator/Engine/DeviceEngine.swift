@@ -102,6 +102,14 @@ public final class DeviceEngine {
         finishFaults()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
+        // The loop this device started ends with the run, so its exit is
+        // in the views drawn next.
+        loop.stopOwnLoop()
+        do {
+            try RunViews.write(root: options.root, reproduce: oracle.reproduce)
+        } catch {
+            options.progress?("could not draw the run's report: \(error)")
+        }
         return result
     }
 

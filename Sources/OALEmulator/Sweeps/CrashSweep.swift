@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// One place a run can die: the n-th time launch L (a process of kind K)
 /// reaches crash point P.
@@ -56,16 +57,21 @@ public struct CrashSweep: Sendable {
         public var reached: [CrashSite]
         public var baseline: FaultRun.Verdict
         public var outcomes: [Outcome]
+        /// `<root-base>/index.html`, linking every rerun's report.
+        public var index: String? = nil
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
-        public func render() -> String {
+        public func render(color: ColorPolicy = .plain) -> String {
             var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun, "
             text += "\(survived) survived, \(failed.count) failed\n"
             if !baseline.passed { text += "baseline run (no kill) failed: \(baseline.reason)\n" }
             for outcome in failed {
-                text += "FAIL \(outcome.site): \(outcome.verdict.reason)\n  reproduce: \(outcome.verdict.reproduce)\n"
+                text += color.paint("FAIL", .red)
+                text += " \(outcome.site): \(outcome.verdict.reason)\n  reproduce: \(outcome.verdict.reproduce)\n"
+                if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
+            if let index { text += "every run's report: \(index)\n" }
             return text
         }
     }
@@ -115,6 +121,7 @@ public struct CrashSweep: Sendable {
         let chosen = Self.choose(reached, limit: limit)
         progress?("\(reached.count) point(s) reached; rerunning \(chosen.count)")
         var outcomes: [Outcome] = []
+        let meter = ProgressMeter(total: chosen.count)
         for (index, site) in chosen.enumerated() {
             let faults = FaultOptions(extra: [site.fault.description])
             let verdict = FaultRun(
@@ -125,12 +132,20 @@ public struct CrashSweep: Sendable {
             let killed = verdict.faultEvents.contains { $0["action"] == "killed" }
             outcomes.append(Outcome(site: site, verdict: verdict, killed: killed))
             progress?(
-                "[\(index + 1)/\(chosen.count)] \(site): \(verdict.passed ? "survived" : "FAILED")"
+                "\(meter.prefix(done: index + 1)) \(site): \(verdict.passed ? "survived" : "FAILED")"
                     + (killed ? "" : " (not reached in the rerun)")
                     + (verdict.expectationFailures.isEmpty
                         ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
         }
-        return Report(reached: reached, baseline: baseline, outcomes: outcomes)
+        let index = RunIndex(
+            title: "crash-point sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
+            entries: outcomes.map {
+                RunIndex.Entry(
+                    label: $0.site.description, passed: $0.verdict.passed, reason: $0.verdict.reason,
+                    reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+            }
+        ).write(base: rootBase)
+        return Report(reached: reached, baseline: baseline, outcomes: outcomes, index: index)
     }
 }
 
@@ -162,16 +177,21 @@ public struct SeedSwarm: Sendable {
 
     public struct Report: Sendable {
         public var outcomes: [Outcome]
+        /// `<root-base>/index.html`, linking every seed's report.
+        public var index: String? = nil
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
-        public func render() -> String {
+        public func render(color: ColorPolicy = .plain) -> String {
             var text =
                 "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
             for outcome in failed {
                 text +=
-                    "FAIL seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
+                    color.paint("FAIL", .red)
+                    + " seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
                 text += "  reproduce: \(outcome.verdict.reproduce)\n"
+                if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
+            if let index { text += "every seed's report: \(index)\n" }
             return text
         }
     }
@@ -179,6 +199,7 @@ public struct SeedSwarm: Sendable {
     public func run() throws -> Report {
         let scenario = try ScenarioParser.load(path: scenarioPath)
         var outcomes: [Outcome] = []
+        let meter = ProgressMeter(total: seeds.count)
         for (index, seed) in seeds.enumerated() {
             let drawn = FaultMix.draw(seed: seed, scenario: scenario).map {
                 "at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
@@ -190,9 +211,17 @@ public struct SeedSwarm: Sendable {
             ).run()
             outcomes.append(Outcome(seed: seed, faults: drawn, verdict: verdict))
             progress?(
-                "[\(index + 1)/\(seeds.count)] seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
+                "\(meter.prefix(done: index + 1)) seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
                     + drawn.joined(separator: "; "))
         }
-        return Report(outcomes: outcomes)
+        let index = RunIndex(
+            title: "seed swarm of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
+            entries: outcomes.map {
+                RunIndex.Entry(
+                    label: "seed \($0.seed): \($0.faults.joined(separator: "; "))", passed: $0.verdict.passed,
+                    reason: $0.verdict.reason, reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+            }
+        ).write(base: rootBase)
+        return Report(outcomes: outcomes, index: index)
     }
 }

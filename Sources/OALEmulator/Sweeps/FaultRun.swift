@@ -31,6 +31,9 @@ public struct FaultRun: Sendable {
         /// The `fault` trace lines of the run (`action` `kind` `fault`).
         public var faultEvents: [[String: String]]
         public var reproduce: String
+        /// The run's HTML report (docs/REPORT.md), when it got far enough
+        /// to draw one.
+        public var report: String?
 
         /// The first line that says why it failed.
         public var reason: String {
@@ -53,12 +56,17 @@ public struct FaultRun: Sendable {
             let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
-                faultEvents: Self.faultEvents(root), reproduce: reproduce)
+                faultEvents: Self.faultEvents(root), reproduce: reproduce, report: Self.report(root))
         } catch {
             return Verdict(
                 violations: [], expectationFailures: [], error: "\(error)", faultEvents: Self.faultEvents(root),
-                reproduce: reproduce)
+                reproduce: reproduce, report: Self.report(root))
         }
+    }
+
+    static func report(_ root: DeviceRoot) -> String? {
+        let path = RunViews.reportPath(root)
+        return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
     static func faultEvents(_ root: DeviceRoot) -> [[String: String]] {

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// The verdict of the last run on a device root, read back from its trace
 /// and `logs/oracle.json`: expectations met and failed, which processes took
@@ -49,13 +50,18 @@ public struct RunSummary: Sendable {
 
     public var passed: Bool { failed.isEmpty && (oracle?.passed ?? true) }
 
-    public func render(root: DeviceRoot) -> String {
-        var lines = ["Expectations: \(met) met, \(failed.count) failed"]
-        lines += failed.map { "  FAIL \($0)" }
+    /// The summary's text; `color` paints the verdicts (the caller decides
+    /// whether its stdout may carry colour: `ColorPolicy`).
+    public func render(root: DeviceRoot, color: ColorPolicy = .plain) -> String {
+        var lines = [
+            "Expectations: " + color.paint("\(met) met", .green) + ", "
+                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red)
+        ]
+        lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
-        lines += oracleSection(root: root)
+        lines += oracleSection(root: root, color: color)
         lines.append("Device root: \(root.url.path)")
         lines.append("Trace:       \(root.trace.path)")
         return lines.joined(separator: "\n") + "\n"
@@ -65,11 +71,12 @@ public struct RunSummary: Sendable {
 extension RunSummary {
     /// The oracle's verdict: violations (each one line), expected
     /// divergences by reason, and where the full report is.
-    func oracleSection(root: DeviceRoot) -> [String] {
+    func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {
         let path = root.logs.appendingPathComponent(Oracle.reportFile).path
         guard let oracle else { return ["Oracle:      no report (the run did not finish): \(path)"] }
         var lines = [
-            "Oracle:      \(oracle.violations.count) violation(s), "
+            "Oracle:      " + color.paint("\(oracle.violations.count) violation(s)", oracle.passed ? .green : .red)
+                + ", "
                 + "\(oracle.expectedDivergences.count) expected divergence(s), \(oracle.checksRun) check(s)"
         ]
         var byReason: [String: Int] = [:]
@@ -79,7 +86,9 @@ extension RunSummary {
         for (reason, count) in byReason.sorted(by: { $0.key < $1.key }) {
             lines.append("  expected ×\(count): \(reason)")
         }
-        for violation in oracle.violations.prefix(10) { lines.append("  VIOLATION \(violation)") }
+        for violation in oracle.violations.prefix(10) {
+            lines.append("  " + color.paint("VIOLATION", .red) + " \(violation)")
+        }
         if oracle.violations.count > 10 { lines.append("  ... and \(oracle.violations.count - 10) more") }
         if let reproduce = oracle.violations.first?.reproduce { lines.append("  reproduce: \(reproduce)") }
         for quarantined in oracle.quarantined { lines.append("  quarantined: \(quarantined)") }

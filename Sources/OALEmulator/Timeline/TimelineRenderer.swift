@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// Draws a `TimelineModel` as text: one row per app and per rule, one
 /// column per bucket of emulated time, block characters for how much of
@@ -6,6 +7,8 @@ import Foundation
 struct TimelineRenderer {
     var calendar: Calendar
     var maxColumns = 96
+    /// Blocked cells red, in-use cells blue, failed marks red, on a terminal.
+    var color = ColorPolicy.plain
 
     /// Bucket widths a reader can count in, smallest first (minutes).
     static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
@@ -48,9 +51,9 @@ struct TimelineRenderer {
         (0..<columns).map { column in
             let cell = DateInterval(start: origin.addingTimeInterval(Double(column) * bucket), duration: bucket)
             let blocked = coverage(row.on, cell)
-            if blocked >= bucket - 0.5 { return "█" }
-            if blocked > 0 { return "▌" }
-            return coverage(row.used, cell) > 0 ? "░" : "·"
+            if blocked >= bucket - 0.5 { return color.paint("█", .red) }
+            if blocked > 0 { return color.paint("▌", .red) }
+            return coverage(row.used, cell) > 0 ? color.paint("░", .blue) : color.paint("·", .dim)
         }.joined()
     }
 
@@ -62,7 +65,10 @@ struct TimelineRenderer {
             if let current = best[column], rank.firstIndex(of: current)! <= rank.firstIndex(of: mark.kind)! { continue }
             best[column] = mark.kind
         }
-        return String(best.map { $0?.rawValue ?? " " })
+        return best.map { mark -> String in
+            guard let mark else { return " " }
+            return mark == .failed ? color.paint(String(mark.rawValue), .red) : String(mark.rawValue)
+        }.joined()
     }
 
     /// A time label every 8 columns, starting at column 0.

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// The top level every executable shares: parse, `--help`, open the device,
 /// trace `launch` and `exit`, turn any error into its exit code and one
@@ -16,6 +17,10 @@ public enum ProcessMain {
             let parsed = try ArgumentParser.parse(arguments, spec: spec.merging(.common))
             if parsed.has("help") {
                 print(usage)
+                return .done
+            }
+            if parsed.has("version") {
+                print(ToolVersion.line(tool: tool))
                 return .done
             }
             guard let rootPath = parsed.value("root") else {

@@ -1,0 +1,53 @@
+/// One event of the Chrome / Perfetto Trace Event Format: the JSON object
+/// `{"name", "cat", "ph", "ts", "dur", "pid", "tid", "s", "id", "bp", "args"}`.
+/// Only the phases the trace uses: complete slices (`X`), instants (`i`),
+/// counters (`C`), flow starts and ends (`s`, `f`) and metadata (`M`).
+public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
+    public enum Phase: String, Encodable, Sendable {
+        case complete = "X"
+        case instant = "i"
+        case counter = "C"
+        case flowStart = "s"
+        case flowEnd = "f"
+        case metadata = "M"
+    }
+
+    /// An argument value: Perfetto plots counters only from numbers.
+    public enum Value: Encodable, Hashable, Sendable {
+        case text(String)
+        case number(Int64)
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try container.encode(text)
+            case .number(let number): try container.encode(number)
+            }
+        }
+    }
+
+    public var name: String
+    public var category: String?
+    public var phase: Phase
+    /// µs since the run's start (`RunRecord.places`).
+    public var timestamp: Int64
+    public var duration: Int64?
+    public var pid: Int
+    public var tid: Int?
+    /// Instants: `t`, the thread's track.
+    public var scope: String?
+    /// Flows: the arrow's id, and `e` (bind to the enclosing slice) at its end.
+    public var id: Int?
+    public var bindingPoint: String?
+    public var args: [String: Value]?
+
+    enum CodingKeys: String, CodingKey {
+        case name, pid, tid, id, args
+        case category = "cat"
+        case phase = "ph"
+        case timestamp = "ts"
+        case duration = "dur"
+        case scope = "s"
+        case bindingPoint = "bp"
+    }
+}

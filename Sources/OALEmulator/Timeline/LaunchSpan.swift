@@ -1,0 +1,29 @@
+import OALPlatform
+
+/// One process of a run, from its `launch` line to its end, as the trace
+/// shows it (docs/REPORT.md, "The launches").
+public struct LaunchSpan: Hashable, Sendable {
+    public var kind: ProcessKind
+    public var pid: Int32
+    /// The device's launch number; nil for a process it did not start
+    /// (the supervisor's foreground loop).
+    public var launch: Int?
+    /// The arguments as traced (without `--root`).
+    public var argv: String
+    /// Indices into `RunRecord.lines`: the first and the last line of the
+    /// launch (equal for a launch that wrote nothing).
+    public var first: Int
+    public var last: Int
+    /// `0`, `2`, `signal 9`, ...; nil while it was still running when the
+    /// trace ended.
+    public var status: String?
+    /// Where a `kill … at POINT` fault ended it, or a `preempt` stopped it.
+    public var crashPoint: String?
+    public var pausePoint: String?
+
+    /// What to call the slice: the arguments, or the kind when there are none.
+    public var title: String { argv.isEmpty ? kind.rawValue : argv }
+
+    /// `status` is a clean exit (0, or 2: a refusal the caller must know).
+    public var endedNormally: Bool { status == "0" || status == "2" }
+}

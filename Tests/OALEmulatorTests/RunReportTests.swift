@@ -1,0 +1,83 @@
+import Foundation
+import OALPlatform
+import Testing
+
+@testable import OALEmulator
+
+/// The HTML report (docs/REPORT.md): written by every run, self-contained,
+/// its store-access matrix judged against docs/CONTRACT.md.
+@Suite struct RunReportTests {
+    @Test func theContractTableIsTheOneInContractMD() throws {
+        let text = try String(
+            contentsOf: Repository.root.appendingPathComponent("docs/CONTRACT.md"), encoding: .utf8)
+        let section = try #require(text.range(of: "## Who reads and writes what"))
+        let rows = text[section.upperBound...].split(separator: "\n").drop { !$0.hasPrefix("| file") }
+            .dropFirst(2).prefix { $0.hasPrefix("|") }
+        var parsed: [String: [ProcessKind: Set<ContractTable.Access>]] = [:]
+        for row in rows {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let file = cells[0].replacingOccurrences(of: "`", with: "")
+            for (kind, cell) in zip(ContractTable.processes, cells.dropFirst()) {
+                var access: Set<ContractTable.Access> = []
+                if cell.contains("reads") { access.insert(.read) }
+                // A write is a read-modify-write: it reads first.
+                let writes = ["**writes", "**clears", "**sets"]
+                if writes.contains(where: cell.contains) { access.formUnion([.read, .write]) }
+                if !access.isEmpty { parsed[file, default: [:]][kind] = access }
+            }
+        }
+        #expect(Array(parsed.keys).sorted() == ContractTable.files.sorted())
+        #expect(parsed == ContractTable.allowed)
+    }
+
+    @Test func anAccessOutsideTheContractIsHighlighted() {
+        func line(_ process: ProcessKind, _ event: String, _ path: String, launch: Int) -> TraceEvent {
+            TraceEvent(
+                time: "2026-11-30T08:00:00.000Z", process: process, pid: 9, launch: launch, event: event,
+                fields: ["path": path, "store": "x"])
+        }
+        let record = RunRecord(events: [
+            line(.shieldConfig, "store.read", "appgroup/usage/2026-11-30.jsonl", launch: 1),
+            line(.shieldConfig, "store.write", "appgroup/open-sessions.json", launch: 1),
+            line(.monitor, "store.write", "appgroup/usage/2026-11-30.jsonl", launch: 2),
+            line(.monitor, "store.read", "app/rules.json", launch: 2),
+        ])
+        let matrix = StoreAccessMatrix(record)
+        #expect(matrix.cell(.shieldConfig, "usage/<day>.jsonl") == .init(reads: 1, writes: 0, outside: []))
+        #expect(matrix.cell(.shieldConfig, "open-sessions.json").outside == [.write])
+        #expect(matrix.cell(.monitor, "usage/<day>.jsonl").outside.isEmpty)
+        #expect(matrix.firstOutside.count == 1 && matrix.firstOutside.first?.line == 1)
+        #expect(matrix.elsewhere["app/rules.json"]?[.monitor]?.reads == 1)
+        let html = RunReport(record: record, oracle: nil, calendar: Calendar(identifier: .gregorian)).html()
+        #expect(html.contains("<td class=\"outside\">W 1"))
+    }
+
+    @Test func everyRunWritesASelfContainedReportAndAChromeTrace() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 10:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit "<Gate & Co>" --list Games --opens 1
+            at 08:30 press open on Chess for 5m
+            at 08:31 expect unblocked Chess
+            at 09:00 expect unblocked Chess
+            """)
+        defer { run.remove() }
+        let html = try String(contentsOf: run.root.logs.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(FileManager.default.fileExists(atPath: run.root.logs.appendingPathComponent("trace.chrome.json").path))
+        // Nothing is fetched: a strict policy, and no external reference.
+        #expect(html.contains("Content-Security-Policy"))
+        for attribute in ["src=\"http", "href=\"http", "@import", "url(http", "<script"] {
+            #expect(!html.contains(attribute), "\(attribute)")
+        }
+        // One row per app and rule, the mark rows; the rule's name escaped.
+        for row in ["app:Chess", "rule:&lt;Gate &amp; Co&gt;", "marks:callbacks", "marks:expectations"] {
+            #expect(html.contains("data-row=\"\(row)\""), "\(row)")
+        }
+        #expect(!html.contains("<Gate & Co>"))
+        // The failed expectation (the session ended at 08:45) and the reproduce line.
+        #expect(html.contains("<tr class=\"failed\">"))
+        #expect(html.contains("oal-device init --root NEWDIR"))
+        #expect(html.contains("FAIL"))
+    }
+}
