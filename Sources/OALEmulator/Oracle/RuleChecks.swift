@@ -48,13 +48,6 @@ extension Oracle {
 
     // MARK: - Per-rule checks at a boundary
 
-    /// Why a divergence of `rule` is one the spec names right now, if it
-    /// is: the same named reasons, with the same deadlines, as the model
-    /// checks (`NamedReason.swift`).
-    func namedReason(_ rule: Rule, view: OracleView, since: Date) -> String? {
-        namedReason(for: rule, since: since)
-    }
-
     func checkRules(_ view: OracleView) {
         // Each rule's foreground decision, once per judgement (the checks
         // below ask for it per rule and again per app).
@@ -79,7 +72,7 @@ extension Oracle {
                     "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
                     + "(\(ShieldController.describe(decision.reason)))"
                 let actual = shields ? "shielding" : "clear"
-                if let reason = namedReason(rule, view: view, since: since) {
+                if let reason = namedReason(for: rule, since: since) {
                     expect(
                         .agreement, key: key, ruleID: rule.id, ruleName: name, expected: expected, actual: actual,
                         reason: reason)
@@ -99,7 +92,7 @@ extension Oracle {
             let justified = EnforcementDecision.decide(
                 rule: rule, at: now, calendar: calendar, usage: truthUsage, sessionExpiry: view.sessions[rule.id])
             if shields, !justified.shield {
-                if let reason = namedReason(rule, view: view, since: divergenceSince[key] ?? now) {
+                if let reason = namedReason(for: rule, since: divergenceSince[key] ?? now) {
                     expect(
                         .blockNotInvented, key: key, ruleID: rule.id, ruleName: name,
                         expected: "no shield (\(ShieldController.describe(justified.reason)))", actual: "shielding",
@@ -197,7 +190,7 @@ extension Oracle {
             let holders = view.published.indices.filter {
                 decisions[$0].shield && view.covers(view.published[$0], bundle: app.bundleIdentifier)
                     && namedReason(
-                        view.published[$0].rule, view: view,
+                        for: view.published[$0].rule,
                         since: divergenceSince[view.published[$0].rule.id.uuidString] ?? now) == nil
             }.map { view.published[$0] }
             let key = "app|\(app.name)"
