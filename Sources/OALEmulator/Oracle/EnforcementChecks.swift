@@ -10,7 +10,9 @@ import OALShared
 /// the decision from `SpecModel`, the result from the union of the
 /// ManagedSettings stores.
 extension Oracle {
-    func checkEnforcement(_ view: OracleView) {
+    /// `ledger: false` (a guest run) leaves out `usage-not-lost`, which
+    /// reads the emulator's usage ledger.
+    func checkEnforcement(_ view: OracleView, ledger: Bool = true) {
         let model = SpecModel(calendar: calendar)
         let bundles = Dictionary(view.catalog.apps.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
         let today = DayKey(now, calendar: calendar)
@@ -41,7 +43,7 @@ extension Oracle {
             subject: "the adult-website filter", key: "filter", holders: filtering,
             stores: view.effective.stores.filter { $0.value.webContentBlockedByFilter == true }.map(\.key).sorted())
         checkStoreScope(view)
-        checkUsageNotLost(view, day: day)
+        if ledger { checkUsageNotLost(view, day: day) }
     }
 
     /// One app, domain or the filter: shielded exactly when some rule the
