@@ -100,5 +100,13 @@ let package = Package(
         .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
         .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
         .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALTestSupport"]),
+        // The guest SDK's pieces in-process, and guest builds run end to end
+        // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).
+        .testTarget(
+            name: "GuestSDKTests",
+            dependencies: [
+                "GuestRuntime", "CryptoKit", "FamilyControls", "ManagedSettings", "OALDomain", "OALPlatform",
+                "OALTestSupport",
+            ]),
     ]
 )
