@@ -25,13 +25,13 @@ struct ExpectationChecker {
             return Verdict(ok: stores.isEmpty != blocked, detail: stores.isEmpty ? "open" : "blocked by \(by)")
         case .opens(let ruleName, let used, let of):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
-            let usage = try self.usage(rule)
+            guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
             return Verdict(
                 ok: usage.opensUsed == used && rule.maxOpens == of,
                 detail: "opens \(usage.opensUsed) of \(rule.maxOpens)")
         case .minutes(let ruleName, let used):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
-            let usage = try self.usage(rule)
+            guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
             return Verdict(ok: usage.minutesUsed == used, detail: "minutes \(usage.minutesUsed)")
         case .home(let rule, let section):
             return try home(rule: rule, section: section)
@@ -64,6 +64,12 @@ struct ExpectationChecker {
             throw EngineError.io("oal-app show \(rule.name) --json exited \(outcome.statusText): \(outcome.stderr)")
         }
         return shown.usage ?? .zero
+    }
+
+    /// A guest's app could not answer (a fault on its launch, e.g. a full
+    /// disk eating its output): the expectation fails, the run goes on.
+    private func appUnreadable(_ rule: RuleSnapshot) -> Verdict {
+        Verdict(ok: false, detail: "the app could not show \(rule.name)'s usage (oal-app show --json)")
     }
 
     private func installed(_ name: String) throws -> InstalledApp {
