@@ -18,6 +18,15 @@ let package = Package(
         .executable(name: "oal-shield-config", targets: ["oal-shield-config"]),
         .executable(name: "oal-shield-action", targets: ["oal-shield-action"]),
         .executable(name: "oal-device", targets: ["oal-device"]),
+        // Guest mode (docs/GUEST.md): Apple-shaped stand-ins the real app's
+        // sources build against, and the harness its processes run in. The
+        // package `scripts/guest-build` generates depends on these by path.
+        .library(
+            name: "GuestSDK",
+            targets: [
+                "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
+                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "GuestHarness",
+            ]),
     ],
     targets: [
         // 0. Thin typed wrappers over system calls (locks, files, processes).
@@ -36,6 +45,38 @@ let package = Package(
         .target(
             name: "OALEmulator",
             dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared"]),
+
+        // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
+        // to its emulated device; the Apple-named modules are the surface the
+        // real app calls, no more, each backed by OALPlatform's files;
+        // `GuestHarness` is the body of the four processes' mains.
+        .target(
+            name: "GuestRuntime", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared"],
+            path: "Sources/GuestSDK/GuestRuntime"),
+        .target(name: "GuestFoundation", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/GuestFoundation"),
+        .target(
+            name: "ManagedSettings", dependencies: ["GuestRuntime", "OALDomain", "OALPlatform"],
+            path: "Sources/GuestSDK/ManagedSettings"),
+        .target(
+            name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform"],
+            path: "Sources/GuestSDK/DeviceActivity"),
+        .target(name: "FamilyControls", dependencies: ["ManagedSettings"], path: "Sources/GuestSDK/FamilyControls"),
+        .target(name: "UIKit", path: "Sources/GuestSDK/UIKit"),
+        .target(
+            name: "ManagedSettingsUI", dependencies: ["ManagedSettings", "UIKit"],
+            path: "Sources/GuestSDK/ManagedSettingsUI"),
+        .target(
+            name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore"],
+            path: "Sources/GuestSDK/UserNotifications"),
+        .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
+        .target(name: "CryptoKit", path: "Sources/GuestSDK/CryptoKit"),
+        .target(
+            name: "GuestHarness",
+            dependencies: [
+                "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
+                "OALDomain", "OALPlatform", "OALShared", "OALStore",
+            ],
+            path: "Sources/GuestSDK/GuestHarness"),
 
         // Thin executables, one per process of the real architecture.
         .executableTarget(name: "oal-app", dependencies: ["OALShared"]),
@@ -59,5 +100,13 @@ let package = Package(
         .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
         .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
         .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALTestSupport"]),
+        // The guest SDK's pieces in-process, and guest builds run end to end
+        // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).
+        .testTarget(
+            name: "GuestSDKTests",
+            dependencies: [
+                "GuestRuntime", "CryptoKit", "FamilyControls", "ManagedSettings", "OALDomain", "OALPlatform",
+                "OALTestSupport",
+            ]),
     ]
 )

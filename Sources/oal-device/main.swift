@@ -17,6 +17,8 @@ let usage = """
           Exit 0 when every expectation held and the oracle found no violation,
           1 otherwise, 65 for a bad scenario. --paths: run only the background path
           (the app never opened) or only the foreground loop (no callbacks).
+          --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
+          (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
       diff --root DIR SCENARIO [--seed N] [--quiet]
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
@@ -63,16 +65,25 @@ func loadScenario(_ path: String) throws -> Scenario {
 /// option of another command is a usage error naming it, not ignored.
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
-    "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault"], flags: ["quiet"] + faultFlags),
-    "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
-    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"], flags: ["quiet"]),
-    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"], flags: ["quiet"]),
+    "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault", "guest"], flags: ["quiet"] + faultFlags),
+    "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
+    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed", "guest"], flags: ["quiet"]),
+    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed", "guest"], flags: ["quiet"]),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
     "trace": ArgumentSpec(options: ["format"]),
     "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
 ]
+
+/// `--guest BUILD` (docs/GUEST.md): checks the build, then names it in the
+/// environment, where every run this command makes (sweeps and swarms
+/// included) picks it up, and says which app and sources it runs.
+func useGuest(_ directory: String) throws {
+    let guest = try GuestBuild.load(directory: directory)
+    setenv(GuestBuild.variable, guest.directory, 1)
+    FileHandle.standardError.write(Data("\(tool): guest \(guest.name) from \(guest.source)\n".utf8))
+}
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     guard let commandSpec = commandSpecs[command] else {
@@ -89,6 +100,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         return .done
     }
     do {
+        if let directory = parsed.value("guest") { try useGuest(directory) }
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
@@ -202,7 +214,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         Data(
             """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))
+            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
 
             """.utf8))
     return result.passed ? .done : .checkFailed

@@ -43,14 +43,14 @@ public final class DeviceEngine {
         guard options.root.exists else { throw EngineError.rootMissing(options.root.url.path) }
         self.scenario = scenario
         self.options = options
-        view = try DeviceView(root: options.root)
+        view = try DeviceView(root: options.root, guest: options.guest != nil)
         trace = TraceLog(root: options.root, process: .device)
         faults = try FaultInjector(root: options.root, options: options.faults, trace: trace)
         scheduledFaults = try Self.scheduledFaults(scenario: scenario, options: options)
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
         launcher = ProcessLauncher(
             root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
-            faults: faults)
+            faults: faults, guest: options.guest)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
@@ -60,6 +60,7 @@ public final class DeviceEngine {
         now = clock.now
         calendar = try clock.calendar()
         oracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
+        oracle.guest = options.guest
     }
 
     /// Plays the scenario to its end and reports the expectations.
@@ -77,7 +78,7 @@ public final class DeviceEngine {
                 "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                 // A device restarted on its root continues the same run.
                 "resumed": state.stepsDone > 0 ? "true" : "false",
-            ])
+            ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old })
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         // A preempted launch stops while the next step due runs (Faults/).
         faults.interleave = { [weak self] in try self?.interleaveNextStep() }

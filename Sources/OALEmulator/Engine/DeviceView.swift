@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALShared
 import OALStore
 
 /// What the emulated OS can see of the device: its own frameworks' state,
@@ -17,9 +18,13 @@ struct DeviceView {
     let catalogCache: DocumentCache<InstalledAppCatalog>
     /// App Group documents the device and the oracle only look at.
     let decoded: DecodedBytesMemo
+    /// A guest run (docs/GUEST.md): the guest publishes no emulator mirror,
+    /// so rules are named from the user's database instead.
+    let guest: Bool
 
-    init(root: DeviceRoot) throws {
+    init(root: DeviceRoot, guest: Bool = GuestBuild.fromEnvironment() != nil) throws {
         self.root = root
+        self.guest = guest
         platform = try EmulatedPlatform(root: root)
         appGroup = try AppGroupContainer(url: root.appGroup)
         registryCache = DocumentCache(
@@ -55,11 +60,25 @@ struct DeviceView {
     /// damaged file is never quarantined by it (that is the processes'
     /// job) and reads as no rules.
     func rules() throws -> [RuleSnapshot] {
+        if guest { return userRules() }
         struct Envelope: Decodable { var document: RuleSnapshotStore.Document }
         let path = root.appGroup.appendingPathComponent("\(RuleSnapshotStore.storeName).json").path
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return decoded.value(path: path, bytes: data) {
             (try? StoreCoding.decoder().decode(Envelope.self, from: $0))?.document.rules ?? []
+        }
+    }
+
+    /// The user's database (`<root>/app/rules.json`) in the mirror's shape.
+    func userRules() -> [RuleSnapshot] {
+        struct Envelope: Decodable { var document: AppDatabase }
+        let path = root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json").path
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return decoded.value(path: path, bytes: data) { bytes in
+            guard let database = try? StoreCoding.decoder().decode(Envelope.self, from: bytes).document else {
+                return []
+            }
+            return database.rules.map { RuleSnapshot(rule: $0, selection: database.selection(for: $0)) }
         }
     }
 

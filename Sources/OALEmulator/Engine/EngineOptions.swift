@@ -19,6 +19,9 @@ public struct EngineOptions: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Faults besides the scenario's lines (Faults/, docs/FAULTS.md).
     public var faults = FaultOptions()
+    /// The real app's processes in place of the emulator's (docs/GUEST.md);
+    /// `oal-device --guest BUILD` sets it through the environment.
+    public var guest: GuestBuild? = GuestBuild.fromEnvironment()
 
     public init(
         root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,

@@ -25,13 +25,13 @@ struct ExpectationChecker {
             return Verdict(ok: stores.isEmpty != blocked, detail: stores.isEmpty ? "open" : "blocked by \(by)")
         case .opens(let ruleName, let used, let of):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
-            let usage = try view.usage(rule: rule.id, on: try today())
+            guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
             return Verdict(
                 ok: usage.opensUsed == used && rule.maxOpens == of,
                 detail: "opens \(usage.opensUsed) of \(rule.maxOpens)")
         case .minutes(let ruleName, let used):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
-            let usage = try view.usage(rule: rule.id, on: try today())
+            guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
             return Verdict(ok: usage.minutesUsed == used, detail: "minutes \(usage.minutesUsed)")
         case .home(let rule, let section):
             return try home(rule: rule, section: section)
@@ -52,6 +52,26 @@ struct ExpectationChecker {
         }
     }
 
+    /// A rule's usage today: the emulator's ledger, or for a guest (whose
+    /// ledger is its own UserDefaults keys) what its app shows
+    /// (`oal-app show RULE --json`, `usage`).
+    private func usage(_ rule: RuleSnapshot) throws -> DailyUsage {
+        guard view.guest else { return try view.usage(rule: rule.id, on: try today()) }
+        let outcome = try launch(.app, ["show", rule.id.uuidString, "--json"])
+        struct Shown: Decodable { var usage: DailyUsage? }
+        guard outcome.exitCode == 0, let shown = try? JSONDecoder().decode(Shown.self, from: Data(outcome.stdout.utf8))
+        else {
+            throw EngineError.io("oal-app show \(rule.name) --json exited \(outcome.statusText): \(outcome.stderr)")
+        }
+        return shown.usage ?? .zero
+    }
+
+    /// A guest's app could not answer (a fault on its launch, e.g. a full
+    /// disk eating its output): the expectation fails, the run goes on.
+    private func appUnreadable(_ rule: RuleSnapshot) -> Verdict {
+        Verdict(ok: false, detail: "the app could not show \(rule.name)'s usage (oal-app show --json)")
+    }
+
     private func installed(_ name: String) throws -> InstalledApp {
         guard let app = try view.catalog().app(named: name) else {
             throw EngineError.io("no installed app named '\(name)' on this device")
@@ -65,7 +85,8 @@ struct ExpectationChecker {
     }
 
     private func noRule(_ name: String) -> Verdict {
-        Verdict(ok: false, detail: "no rule named '\(name)' in the rule snapshots")
+        Verdict(
+            ok: false, detail: "no rule named '\(name)' in the \(view.guest ? "user's database" : "rule snapshots")")
     }
 
     private func activity(_ name: ActivityName, registered: Bool) throws -> Verdict {

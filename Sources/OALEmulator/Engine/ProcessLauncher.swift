@@ -37,6 +37,8 @@ struct ProcessLauncher {
     let seed: UInt64
     /// The armed faults (Faults/), which may change a launch.
     var faults: FaultInjector? = nil
+    /// A guest build whose executables stand in for the app's four.
+    var guest: GuestBuild? = nil
 
     static let seedVariable = "OAL_SEED"
 
@@ -51,9 +53,10 @@ struct ProcessLauncher {
     }
 
     func executable(_ name: String) throws(EngineError) -> String {
-        let path = binDirectory.appendingPathComponent(name).path
+        let directory = guest.map { GuestBuild.executables.contains(name) ? $0.bin : nil }.flatMap { $0 }
+        let path = directory.map { $0 + "/" + name } ?? binDirectory.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {
-            throw .missingExecutable(name: name, directory: binDirectory.path)
+            throw .missingExecutable(name: name, directory: directory ?? binDirectory.path)
         }
         return path
     }

@@ -10,7 +10,9 @@ import OALShared
 /// the decision from `SpecModel`, the result from the union of the
 /// ManagedSettings stores.
 extension Oracle {
-    /// `usage: false` between events: the ledger only moves on callbacks.
+    /// `usage: false` leaves out `usage-not-lost`, which reads the
+    /// emulator's usage ledger: between events (the ledger only moves on
+    /// callbacks) and in a guest run (its App Group is its own keys).
     func checkEnforcement(_ view: OracleView, usage: Bool = true) {
         lastCatalog = view.catalog
         let model = SpecModel(calendar: calendar)

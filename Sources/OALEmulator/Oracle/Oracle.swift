@@ -64,6 +64,9 @@ public final class Oracle {
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: (bytes: Data, problem: String?)] = [:]
     var savedScenario: String?
+    /// A guest run (docs/GUEST.md): only the checks that judge from the
+    /// device's side of the contract apply (`judge`, `Oracle.guestSkipped`).
+    var guest: GuestBuild?
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
@@ -163,17 +166,32 @@ public final class Oracle {
             cost.judgements += 1
             cost.judgeNanoseconds += MonotonicClock.nanoseconds() - started
         }
-        checkRules(view)
-        checkOpensLost(view)
-        checkEnforcement(view)
-        checkMirror(view)
+        if guest != nil {
+            // The guest's App Group is its own UserDefaults keys, not the
+            // emulator's mirror and ledger: the checks that read those would
+            // judge files the guest never writes.
+            checkEnforcement(view, usage: false)
+        } else {
+            checkRules(view)
+            checkOpensLost(view)
+            checkEnforcement(view)
+            checkMirror(view)
+        }
         if let next { judgeRest(of: view, until: next) }
     }
+
+    /// The checks a guest run skips: each reads the emulator's own App Group
+    /// stores (the rule mirror, the usage ledger, the session store).
+    static let guestSkipped: [OracleCheck] = [
+        .agreement, .blockNotInvented, .usageNotInvented, .minutesRecorded, .opensExactlyOnce, .openLost,
+        .strictestWins, .sessionHonoured, .usageNotLost, .mirrorCurrent,
+    ]
 
     /// The verdict of the run, after a last look.
     func finish(engine: DeviceEngine) -> OracleReport {
         observe(after: "run.end", engine: engine)
         judge()
+        report.skippedChecks = guest.map { _ in Self.guestSkipped.map(\.rawValue) }
         save()
         write(to: root.logs.appendingPathComponent(Self.reportFile))
         cost.observations = report.observations
@@ -207,6 +225,7 @@ public final class Oracle {
         // under a fault replays only with it.
         FaultRun.reproduceCommand(scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults)
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
+            + (options.guest?.reproduceOption ?? "")
     }
 
     // MARK: - Recording

@@ -96,6 +96,9 @@ public struct OracleReport: Codable, Hashable, Sendable {
     public var checksRun: Int
     /// Quarantined store files seen (path), reported rather than hidden.
     public var quarantined: [String]
+    /// Checks not run, with the reason in `render` (a guest run skips the
+    /// ones that read the emulator's own App Group stores).
+    public var skippedChecks: [String]?
 
     public init(
         violations: [Violation] = [], expectedDivergences: [ExpectedDivergence] = [], observations: Int = 0,
@@ -139,6 +142,11 @@ public struct OracleReport: Codable, Hashable, Sendable {
             lines.append("  expected ×\(count): \(reason)")
         }
         for path in quarantined { lines.append("  quarantined: \(path)") }
+        if let skipped = skippedChecks, !skipped.isEmpty {
+            lines.append(
+                "  skipped for a guest (they read the emulator's own App Group stores): "
+                    + skipped.joined(separator: ", "))
+        }
         for violation in violations.prefix(limit) {
             lines.append("  VIOLATION \(violation)")
             if excerpt {

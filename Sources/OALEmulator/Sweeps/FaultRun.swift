@@ -80,6 +80,7 @@ public struct FaultRun: Sendable {
         if let seed { command += " --seed \(seed)" }
         if faults.random { command += " --random-faults" }
         for text in faults.extra { command += " --fault " + shellQuote(text) }
+        if let guest = GuestBuild.fromEnvironment() { command += guest.reproduceOption }
         return command
     }
 

@@ -12,6 +12,9 @@ public struct RunSummary: Sendable {
     /// Distinct pids per process kind, to show each ran as its own process.
     public var processes: [String: Int]
     public var scenario: String?
+    /// The guest the run launched (docs/GUEST.md) and its sources, if any.
+    public var guest: String?
+    public var guestSource: String?
     public var seed: String?
     /// How many times the device was restarted during the run.
     public var restarts: Int
@@ -44,12 +47,15 @@ public struct RunSummary: Sendable {
         self.processes = pids.mapValues(\.count)
         self.scenario = start?.fields["scenario"]
         self.seed = start?.fields["seed"]
+        self.guest = start?.fields["guest"]
+        self.guestSource = start?.fields["guestSource"]
         self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
         self.oracle = Oracle.lastReport(root: root)
     }
 
     public var passed: Bool { failed.isEmpty && (oracle?.passed ?? true) }
 
+<<<<<<< HEAD
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
     public func render(root: DeviceRoot, color: ColorPolicy = .plain) -> String {
@@ -58,6 +64,13 @@ public struct RunSummary: Sendable {
                 + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red)
         ]
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
+=======
+    public func render(root: DeviceRoot) -> String {
+        var lines: [String] = []
+        if let guest { lines.append("Guest:        \(guest) from \(guestSource ?? "?") (its own code, unmodified)") }
+        lines.append("Expectations: \(met) met, \(failed.count) failed")
+        lines += failed.map { "  FAIL \($0)" }
+>>>>>>> wt-guest
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
@@ -92,6 +105,11 @@ extension RunSummary {
         if oracle.violations.count > 10 { lines.append("  ... and \(oracle.violations.count - 10) more") }
         if let reproduce = oracle.violations.first?.reproduce { lines.append("  reproduce: \(reproduce)") }
         for quarantined in oracle.quarantined { lines.append("  quarantined: \(quarantined)") }
+        if let skipped = oracle.skippedChecks, !skipped.isEmpty {
+            lines.append(
+                "  skipped for a guest (they read the emulator's own App Group stores): "
+                    + skipped.joined(separator: ", "))
+        }
         lines.append("Oracle report: \(path)")
         return lines
     }

@@ -39,8 +39,13 @@ public enum AppCommand {
         flags: ["allow-only", "block", "adult", "no-adult", "hard", "soft"])
 
     public static func run(_ context: ProcessContext, _ args: ParsedArguments) throws -> ExitCode {
+        try run(AppSession(context: context), args)
+    }
+
+    /// Runs one command line on `app` (the guest app harness passes a
+    /// session with its own enforcement hook).
+    public static func run(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let command = try args.positional(0, "COMMAND (run `oal-app --help`)")
-        let app = try AppSession(context: context)
         switch command {
         case "list": return try ListCommands.run(app, args)
         case "rule": return try RuleCommands.run(app, args)
@@ -73,7 +78,11 @@ public enum AppCommand {
         case "off": enabled = false
         default: throw ProcessFailure.usage("uninstall-protection: '\(value)' is not on or off")
         }
-        try app.stores.defaults.setUninstallProtectionEnabled(enabled)
+        if let enforcement = app.enforcement {
+            try enforcement.setUninstallProtection(enabled)
+        } else {
+            try app.stores.defaults.setUninstallProtectionEnabled(enabled)
+        }
         app.context.record("settings.uninstall-protection", ["enabled": enabled ? "true" : "false"])
         try app.reconcile(cause: "settings")
         print(

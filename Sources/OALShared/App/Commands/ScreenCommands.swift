@@ -35,6 +35,8 @@ enum ScreenCommands {
         var caption: String
         var rows: [[String]]
         var backgroundEnforcement: String
+        /// Today's usage as the app's ledger has it (limit rules).
+        var usage: DailyUsage?
     }
 
     static func home(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
@@ -156,7 +158,7 @@ enum ScreenCommands {
         }
         let detail = Detail(
             id: rule.id.uuidString, name: rule.name, caption: status.caption(kind: rule.kind, now: inputs.now),
-            rows: rows, backgroundEnforcement: background.text)
+            rows: rows, backgroundEnforcement: background.text, usage: rule.kind == .schedule ? nil : usage)
         try CommandOutput.emit(detail, json: args.has("json")) {
             ([detail.caption, detail.name] + rows.map { "  \($0[0]): \($0[1])" }).joined(separator: "\n")
         }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Waits, on the main thread, for work that may itself need the main
+/// thread (a guest's completion handler or a `@MainActor` async refresh):
+/// the main run loop keeps turning, so the main queue (the main actor's
+/// executor) drains while this waits. Wall-clock timeout, since the
+/// emulated clock does not move while a process runs.
+enum MainActorBridge {
+    final class Box<Value>: @unchecked Sendable {
+        var value: Value?
+    }
+
+    /// Spins until `box` is filled or `timeout` wall seconds pass.
+    static func wait<Value>(for box: Box<Value>, timeout: TimeInterval, what: String) -> Value {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while box.value == nil {
+            guard Date() < deadline else {
+                FileHandle.standardError.write(
+                    Data("guest harness: \(what) did not finish within \(Int(timeout)) s\n".utf8))
+                exit(70)
+            }
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.002))
+        }
+        guard let value = box.value else { preconditionFailure("filled above") }
+        return value
+    }
+
+    /// Runs `body` as a task and waits for it on the main thread.
+    static func run(timeout: TimeInterval, what: String, _ body: @escaping @Sendable () async -> Void) {
+        let box = Box<Bool>()
+        Task { @MainActor in
+            await body()
+            box.value = true
+        }
+        _ = wait(for: box, timeout: timeout, what: what)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ManagedSettings
+import OALDomain
+import OALPlatform
+import OALShared
+
+/// `guest-shield-action`: the command line of `oal-shield-action`, calling
+/// the guest's `ShieldActionDelegate`. Its completion handler becomes the
+/// exit status and the printed response, in the words the emulated OS
+/// already reads (docs/PROCESSES.md):
+///
+/// - `primary`: exit 0, prints the response (`close`, `defer`, `none`).
+/// - `secondary` answered `.none` (the shield's store changed: an open was
+///   granted): exit 0, `granted RULE-IDS until TIME`. The rules are read
+///   from the device's side, not taken from the guest: the `rule-<UUID>`
+///   stores that shielded the app before the press and no longer do
+///   (`-` when none). TIME is the spec's 15-minute session from the press.
+/// - `secondary` answered `.defer` or `.close`: exit 2, `denied: defer`
+///   or `denied: close`.
+/// - a completion handler never called within 10 s: exit 70.
+public enum ShieldActionMain {
+    public static func run(_ info: GuestBuildInfo, makeDelegate: () -> ShieldActionDelegate) -> Never {
+        let usage = """
+            usage: guest-shield-action --root DIR application TOKEN primary|secondary [--json]
+
+            The guest's ShieldAction extension: one button press (the command
+            line of oal-shield-action).
+            """
+        ProcessMain.run(tool: "guest-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) {
+            context, args in
+            let kind = try args.positional(0, "application")
+            guard kind == "application" else {
+                throw ProcessFailure.usage("unknown shield subject '\(kind)' (only application has buttons)")
+            }
+            let token = try args.positional(1, "TOKEN")
+            let button = try args.positional(2, "primary|secondary")
+            try args.expectAtMost(3)
+            let action: ShieldAction
+            switch button {
+            case "primary": action = .primaryButtonPressed
+            case "secondary": action = .secondaryButtonPressed
+            default: throw ProcessFailure.usage("unknown button '\(button)' (expected primary or secondary)")
+            }
+            info.install(context)
+            let now = try context.now()
+            let before = try holders(of: token, context: context)
+            let delegate = makeDelegate()
+            let box = MainActorBridge.Box<ShieldActionResponse>()
+            delegate.handle(action: action, for: ApplicationToken(catalogID: token)) { box.value = $0 }
+            let response = MainActorBridge.wait(
+                for: box, timeout: 10, what: "the ShieldActionDelegate's completion handler")
+            let word = Self.word(response)
+            context.record("shield.response", ["token": token, "button": button, "response": word])
+            if action == .primaryButtonPressed {
+                print(word)
+                return .done
+            }
+            guard response == .none else {
+                print("denied: \(word)")
+                return .refused
+            }
+            let lifted = before.subtracting(try holders(of: token, context: context)).sorted()
+            let until = TimeFormat.iso(now.addingTimeInterval(15 * 60))
+            print("granted \(lifted.isEmpty ? "-" : lifted.joined(separator: ",")) until \(until)")
+            return .done
+        }
+    }
+
+    static func word(_ response: ShieldActionResponse) -> String {
+        switch response {
+        case .none: "none"
+        case .close: "close"
+        case .defer: "defer"
+        }
+    }
+
+    /// The rule ids (`rule-<UUID>` stores) shielding the app now.
+    private static func holders(of token: String, context: ProcessContext) throws -> Set<String> {
+        let catalog = try context.platform.catalog.catalog()
+        let app = OALDomain.ApplicationToken(token)
+        let stores = try context.platform.managedSettings.effective().storesShielding(
+            app, category: catalog.app(app)?.category)
+        return Set(stores.filter { $0.hasPrefix("rule-") }.map { String($0.dropFirst(5)) })
+    }
+}

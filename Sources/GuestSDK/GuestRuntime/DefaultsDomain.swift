@@ -1,0 +1,83 @@
+import Foundation
+import OALStore
+
+/// One `UserDefaults` domain as a file of the device: an App Group suite is
+/// `<root>/appgroup/Library/Preferences/<suite>.json` (where iOS keeps the
+/// group's plist), a process's own domain lives in its private container.
+///
+/// Each call is one locked step of a versioned document (shared lock to
+/// read, exclusive lock and atomic replace to write), as one `UserDefaults`
+/// call is atomic on iOS. Nothing holds a lock across calls: a guest's
+/// read-modify-write of a key over two calls can lose a concurrent write,
+/// exactly as it can on a device. Every read and write of a key is traced
+/// (`store.read` / `store.write`, `store: defaults`, with the key), so the
+/// access audit covers the guest.
+public final class DefaultsDomain: @unchecked Sendable {
+    public struct Document: Codable, Hashable, Sendable {
+        public var values: [String: DefaultsValue] = [:]
+    }
+
+    public let suite: String
+    public let relativePath: String
+    private let file: DocumentFile<Document>
+
+    public static let format = "oal.user-defaults"
+
+    public init(suite: String, directory: URL, relativePath: String) throws {
+        self.suite = suite
+        self.relativePath = relativePath
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        file = try DocumentFile(
+            container: AppGroupContainer(url: directory), name: suite, format: Self.format, version: 1)
+    }
+
+    /// The App Group suite `suite` of the installed device.
+    public static func appGroup(_ suite: String) throws -> DefaultsDomain {
+        let context = GuestDevice.context
+        let directory = context.root.appGroup.appendingPathComponent("Library/Preferences", isDirectory: true)
+        return try DefaultsDomain(
+            suite: suite, directory: directory, relativePath: "appgroup/Library/Preferences/\(suite).json")
+    }
+
+    /// The process's own domain (`UserDefaults.standard`, or a suite it is
+    /// not entitled to share): private to this kind of process.
+    public static func processPrivate(_ suite: String) throws -> DefaultsDomain {
+        let context = GuestDevice.context
+        let base =
+            context.kind == .app
+            ? context.root.appContainer
+            : context.root.system.appendingPathComponent("extensions/\(context.kind.rawValue)")
+        let directory = base.appendingPathComponent("Library/Preferences", isDirectory: true)
+        let prefix = context.kind == .app ? "app" : "system/extensions/\(context.kind.rawValue)"
+        return try DefaultsDomain(
+            suite: suite, directory: directory, relativePath: "\(prefix)/Library/Preferences/\(suite).json")
+    }
+
+    public func value(forKey key: String) -> DefaultsValue? {
+        let value: DefaultsValue?
+        do { value = try file.read()?.values[key] } catch {
+            GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").object(forKey: \"\(key)\"): \(error)")
+        }
+        trace("store.read", key: key)
+        return value
+    }
+
+    /// Sets (or, with nil, removes) one key in one locked step.
+    public func set(_ value: DefaultsValue?, forKey key: String) {
+        do {
+            try file.update { (document: inout Document?) in
+                var current = document ?? Document()
+                current.values[key] = value
+                document = current
+            }
+        } catch {
+            GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").set(_:forKey: \"\(key)\"): \(error)")
+        }
+        trace("store.write", key: key)
+    }
+
+    private func trace(_ event: String, key: String) {
+        GuestDevice.context.record(event, ["store": "defaults", "suite": suite, "key": key, "path": relativePath])
+    }
+}

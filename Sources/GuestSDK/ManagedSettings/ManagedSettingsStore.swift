@@ -1,0 +1,80 @@
+import Foundation
+import GuestRuntime
+import OALPlatform
+
+/// `ManagedSettingsStore(named:)` over the device's named store file
+/// `<root>/system/managedsettings/<name>.json`, the very file the emulated
+/// OS unions into what is shielded. Every property write is one locked
+/// read-modify-write of that file; two writes are two steps, as on iOS.
+open class ManagedSettingsStore: @unchecked Sendable {
+    public struct Name: Hashable, Sendable, RawRepresentable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public let name: Name
+
+    public init(named name: Name) { self.name = name }
+
+    /// The app's default store.
+    public convenience init() { self.init(named: Name("default")) }
+
+    public var shield: ShieldSettings {
+        get { ShieldSettings(platform: read().shield) }
+        set {
+            let settings = newValue.platform(store: name.rawValue)
+            update { $0.shield = settings }
+            trace(settings.isEmpty ? "shield.clear" : "shield.set")
+        }
+    }
+
+    public var application: ApplicationSettings {
+        get { ApplicationSettings(denyAppRemoval: read().denyAppRemoval) }
+        set {
+            update { $0.denyAppRemoval = newValue.denyAppRemoval }
+            trace("settings.denyAppRemoval", ["value": newValue.denyAppRemoval.map { "\($0)" } ?? "nil"])
+        }
+    }
+
+    /// Clears every setting of this store.
+    public func clearAllSettings() {
+        do { try platformStore().clearAllSettings() } catch {
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)).clearAllSettings(): \(error)")
+        }
+        trace("shield.clear")
+    }
+
+    private func platformStore() throws -> OALPlatform.ManagedSettingsStore {
+        try GuestDevice.context.platform.managedSettings.store(named: name.rawValue)
+    }
+
+    private func read() -> StoreSettings {
+        do { return try platformStore().settings() } catch {
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot read its settings: \(error)")
+        }
+    }
+
+    private func update(_ body: (inout StoreSettings) -> Void) {
+        do { try platformStore().update(body) } catch {
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings: \(error)")
+        }
+    }
+
+    /// The emulator's own processes trace every shield change with the store
+    /// (and the rule its name carries); the guest's are traced the same way.
+    private func trace(_ event: String, _ extra: [String: String] = [:]) {
+        var fields = extra
+        fields["store"] = name.rawValue
+        fields["cause"] = "guest"
+        if name.rawValue.hasPrefix("rule-") { fields["rule"] = String(name.rawValue.dropFirst(5)) }
+        GuestDevice.context.record(event, fields)
+    }
+}
+
+/// `store.application`.
+public struct ApplicationSettings: Hashable, Sendable {
+    public var denyAppRemoval: Bool?
+
+    public init(denyAppRemoval: Bool? = nil) { self.denyAppRemoval = denyAppRemoval }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A guest build (`scripts/guest-build`, docs/GUEST.md): the real app's
+/// sources built as the four processes, described by `BUILD/guest.json`.
+/// With one set, the device launches the guest's executables in place of
+/// `oal-app`, `oal-monitor`, `oal-shield-config` and `oal-shield-action`;
+/// everything else (scenarios, faults, sweeps, the oracle) is the same.
+public struct GuestBuild: Codable, Hashable, Sendable {
+    public var name: String
+    /// The guest's checkout, as built.
+    public var source: String
+    /// Where its four executables are linked under the emulator's names.
+    public var bin: String
+    /// The build directory (`--guest BUILD`).
+    public var directory: String = ""
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin }
+
+    /// The processes a guest replaces.
+    public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
+
+    /// `oal-device --guest BUILD` exports this, so every run it makes
+    /// (sweeps, swarms, the differential run) launches the guest.
+    public static let variable = "OAL_GUEST_BUILD"
+
+    public static func load(directory: String) throws(EngineError) -> GuestBuild {
+        let path = (directory as NSString).appendingPathComponent("guest.json")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io("\(path): no guest build here (run scripts/guest-build PATH first)")
+        }
+        do {
+            var build = try JSONDecoder().decode(GuestBuild.self, from: data)
+            build.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
+            for name in executables where !FileManager.default.isExecutableFile(atPath: build.bin + "/" + name) {
+                throw EngineError.missingExecutable(name: name, directory: build.bin)
+            }
+            return build
+        } catch let error as EngineError {
+            throw error
+        } catch {
+            throw .io("\(path): not a guest build description: \(error)")
+        }
+    }
+
+    /// The guest the environment names, if any (validated by `oal-device`).
+    public static func fromEnvironment() -> GuestBuild? {
+        guard let directory = ProcessInfo.processInfo.environment[variable], !directory.isEmpty else { return nil }
+        return try? load(directory: directory)
+    }
+
+    /// The option that replays a run with this guest.
+    public var reproduceOption: String { " --guest " + FaultRun.shellQuote(directory) }
+}

@@ -1,0 +1,4 @@
+// The app process of MiniGuest.
+import GuestHarness
+
+AppMain.run(guestBuildInfo) { MiniAdapter() }

@@ -1,0 +1,29 @@
+// Generated into every guest target by scripts/guest-build. Not the guest's
+// code: the emulator's shadows (docs/GUEST.md, "How guest code reaches the
+// emulator"). A declaration in the guest's own module wins over Foundation's,
+// so these reach every file of the target with no edit to it.
+import Foundation
+import GuestFoundation
+import GuestRuntime
+
+/// App Group defaults backed by the device root.
+typealias UserDefaults = GuestFoundation.GuestUserDefaults
+/// Foundation on Linux has no `LocalizedStringResource`; the emulator's
+/// resolves keys from the guest's string catalogs.
+typealias LocalizedStringResource = GuestFoundation.LocalizedStringResource
+
+// The emulated clock and time zone (`<root>/system/clock.json`).
+extension Date {
+    nonisolated static var now: Date { GuestClock.now() }
+    nonisolated init() { self = GuestClock.now() }
+}
+
+extension Calendar {
+    nonisolated static var current: Calendar { GuestClock.calendar() }
+    nonisolated static var autoupdatingCurrent: Calendar { GuestClock.calendar() }
+}
+
+extension TimeZone {
+    nonisolated static var current: TimeZone { GuestClock.timeZone() }
+    nonisolated static var autoupdatingCurrent: TimeZone { GuestClock.timeZone() }
+}
