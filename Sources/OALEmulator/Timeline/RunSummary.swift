@@ -55,22 +55,15 @@ public struct RunSummary: Sendable {
 
     public var passed: Bool { failed.isEmpty && (oracle?.passed ?? true) }
 
-<<<<<<< HEAD
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
     public func render(root: DeviceRoot, color: ColorPolicy = .plain) -> String {
-        var lines = [
-            "Expectations: " + color.paint("\(met) met", .green) + ", "
-                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red)
-        ]
-        lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
-=======
-    public func render(root: DeviceRoot) -> String {
         var lines: [String] = []
         if let guest { lines.append("Guest:        \(guest) from \(guestSource ?? "?") (its own code, unmodified)") }
-        lines.append("Expectations: \(met) met, \(failed.count) failed")
-        lines += failed.map { "  FAIL \($0)" }
->>>>>>> wt-guest
+        lines.append(
+            "Expectations: " + color.paint("\(met) met", .green) + ", "
+                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red))
+        lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
