@@ -27,6 +27,17 @@ extension Oracle {
                     + "deadline: its delivery or the app's next refresh"
             }
         }
+        if case .openLimit = rule.configuration,
+            (spec.grants[rule.id] ?? []).contains(where: {
+                now >= $0.addingTimeInterval(SpecModel.sessionSeconds)
+                    && now < $0.addingTimeInterval(SpecModel.sessionSeconds + Self.sessionEdgeSlack)
+            })
+        {
+            // Spec §4.4: "lifts the shield for ~15 minutes"; the one-shot
+            // that re-arms it can only end on a whole minute.
+            return "an open session's re-shield comes on a whole minute (DeviceActivity's interval edges), "
+                + "up to a minute after its ~15 minutes; deadline: 16 minutes after the press"
+        }
         if !callbacksDelivered {
             if case .timeLimit = rule.configuration {
                 return "no DeviceActivity callbacks in this run (paths: foreground): a time limit's usage "
@@ -48,6 +59,8 @@ extension Oracle {
         }
         return nil
     }
+
+    static let sessionEdgeSlack: TimeInterval = 60
 
     /// The platform fact behind foreground-only edges, from the rule's own
     /// window: DeviceActivity refuses intervals under 15 minutes, and a
