@@ -52,8 +52,11 @@ extension Oracle {
             case .timeLimit(let config):
                 add(budgetCrossing(entry, limitMinutes: config.dailyLimitMinutes))
             case .openLimit:
+                // The session's end, and the end of the minute its re-shield
+                // may take (`NamedReason`).
                 for grant in spec.grants[entry.rule.id] ?? [] {
                     add(grant.addingTimeInterval(SpecModel.sessionSeconds))
+                    add(grant.addingTimeInterval(SpecModel.sessionSeconds + Self.sessionEdgeSlack))
                 }
             }
         }
