@@ -38,6 +38,14 @@ extension Oracle {
             return "an open session's re-shield comes on a whole minute (DeviceActivity's interval edges), "
                 + "up to a minute after its ~15 minutes; deadline: 16 minutes after the press"
         }
+        if case .openLimit = rule.configuration,
+            (spec.unsurePresses[rule.id] ?? []).contains(where: {
+                now >= $0 && now < $0.addingTimeInterval(SpecModel.sessionSeconds + Self.sessionEdgeSlack)
+            })
+        {
+            return "an Open press whose outcome never came back (killed) may have granted its session; "
+                + "deadline: 16 minutes after the press"
+        }
         if !callbacksDelivered {
             if case .timeLimit = rule.configuration {
                 return "no DeviceActivity callbacks in this run (paths: foreground): a time limit's usage "

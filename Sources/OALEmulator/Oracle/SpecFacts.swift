@@ -9,6 +9,10 @@ struct SpecFacts: Codable, Sendable {
     /// When each granted Open press happened, per rule (the device saw the
     /// press and its reply; the session length comes from the spec).
     var grants: [UUID: [Date]] = [:]
+    /// Open presses whose outcome never came back (the launch was killed),
+    /// per open-limit rule covering the pressed app: each may have granted
+    /// its session before it died.
+    var unsurePresses: [UUID: [Date]] = [:]
     /// Rules with an activity DeviceActivity refused (`monitor.refused`),
     /// until one of theirs is started again.
     var refused: Set<UUID> = []
@@ -29,6 +33,17 @@ extension Oracle {
     func learnSpecFacts(_ events: [TraceEvent]) {
         for event in events {
             switch (event.process, event.event) {
+            case (.device, "user.press")
+            where event.fields["button"] == "open" && !["0", "2"].contains(event.fields["status"] ?? ""):
+                guard let name = event.fields["app"], let app = lastCatalog?.app(named: name) else { continue }
+                let horizon = now.addingTimeInterval(-2 * 86_400)
+                for entry in userRules.entries where entry.rule.configuration.openLimit != nil {
+                    guard SpecModel.covers(mode: entry.mode, selection: entry.selection, app: app) else { continue }
+                    spec.unsurePresses[entry.rule.id] =
+                        (spec.unsurePresses[entry.rule.id] ?? []).filter {
+                            $0 > horizon
+                        } + [now]
+                }
             case (.device, "user.press") where event.fields["button"] == "open" && event.fields["status"] == "0":
                 let words = (event.fields["result"] ?? "").split(separator: " ")
                 guard words.first == "granted", words.count >= 2 else { continue }
