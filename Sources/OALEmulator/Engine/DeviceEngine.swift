@@ -297,6 +297,10 @@ public final class DeviceEngine {
         let version = view.registryCache.version
         if let version, version == caughtUpRegistry { return [] }
         caughtUpRegistry = version
+        // A stopped activity's counter is never read again (a restart starts
+        // a new one); day-keyed time limits stop one a day, and keeping them
+        // made every device-state save grow with the run.
+        state.usage.prune(to: registry)
         return state.usage.catchUp(registry: registry, at: now, catalog: try view.catalog(), calendar: calendar)
     }
 
