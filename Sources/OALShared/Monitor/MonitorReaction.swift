@@ -35,7 +35,9 @@ public struct MonitorReaction {
         try context.pressLock.with(.shared) {
             try PendingGrants.resolve(context: context, stores: stores)
             try react(callback, activity: activity, event: event, fields)
-            if !Mutant.on(.monitorOwnRuleOnly) { try reconcileAll(cause: "reconcile:\(callback.rawValue):\(activity)") }
+            if !Mutant.on(.monitorOwnRuleOnly), !Mutant.on(.refreshStaleSessions) {
+                try reconcileAll(cause: "reconcile:\(callback.rawValue):\(activity)")
+            }
         }
     }
 

@@ -61,7 +61,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// an open (finding 4).
     case pressWithoutLock = "press-without-lock"
     /// The app's refresh decides from the sessions it read before waiting
-    /// for its locks, so a press granted meanwhile is re-locked (finding 6).
+    /// for its locks, so a press granted meanwhile is re-locked (finding 6);
+    /// and, as before finding 7's fix, no later monitor launch of the
+    /// instant reconciles the other rules (it would lift the shield again).
     case refreshStaleSessions = "refresh-stale-sessions"
     /// The monitor recomputes only the rule of its callback, so a shield
     /// change a killed launch never wrote waits for that rule's next

@@ -47,7 +47,7 @@ public struct OpenPress {
     }
 
     public func press(_ subject: ShieldSubject) throws -> OpenPressResult {
-        if Mutant.on(.pressWithoutLock) { return try pressLocked(subject) }
+        if Mutant.on(.pressWithoutLock) || Mutant.on(.spendWithoutLock) { return try pressLocked(subject) }
         return try context.pressLock.with(.exclusive) { try pressLocked(subject) }
     }
 
@@ -107,7 +107,9 @@ public struct OpenPress {
                 ?? MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar).expiry
             parts.append((ruleID, budget, expiry))
         }
-        if Mutant.on(.unrecoverablePress) { return try spendThenLift(parts, inputs: inputs, start: start) }
+        if Mutant.on(.unrecoverablePress) || Mutant.on(.spendWithoutLock) {
+            return try spendThenLift(parts, inputs: inputs, start: start)
+        }
 
         for part in parts where inputs.usage(of: part.rule).opensUsed >= part.budget {
             context.record(
