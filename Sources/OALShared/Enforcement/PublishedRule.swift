@@ -67,7 +67,9 @@ public struct EnforcementInputs: Sendable {
         var known = true
         do {
             sessions = try stores.sessions.all()
-        } catch StoreError.newerFormat(let path, let found, let supported) where !Mutant.on(.newerSessionsStopEnforcement) {
+        } catch StoreError.newerFormat(let path, let found, let supported)
+            where !Mutant.on(.newerSessionsStopEnforcement)
+        {
             known = false
             context.record(
                 "sessions.unknown",

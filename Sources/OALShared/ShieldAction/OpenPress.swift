@@ -211,8 +211,8 @@ public struct OpenPress {
     private func reconcileAll() throws {
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
         let shields = ShieldController(context: context)
-        for published in try PublishedRule.loadAll(from: stores, context: context) where inputs.canDecide(published.rule)
-        {
+        for published in try PublishedRule.loadAll(from: stores, context: context)
+        where inputs.canDecide(published.rule) {
             try shields.apply(
                 rule: published.rule, selection: published.selection, decision: inputs.decide(published.rule),
                 cause: "reconcile:open-press")
