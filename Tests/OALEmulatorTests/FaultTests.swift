@@ -22,13 +22,19 @@ import Testing
 
         """
 
-    @Test func aKillBetweenSpendingAnOpenAndLiftingTheShieldIsFlaggedAsAnOpenLost() throws {
+    /// Finding 1, fixed (docs/FAULTS.md): the spend is the press's commit
+    /// point, so a press killed right after it has a paid, committed grant
+    /// whose reply never reached the OS. The session stands until its end
+    /// (the oracle names it with that deadline), then the shield is back;
+    /// nothing is lost. The old order is the `unrecoverable-press` mutant.
+    @Test func aPressKilledAfterItsSpendKeepsThePaidSession() throws {
         let run = try DeviceHarness.run(
             Self.gate + """
                 at 09:00 fault kill shield-action at shield-action.after-spend
                 at 09:00 press open on Chess
                 at 09:01 expect usage Gate opens 1 of 2
-                at 09:01 expect blocked Chess
+                at 09:01 expect unblocked Chess
+                at 09:16 expect blocked Chess
                 at 09:30 press open on Chess
                 at 09:30 expect press granted
                 at 09:30 expect unblocked Chess
@@ -40,100 +46,20 @@ import Testing
         #expect(run.result.failures.count == 1, "\(run.failureText)")
         #expect(run.result.failures.first?.contains("signal 9") == true)
         #expect(Self.faults(run, "killed").count == 1)
-        // Finding 1 (docs/FAULTS.md): the open was spent and no session was
-        // granted. The oracle flags it, with the rule, the press's launch
-        // and the command that replays it; nothing else is flagged.
-        let launch = try #require(Self.faults(run, "killed").first?.fields["launch"])
-        let lost = run.result.oracle.violations(of: .openLost)
-        #expect(lost.count == 1, "\(run.result.violations)")
-        #expect(run.result.violations.count == lost.count, "\(run.result.violations)")
-        if let violation = lost.first {
-            #expect(violation.ruleName == "Gate")
-            #expect(violation.localTime.hasSuffix("09:00"))
-            #expect(violation.expected.contains("press launch \(launch)") && violation.expected.contains("0 → 1"))
-            #expect(violation.actual.contains("signal 9") && violation.actual.contains("still shielding"))
-            #expect(violation.traceExcerpt.contains { $0.contains("open.spent") })
-            #expect(violation.reproduce.contains("oal-device run --root NEWDIR"))
-        }
-        // The trace agrees: spent, never granted, in the same launch.
-        let spent = run.trace.filter { $0.event == "open.spent" && $0.launch.map(String.init) == launch }
-        let granted = run.trace.filter { $0.event == "open.granted" && $0.launch.map(String.init) == launch }
-        #expect(spent.count == 1 && granted.isEmpty)
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        #expect(
+            run.result.oracle.expectedDivergences.contains { $0.reason.contains("after it spent its open") },
+            "\(run.result.oracle.expectedDivergences)")
+        // The next process resolved the pending grant as committed.
+        #expect(run.trace.contains { $0.event == "open.resolved" && $0.fields["outcome"] == "committed" })
     }
 
-    /// The oracle's truth survives a killed device: usage, a granted open
-    /// and a delivered threshold before the kill are still known after the
-    /// restart (`system/oracle-state.json`), so nothing is reported as
-    /// invented or lost, and the expectations after the kill hold.
-    @Test func theOracleKeepsItsTruthAcrossAKilledDevice() throws {
-        let device = try DeviceProcessRun(
-            """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 12:00
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app list add Games --apps Chess
-            at 08:00 app rule add time-limit Cap --list Video --minutes 30
-            at 08:00 app rule add open-limit Gate --list Games --opens 2
-            at 08:10 open YouTube for 20m
-            at 08:40 press open on Chess for 5m
-            at 09:00 fault kill device
-            at 10:00 open YouTube for 15m
-            at 10:09 expect unblocked YouTube
-            at 10:11 expect blocked YouTube
-            at 10:12 expect usage Cap minutes 30
-            at 11:00 expect usage Gate opens 1 of 2
-            """)
-        defer { device.remove() }
-        func play(_ name: String, forgetting: Bool) throws -> (report: OracleReport?, trace: [TraceEvent]) {
-            let root = device.root(name)
-            #expect(try device.initialize(root) == .exited(0))
-            #expect(try device.play(root) == .signaled(SIGKILL))
-            let saved = root.system.appendingPathComponent("oracle-state.json")
-            #expect(FileManager.default.fileExists(atPath: saved.path))
-            if forgetting { try FileManager.default.removeItem(at: saved) }
-            _ = try device.play(root)
-            return (Oracle.lastReport(root: root), try device.trace(root))
-        }
-        let kept = try play("kept", forgetting: false)
-        let report = try #require(kept.report)
-        #expect(report.violations.isEmpty, "\(report.violations)")
-        #expect(kept.trace.filter { $0.event == "run.start" }.count == 2)
-        let expectations = kept.trace.filter { $0.process == .device && $0.event == "expect" }
-        #expect(expectations.count == 4 && expectations.allSatisfy { $0.fields["result"] == "ok" })
-        // Without the saved facts the restarted oracle would see the morning's
-        // 20 minutes as invented: the file is what keeps the verdict right.
-        let forgot = try play("forgot", forgetting: true)
-        #expect(forgot.report?.violations(of: .usageNotInvented).isEmpty == false)
-    }
-
-    @Test func aKilledMonitorGetsNoRedeliveryAndTheNextThresholdCatchesUp() throws {
-        let run = try DeviceHarness.run(
-            """
-            end day 1 12:00
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app rule add time-limit Cap --list Video --minutes 10
-            at 09:00 fault kill monitor at monitor.after-record-minutes
-            at 09:00 open YouTube for 15m
-            at 09:11 expect blocked YouTube
-            at 09:11 expect usage Cap minutes 10
-            """)
-        defer { run.remove() }
-        #expect(run.result.passed, "\(run.failureText)\n\(run.result.violations)")
-        let killed = Self.faults(run, "killed")
-        #expect(killed.count == 1)
-        // The callback of the killed launch is not delivered again.
-        let launch = killed.first?.fields["launch"] ?? ""
-        let deliveries = run.device("deliver").filter { $0.fields["launch"] == launch }
-        #expect(deliveries.count == 1 && deliveries.first?.fields["status"] == "signal 9")
-    }
-
-    /// Finding 7 (docs/FAULTS.md): with no later callback for the rule, a
-    /// killed monitor's shield is simply lost until the app next refreshes.
-    /// Here the only threshold of a one-minute budget is killed between
-    /// recording the minute and shielding: YouTube stays usable although the
-    /// budget is spent, and the oracle says so.
-    @Test func aKilledMonitorOnTheLastThresholdLeavesTheBudgetUnenforcedAndIsFlagged() throws {
+    /// Finding 7 (docs/FAULTS.md): the only threshold of a one-minute
+    /// budget is killed between recording the minute and shielding. iOS
+    /// redelivers nothing and runs none of the app's code until one of its
+    /// processes launches: the oracle names that, until the end of the next
+    /// launch, which (here the app's refresh) completes the shield.
+    @Test func aKilledMonitorOnTheLastThresholdIsCompletedByTheNextLaunch() throws {
         let run = try DeviceHarness.run(
             """
             end day 1 12:00
@@ -142,16 +68,16 @@ import Testing
             at 09:00 fault kill monitor at monitor.after-record-minutes
             at 09:00 open YouTube for 5m
             at 09:10 expect usage Cap minutes 1
-            at 09:10 open YouTube for 1m
-            at 09:10 expect unblocked YouTube
+            at 09:20 app refresh
+            at 09:21 expect blocked YouTube
             """)
         defer { run.remove() }
         #expect(run.result.failures.isEmpty, "\(run.failureText)")
         #expect(Self.faults(run, "killed").count == 1)
-        let agreement = run.result.oracle.violations(of: .agreement)
-        #expect(!agreement.isEmpty, "\(run.result.violations)")
-        #expect(agreement.first?.ruleName == "Cap")
-        #expect(agreement.first?.expected.contains("shielding") == true)
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        #expect(
+            run.result.oracle.expectedDivergences.contains { $0.reason.contains("killed") },
+            "\(run.result.oracle.expectedDivergences)")
     }
 
     @Test func theEmulatedOSKilledMidRunResumesFromItsRoot() throws {
@@ -383,10 +309,10 @@ import Testing
     /// Finding 6 (docs/FAULTS.md), reproduced by an interleaving: the
     /// one-shot refresh stops itself between reading the session store and
     /// ledger and writing the shields; the Open press runs while it is
-    /// stopped (spend, session, lift); the resumed refresh writes a decision
-    /// made without the session and re-shields Chess during its paid-for
-    /// session. The oracle flags `session-honoured`.
-    @Test func aPressDuringThePreemptedRefreshIsReLockedAndFlagged() throws {
+    /// stopped (spend, session, lift). The resumed refresh used to write a
+    /// decision made without the session and re-shield Chess; it now
+    /// re-reads its inputs under the press lock and the session stands.
+    @Test func aPressDuringThePreemptedRefreshIsNotReLocked() throws {
         let run = try DeviceHarness.run(
             Self.gate + """
                 at 09:00 fault preempt app at app.refresh.after-read-inputs
@@ -409,21 +335,14 @@ import Testing
         #expect(granted < refresh)
         // The press itself succeeded: the user's expectations hold.
         #expect(run.result.failures.isEmpty, "\(run.failureText)")
-        // Finding 6: the session is live, the rule's store shields Chess.
-        let honoured = run.result.oracle.violations(of: .sessionHonoured)
-        #expect(!honoured.isEmpty, "\(run.result.violations)")
-        if let violation = honoured.first {
-            #expect(violation.ruleName == "Gate")
-            #expect(violation.localTime.hasSuffix("09:00"))
-            #expect(violation.actual.contains("shielding mid-session"))
+        // Finding 6, fixed: the resumed refresh re-reads the sessions under
+        // its locks and leaves the live session alone. The old refresh is
+        // the `refresh-stale-sessions` mutant (DesignRecoveryTests).
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        let relocked = run.trace.contains {
+            $0.event == "shield.set" && $0.fields["cause"] == "refresh" && $0.fields["reason"] == "open-gate"
         }
-        // The same shield seen as a block no usage justifies, as a store
-        // disagreeing with the truth and, by the spec model, as Chess
-        // shielded mid-session; no other kind of violation.
-        let kinds = Set(run.result.violations.map(\.check))
-        #expect(
-            kinds.isSubset(of: [.sessionHonoured, .blockNotInvented, .agreement, .overEnforced]),
-            "\(run.result.violations)")
+        #expect(!relocked, "the refresh re-locked the session")
         // The syntax round-trips; only the launched processes can be preempted.
         #expect(try FaultParser.parse(text: "preempt app at p launch 3").description == "preempt app at p launch 3")
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt device at p") }

@@ -208,6 +208,13 @@ extension Oracle {
                 expected: "rule-snapshots.json mirrors the app's database (\(userRules.entries.count) rule(s))",
                 actual: wrong.joined(separator: "; "),
                 reason: "a fault damaged the mirror at \(localText(damaged)); deadline: the app's next refresh")
+        } else if let killed = spec.kills?.appKilled {
+            expect(
+                .mirrorCurrent, key: "mirror",
+                expected: "rule-snapshots.json mirrors the app's database (\(userRules.entries.count) rule(s))",
+                actual: wrong.joined(separator: "; "),
+                reason: "the app (launch \(killed.launch)) was killed at \(localText(killed.time)) while changing "
+                    + "rules, and only the app reads its own database; deadline: the app's next refresh")
         } else {
             violate(
                 .mirrorCurrent, key: "mirror",

@@ -46,6 +46,7 @@ extension Oracle {
             return "an Open press whose outcome never came back (killed) may have granted its session; "
                 + "deadline: 16 minutes after the press"
         }
+        if let reason = killReason(for: rule, today: today, since: since) { return reason }
         if !callbacksDelivered {
             if case .timeLimit = rule.configuration {
                 return "no DeviceActivity callbacks in this run (paths: foreground): a time limit's usage "
@@ -69,6 +70,42 @@ extension Oracle {
     }
 
     static let sessionEdgeSlack: TimeInterval = 60
+    /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no
+    /// design can beat"), each until its deadline, and only for a
+    /// divergence that began with the kill or after it.
+    func killReason(for rule: Rule, today: DayKey, since: Date) -> String? {
+        guard let kills = spec.kills else { return nil }
+        if let press = kills.paidPresses[rule.id]?.last(where: {
+            since >= $0 && now < Self.sessionEnd(ofPressAt: $0, calendar)
+        }) {
+            return "an Open press killed at \(localText(press)) after it spent its open: the grant is committed "
+                + "and only its reply never reached the OS, which no write can be atomic with; "
+                + "deadline: the session's end, \(localText(Self.sessionEnd(ofPressAt: press, calendar)))"
+        }
+        for (activity, day) in kills.thresholdsKilled.sorted(by: { $0.key < $1.key })
+        where day == today.description && OALDomain.ActivityName(rawValue: activity)?.ruleID == rule.id {
+            return "a threshold of \(activity) whose monitor was killed: iOS never redelivers it, and only "
+                + "thresholds carry usage; deadline: a later threshold of the activity or the end of the day"
+        }
+        if let killed = kills.extensionKilled, since >= killed.time {
+            return "\(killed.target) launch \(killed.launch) killed at \(localText(killed.time)): iOS gives a killed "
+                + "extension no redelivery and runs none of the app's code until it launches one of its processes; "
+                + "deadline: the end of the next launch of the monitor or the shield action, or the app's next refresh"
+        }
+        if let killed = kills.appKilled, since >= killed.time {
+            return "the app (launch \(killed.launch)) killed at \(localText(killed.time)) while changing rules: only "
+                + "the app reads its own database; deadline: the app's next refresh"
+        }
+        return nil
+    }
+
+    /// When the session of an Open press at `press` ends: DeviceActivity
+    /// schedules name whole minutes, so it starts at the next one.
+    static func sessionEnd(ofPressAt press: Date, _ calendar: Calendar) -> Date {
+        let minute = calendar.dateInterval(of: .minute, for: press)?.start ?? press
+        let start = minute < press ? minute.addingTimeInterval(60) : press
+        return start.addingTimeInterval(SpecModel.sessionSeconds)
+    }
 
     /// The platform fact behind foreground-only edges, from the rule's own
     /// window: DeviceActivity refuses intervals under 15 minutes, and a

@@ -109,6 +109,12 @@ extension Oracle {
                 let opensBefore = sameDay ? before.usageToday[id]?.opensUsed ?? 0 : 0
                 let opensAfter = view.usageToday[id]?.opensUsed ?? 0
                 guard opensAfter > opensBefore else { continue }
+                // The open was spent: the press committed its grant, and
+                // only its reply never reached the device (`namedReason`).
+                var kills = spec.kills ?? KillFacts()
+                let horizon = now.addingTimeInterval(-86_400)
+                kills.paidPresses[id] = (kills.paidPresses[id] ?? []).filter { $0 > horizon } + [now]
+                spec.kills = kills
                 killedPresses.append(
                     KilledPress(
                         launch: event.fields["launch"] ?? "?", app: app.name, status: status, ruleID: id,

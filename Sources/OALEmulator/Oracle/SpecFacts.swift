@@ -26,12 +26,40 @@ struct SpecFacts: Codable, Sendable {
     /// When each per-app (or per-domain) divergence began, for the
     /// deadlines of the named reasons.
     var since: [String: Date] = [:]
+    /// Platform limits a kill leaves behind (docs/FAULTS.md, "What no
+    /// design can beat"); optional so an older saved state still resumes.
+    var kills: KillFacts? = nil
+}
+
+/// What the device's own `fault` and `deliver` lines say about kills.
+struct KillFacts: Codable, Sendable {
+    /// A monitor or shield-action launch killed (launch, target, time), not
+    /// yet followed by the end of a launch of the monitor, the shield action
+    /// or the app's refresh: iOS redelivers nothing, only a next launch can
+    /// complete what the killed one left.
+    var extensionKilled: KilledLaunch?
+    /// An `oal-app` launch killed: only the app reads its own database, so
+    /// only its next refresh can enforce a change it saved.
+    var appKilled: KilledLaunch?
+    /// Threshold callbacks whose launch was killed, by activity: the day
+    /// they carried usage for (never redelivered, like a dropped one).
+    var thresholdsKilled: [String: String] = [:]
+    /// Open presses killed after their open was spent (the ledger's opens
+    /// went up across them), by rule: when each was pressed.
+    var paidPresses: [UUID: [Date]] = [:]
+}
+
+struct KilledLaunch: Codable, Sendable, Hashable {
+    var target: String
+    var launch: Int
+    var time: Date
 }
 
 extension Oracle {
     /// Folds the lines the independent checks need into `spec`.
     func learnSpecFacts(_ events: [TraceEvent]) {
         for event in events {
+            learnKills(event)
             switch (event.process, event.event) {
             case (.device, "user.press")
             where event.fields["button"] == "open" && !["0", "2"].contains(event.fields["status"] ?? ""):
@@ -74,6 +102,36 @@ extension Oracle {
             default:
                 continue
             }
+        }
+    }
+
+    /// A kill and what ends its excuse (`namedReason`).
+    private func learnKills(_ event: TraceEvent) {
+        var kills = spec.kills ?? KillFacts()
+        defer { spec.kills = kills }
+        switch (event.process, event.event) {
+        case (.device, "fault") where event.fields["action"] == "killed":
+            let killed = KilledLaunch(
+                target: event.fields["target"] ?? "?", launch: Int(event.fields["launch"] ?? "") ?? 0, time: now)
+            switch killed.target {
+            case "monitor", "shield-action": kills.extensionKilled = killed
+            case "app", "app-loop": kills.appKilled = killed
+            default: break
+            }
+        case (.device, "deliver") where event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue:
+            guard let activity = event.fields["activity"] else { return }
+            if event.fields["status"]?.hasPrefix("signal") == true {
+                kills.thresholdsKilled[activity] = DayKey(now, calendar: calendar).description
+            } else if event.fields["status"] == "0" {
+                kills.thresholdsKilled[activity] = nil
+            }
+        case (.monitor, "exit"), (.shieldAction, "exit"):
+            if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }
+        case (.app, "refresh"):
+            kills.extensionKilled = nil
+            kills.appKilled = nil
+        default:
+            return
         }
     }
 }

@@ -109,24 +109,43 @@ public final class AppSession {
         PausePoint.reach("app.refresh.after-read-inputs")
         let lock = try refreshLock()
         return try lock.withLock(.exclusive) { () throws -> R in
-            var database = database
-            var inputs = inputs
-            var force = false
-            while true {
-                do {
-                    return try body(database, inputs, force)
-                } catch let stale as RuleEnforcer.StaleRuleList where !force {
-                    let fresh = try load()
-                    inputs = try self.inputs()
-                    force = fresh.generation <= stale.generation
-                    context.record(
-                        force ? "snapshot.generation-reset" : "refresh.reread",
-                        [
-                            "cause": cause, "generation": "\(fresh.generation)",
-                            "mirrorGeneration": "\(stale.mirrorGeneration)",
-                        ])
-                    database = fresh
-                }
+            try context.pressLock.with(.shared) { () throws -> R in
+                try underLocks(database, inputs: inputs, cause: cause, body)
+            }
+        }
+    }
+
+    /// The refresh under the refresh lock and the press lock (shared: no
+    /// Open press runs until its last shield write). The inputs are read
+    /// again here: ones read before the locks (`inputs`, for the Hard Mode
+    /// gates) may predate a press granted meanwhile, whose session the
+    /// refresh would otherwise re-lock (docs/FAULTS.md, finding 6). A grant
+    /// a killed press left pending is resolved first.
+    private func underLocks<R>(
+        _ database: AppDatabase, inputs: EnforcementInputs, cause: String,
+        _ body: (AppDatabase, EnforcementInputs, _ force: Bool) throws -> R
+    ) throws -> R {
+        var database = database
+        var inputs = inputs
+        if !Mutant.on(.refreshStaleSessions) {
+            try PendingGrants.resolve(context: context, stores: stores)
+            inputs = try self.inputs()
+        }
+        var force = false
+        while true {
+            do {
+                return try body(database, inputs, force)
+            } catch let stale as RuleEnforcer.StaleRuleList where !force {
+                let fresh = try load()
+                inputs = try self.inputs()
+                force = fresh.generation <= stale.generation
+                context.record(
+                    force ? "snapshot.generation-reset" : "refresh.reread",
+                    [
+                        "cause": cause, "generation": "\(fresh.generation)",
+                        "mirrorGeneration": "\(stale.mirrorGeneration)",
+                    ])
+                database = fresh
             }
         }
     }

@@ -38,24 +38,51 @@ public struct EnforcementInputs: Sendable {
     public var day: DayKey
     public var usage: [UUID: DailyUsage]
     public var sessions: [UUID: Date]
+    /// False when the session store could not be read because a newer app
+    /// version wrote it (docs/FAULTS.md, finding 5): no open-limit decision
+    /// can then be trusted, every other rule's can.
+    public var sessionsKnown: Bool
 
-    public init(now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date]) {
+    public init(
+        now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date], sessionsKnown: Bool = true
+    ) {
         self.now = now
         self.calendar = calendar
         day = DayKey(now, calendar: calendar)
         self.usage = usage
         self.sessions = sessions
+        self.sessionsKnown = sessionsKnown
     }
 
-    /// Reads the clock, today's ledger and the session store.
+    /// Reads the clock, today's ledger and the session store. A session
+    /// store of a newer format (never overwritten, docs/CONTRACT.md) is not
+    /// a reason to stop enforcing the rules that do not need it: the inputs
+    /// say the sessions are unknown instead, and open-limit rules are left
+    /// as they are (`canDecide`).
     public static func read(context: ProcessContext, stores: SharedStores) throws -> EnforcementInputs {
         let clock = try context.clock()
         let calendar = try clock.calendar()
         let day = DayKey(clock.now, calendar: calendar)
+        var sessions: [UUID: Date] = [:]
+        var known = true
+        do {
+            sessions = try stores.sessions.all()
+        } catch StoreError.newerFormat(let path, let found, let supported)
+            where !Mutant.on(.newerSessionsStopEnforcement)
+        {
+            known = false
+            context.record(
+                "sessions.unknown",
+                ["path": path, "found": "\(found)", "known": "\(supported)", "effect": "open limits left as they are"])
+        }
         return EnforcementInputs(
-            now: clock.now, calendar: calendar, usage: try stores.ledger.usage(day: day),
-            sessions: try stores.sessions.all())
+            now: clock.now, calendar: calendar, usage: try stores.ledger.usage(day: day), sessions: sessions,
+            sessionsKnown: known)
     }
+
+    /// Whether `rule`'s decision can be made from these inputs: an open
+    /// limit needs the sessions.
+    public func canDecide(_ rule: Rule) -> Bool { sessionsKnown || rule.configuration.openLimit == nil }
 
     public func usage(of ruleID: UUID) -> DailyUsage { usage[ruleID] ?? .zero }
 

@@ -22,11 +22,28 @@ public struct MonitorReaction {
 
     /// Handles one callback. Names the monitor does not recognise are
     /// traced as `callback.ignored` and otherwise left alone.
+    ///
+    /// Under the press lock (shared: no Open press runs meanwhile): first
+    /// the grants a killed press left pending are resolved, then the
+    /// callback's own reaction, then every published rule is reconciled
+    /// (`reconcileAll`), so a shield change a killed launch of any process
+    /// never wrote is completed by this one (docs/FAULTS.md, finding 7).
     public func handle(_ callback: CallbackKind, activity: String, event: String?) throws {
         var fields = ["callback": callback.rawValue, "activity": activity]
         if let event { fields["event"] = event }
         context.record("callback", fields)
+        try context.pressLock.with(.shared) {
+            try PendingGrants.resolve(context: context, stores: stores)
+            try react(callback, activity: activity, event: event, fields)
+            if !Mutant.on(.monitorOwnRuleOnly), !Mutant.on(.refreshStaleSessions) {
+                try reconcileAll(cause: "reconcile:\(callback.rawValue):\(activity)")
+            }
+        }
+    }
 
+    private func react(
+        _ callback: CallbackKind, activity: String, event: String?, _ fields: [String: String]
+    ) throws {
         guard let name = ActivityName(rawValue: activity) else {
             return ignore(fields, "unknown activity name")
         }
@@ -55,6 +72,16 @@ public struct MonitorReaction {
         }
     }
 
+    /// Every published rule's store brought in line with the decision from
+    /// fresh inputs. A store already right is only read, so this costs one
+    /// read per rule when nothing was lost.
+    private func reconcileAll(cause: String) throws {
+        let inputs = try EnforcementInputs.read(context: context, stores: stores)
+        for published in try PublishedRule.loadAll(from: stores, context: context) {
+            try apply(published, inputs: inputs, cause: cause, quiet: true)
+        }
+    }
+
     private func ignore(_ fields: [String: String], _ reason: String) {
         var fields = fields
         fields["reason"] = reason
@@ -73,12 +100,29 @@ public struct MonitorReaction {
         try apply(published, inputs: inputs, cause: cause)
     }
 
-    private func apply(_ published: PublishedRule, inputs: EnforcementInputs, cause: String) throws {
+    private func apply(
+        _ published: PublishedRule, inputs: EnforcementInputs, cause: String, quiet: Bool = false,
+        sessionOver: Bool = false
+    ) throws {
+        // Sessions unknown (a newer-format store): an open limit is left as
+        // it is, except at its own session's end, when shielding is right.
+        guard inputs.canDecide(published.rule) || sessionOver else {
+            if !quiet {
+                context.record(
+                    "decision.skipped", ["rule": published.rule.id.uuidString, "reason": "sessions unknown"])
+            }
+            return
+        }
         let decision =
             Mutant.on(.monitorIgnoresSessions)
             ? EnforcementDecision.decide(
                 rule: published.rule, at: inputs.now, calendar: inputs.calendar,
                 usage: inputs.usage(of: published.rule.id)) : inputs.decide(published.rule)
+        if quiet {
+            // The reconcile traces only what it changes.
+            try shields.apply(rule: published.rule, selection: published.selection, decision: decision, cause: cause)
+            return
+        }
         context.record(
             "decision",
             [
@@ -185,6 +229,14 @@ public struct MonitorReaction {
     /// the decision says.
     private func endSession(_ ruleID: UUID, _ fields: [String: String]) throws {
         let now = try context.now()
+        let inputs = try EnforcementInputs.read(context: context, stores: stores)
+        guard inputs.sessionsKnown else {
+            // A newer app's session store: the session this one-shot stood
+            // for is over by definition, so the rule shields as without one.
+            guard let published = try published(ruleID, fields) else { return }
+            return try apply(
+                published, inputs: inputs, cause: "intervalDidEnd:\(fields["activity"] ?? "")", sessionOver: true)
+        }
         if let expiry = try stores.sessions.expiry(rule: ruleID), expiry <= now {
             if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
                 context.record(

@@ -51,6 +51,27 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// re-shield activity: the app stays unshielded after the session
     /// until the app's next refresh.
     case grantWithoutReshield = "grant-without-reshield"
+    /// The Open press of before finding 1's fix: spend, record, lift, with
+    /// no pending grant and nothing that resolves a press killed half-way
+    /// (the open is lost, or the shield stays down for a grant the OS never
+    /// saw).
+    case unrecoverablePress = "unrecoverable-press"
+    /// The Open press takes no press lock and looks up before anything
+    /// else can serialise it: concurrent launches for one tap each spend
+    /// an open (finding 4).
+    case pressWithoutLock = "press-without-lock"
+    /// The app's refresh decides from the sessions it read before waiting
+    /// for its locks, so a press granted meanwhile is re-locked (finding 6);
+    /// and, as before finding 7's fix, no later monitor launch of the
+    /// instant reconciles the other rules (it would lift the shield again).
+    case refreshStaleSessions = "refresh-stale-sessions"
+    /// The monitor recomputes only the rule of its callback, so a shield
+    /// change a killed launch never wrote waits for that rule's next
+    /// callback or the app's refresh (finding 7).
+    case monitorOwnRuleOnly = "monitor-own-rule-only"
+    /// A session store of a newer format stops every decision (the process
+    /// exits 65), schedules and time limits included (finding 5).
+    case newerSessionsStopEnforcement = "newer-sessions-stop-enforcement"
 
     public static let variable = "OAL_MUTANT"
 

@@ -21,6 +21,8 @@ public final class ProcessContext: @unchecked Sendable {
     public let appGroup: AppGroupContainer
     /// New ids: replayable under the emulated OS (see `IdentifierSource`).
     public let identifiers = IdentifierSource()
+    /// The App Group's press lock, held once per process (`PressLock`).
+    public let pressLock: PressLock
 
     private let traceTime: TraceTime
     /// Read without the observer, so stamping a trace line never traces.
@@ -55,6 +57,7 @@ public final class ProcessContext: @unchecked Sendable {
         }
         platform = try EmulatedPlatform(root: root, observer: observer)
         appGroup = try AppGroupContainer(url: root.appGroup)
+        pressLock = PressLock(path: root.appGroup.appendingPathComponent(PendingGrantStore.pressLockName).path)
     }
 
     /// The emulated time now. Also becomes the time of later trace lines.

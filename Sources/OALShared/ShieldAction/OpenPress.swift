@@ -12,16 +12,31 @@ public enum OpenPressResult: Hashable, Sendable {
 
 /// The ShieldAction extension's Open press.
 ///
-/// Steps, each followed by a crash point so a kill can land between any
-/// two: start the one-shot `open-session-<UUID>` activity that re-shields
-/// at the session's end (refused: the press is denied, nothing spent),
-/// spend one open per holding rule (check-and-spend under one lock),
-/// record the session expiry, lift the rules' shields. The re-shield is
-/// scheduled before anything is spent, so no grant can leave the app
-/// unshielded after its session; the session is recorded before the
-/// shield lifts so that a kill in between leaves a live session that the
-/// next refresh honours (it lifts the shield), never a spent open with the
-/// app still locked and nothing to say it was paid for.
+/// The whole press runs under the press lock, exclusive (`PressLock`), so
+/// presses run one at a time: a second launch for the same tap (a
+/// duplicated delivery, docs/FAULTS.md finding 4) looks up after the first
+/// is done, finds the shield lifted and spends nothing. Under the lock it
+/// first resolves what a killed press left pending and reconciles every
+/// published rule, as every launch does (finding 7), then:
+///
+/// 1. start the one-shot `open-session-<UUID>` activity that re-shields at
+///    the session's end (refused: denied, nothing written). Its interval
+///    starts at the current minute, so the platform owes its
+///    `intervalDidStart` at once: if this press dies, the monitor is
+///    launched at the same instant and resolves it;
+/// 2. write the pending grant (`open-grants.json`: rule, opens before,
+///    expiry), `shield-action.after-intent`;
+/// 3. record the session expiry, `shield-action.after-record`;
+/// 4. lift the rules' shields, `shield-action.after-lift`;
+/// 5. spend one open per rule (check-and-spend under the ledger's lock):
+///    the commit point, `shield-action.after-spend`.
+///
+/// Killed before 5, nothing is spent and the next process undoes the grant
+/// (clears the session, re-shields); killed after, the grant stands and
+/// the next process only forgets the record (`PendingGrants`). The one
+/// step no design can make atomic with a write is the reply to the OS: a
+/// press killed after its spend is a paid grant the OS never heard of
+/// (docs/FAULTS.md, finding 1).
 public struct OpenPress {
     private let context: ProcessContext
     private let stores: SharedStores
@@ -32,11 +47,24 @@ public struct OpenPress {
     }
 
     public func press(_ subject: ShieldSubject) throws -> OpenPressResult {
+        if Mutant.on(.pressWithoutLock) || Mutant.on(.spendWithoutLock) { return try pressLocked(subject) }
+        return try context.pressLock.with(.exclusive) { try pressLocked(subject) }
+    }
+
+    private func pressLocked(_ subject: ShieldSubject) throws -> OpenPressResult {
+        if !Mutant.on(.unrecoverablePress) {
+            try PendingGrants.resolve(context: context, stores: stores)
+            try reconcileAll()
+        }
         let lookup = try ShieldLookup.lookUp(subject, context: context, stores: stores)
         guard let grant = ShieldArbitration.openGrant(holders: lookup.holders) else {
             return deny(Self.denial(holders: lookup.holders))
         }
+        if Mutant.on(.pressWithoutLock) { usleep(300_000) }  // a slow launch: its duplicate looks up meanwhile
         let inputs = lookup.inputs
+        guard inputs.sessionsKnown else {
+            return deny("the session store has a newer format; no session can be recorded")
+        }
 
         // The re-shield first: the one-shot `open-session-<UUID>` activity
         // whose end wakes the monitor when the session is over. If
@@ -48,7 +76,13 @@ public struct OpenPress {
         let start = Self.nextWholeMinute(inputs.now, calendar: inputs.calendar)
         var plans: [UUID: OpenSessionPlan] = [:]
         for ruleID in grant.ruleIDs {
-            let plan = MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar)
+            var plan = MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar)
+            if !Mutant.on(.unrecoverablePress) {
+                // Started at the current minute: in progress, so its start
+                // is delivered at once (the wake-up of a press killed below).
+                plan.activity.schedule.intervalStart = Self.activityTime(
+                    Self.wholeMinute(inputs.now, calendar: inputs.calendar), calendar: inputs.calendar)
+            }
             let activity = plan.activity
             do {
                 try context.platform.deviceActivity.startMonitoring(
@@ -63,54 +97,133 @@ public struct OpenPress {
         }
         CrashPoint.reach("shield-action.after-monitor")
 
-        var spent: [UUID] = []
+        var parts: [(rule: UUID, budget: Int, expiry: Date)] = []
         for ruleID in grant.ruleIDs {
             guard let holder = lookup.holders.first(where: { $0.rule.id == ruleID }),
                 let budget = holder.rule.configuration.openLimit?.maxOpens
             else { continue }
-            let result =
-                Mutant.on(.spendWithoutLock)
-                ? try stores.ledger.spendOpenUnlocked(rule: ruleID, day: inputs.day, budget: budget)
-                : try stores.ledger.spendOpen(rule: ruleID, day: inputs.day, budget: budget)
-            context.record(
-                result.isGranted ? "open.spent" : "open.exhausted",
-                [
-                    "rule": ruleID.uuidString, "day": inputs.day.description, "opensUsed": "\(result.opensUsed)",
-                    "maxOpens": "\(budget)",
-                ])
-            guard result.isGranted else {
-                // A concurrent press took the last open between drawing and
-                // pressing; the shield stays. The one-shot registered above
-                // is left to end on its own (stopping it could end the
-                // session of the press that won).
-                return deny("no opens left for rule \(ruleID.uuidString)")
-            }
-            spent.append(ruleID)
-        }
-        CrashPoint.reach("shield-action.after-spend")
-
-        var sessions: [(UUID, Date)] = []
-        for ruleID in spent {
             let expiry =
                 plans[ruleID]?.expiry
                 ?? MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: inputs.calendar).expiry
-            try stores.sessions.set(rule: ruleID, expiresAt: expiry)
-            context.record("session.start", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
-            sessions.append((ruleID, expiry))
+            parts.append((ruleID, budget, expiry))
+        }
+        if Mutant.on(.unrecoverablePress) || Mutant.on(.spendWithoutLock) {
+            return try spendThenLift(parts, inputs: inputs, start: start)
+        }
+
+        for part in parts where inputs.usage(of: part.rule).opensUsed >= part.budget {
+            context.record(
+                "open.exhausted",
+                [
+                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "opensUsed": "\(inputs.usage(of: part.rule).opensUsed)", "maxOpens": "\(part.budget)",
+                ])
+            return deny("no opens left for rule \(part.rule.uuidString)")
+        }
+        try stores.grants.add(
+            PendingGrantStore.Grant(
+                press: Self.pressName(), day: inputs.day.description,
+                parts: parts.map {
+                    PendingGrantStore.Part(
+                        rule: $0.rule, opensBefore: inputs.usage(of: $0.rule).opensUsed, expiry: $0.expiry)
+                }))
+        CrashPoint.reach("shield-action.after-intent")
+
+        for part in parts {
+            try stores.sessions.set(rule: part.rule, expiresAt: part.expiry)
+            context.record(
+                "session.start", ["rule": part.rule.uuidString, "expiry": TraceEvent.timestamp(part.expiry)])
         }
         CrashPoint.reach("shield-action.after-record")
 
         let shields = ShieldController(context: context)
-        for ruleID in spent {
-            try shields.clear(ruleID: ruleID, cause: "open-press", reason: "open-session-live")
+        for part in parts {
+            try shields.clear(ruleID: part.rule, cause: "open-press", reason: "open-session-live")
         }
         CrashPoint.reach("shield-action.after-lift")
 
-        let until = sessions.map(\.1).min() ?? start
+        for part in parts {
+            let result = try stores.ledger.spendOpen(rule: part.rule, day: inputs.day, budget: part.budget)
+            context.record(
+                result.isGranted ? "open.spent" : "open.exhausted",
+                [
+                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "opensUsed": "\(result.opensUsed)", "maxOpens": "\(part.budget)",
+                ])
+            guard result.isGranted || part.rule != parts.first?.rule else { continue }
+            if !result.isGranted {
+                // Only a press outside the lock could have taken it; undo
+                // this one as a killed press would be undone.
+                try PendingGrants.resolve(context: context, stores: stores)
+                try reconcileAll()
+                return deny("no opens left for rule \(part.rule.uuidString)")
+            }
+        }
+        CrashPoint.reach("shield-action.after-spend")
+        return granted(parts.map(\.rule), parts.map(\.expiry), start: start)
+    }
+
+    /// `unrecoverable-press`: the old order, spend → record → lift, with
+    /// nothing that resolves a kill in between.
+    private func spendThenLift(
+        _ parts: [(rule: UUID, budget: Int, expiry: Date)], inputs: EnforcementInputs, start: Date
+    ) throws -> OpenPressResult {
+        var spent: [(rule: UUID, budget: Int, expiry: Date)] = []
+        for part in parts {
+            let result =
+                Mutant.on(.spendWithoutLock)
+                ? try stores.ledger.spendOpenUnlocked(rule: part.rule, day: inputs.day, budget: part.budget)
+                : try stores.ledger.spendOpen(rule: part.rule, day: inputs.day, budget: part.budget)
+            context.record(
+                result.isGranted ? "open.spent" : "open.exhausted",
+                [
+                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "opensUsed": "\(result.opensUsed)", "maxOpens": "\(part.budget)",
+                ])
+            guard result.isGranted else { return deny("no opens left for rule \(part.rule.uuidString)") }
+            spent.append(part)
+        }
+        CrashPoint.reach("shield-action.after-spend")
+        for part in spent {
+            try stores.sessions.set(rule: part.rule, expiresAt: part.expiry)
+            context.record(
+                "session.start", ["rule": part.rule.uuidString, "expiry": TraceEvent.timestamp(part.expiry)])
+        }
+        CrashPoint.reach("shield-action.after-record")
+        let shields = ShieldController(context: context)
+        for part in spent {
+            try shields.clear(ruleID: part.rule, cause: "open-press", reason: "open-session-live")
+        }
+        CrashPoint.reach("shield-action.after-lift")
+        return granted(spent.map(\.rule), spent.map(\.expiry), start: start)
+    }
+
+    private func granted(_ rules: [UUID], _ expiries: [Date], start: Date) -> OpenPressResult {
+        let until = expiries.min() ?? start
         context.record(
             "open.granted",
-            ["rules": spent.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
-        return .granted(ruleIDs: spent, until: until)
+            ["rules": rules.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
+        return .granted(ruleIDs: rules, until: until)
+    }
+
+    /// Every published rule brought in line with fresh inputs, as every
+    /// launch does (a killed launch's lost shield change is completed).
+    private func reconcileAll() throws {
+        let inputs = try EnforcementInputs.read(context: context, stores: stores)
+        let shields = ShieldController(context: context)
+        for published in try PublishedRule.loadAll(from: stores, context: context)
+        where inputs.canDecide(published.rule) {
+            try shields.apply(
+                rule: published.rule, selection: published.selection, decision: inputs.decide(published.rule),
+                cause: "reconcile:open-press")
+        }
+    }
+
+    /// This press's name in its pending grant: the emulated OS's launch
+    /// number when there is one (the trace joins them), else the pid.
+    static func pressName() -> String {
+        ProcessInfo.processInfo.environment[TraceLog.launchVariable].map { "launch \($0)" }
+            ?? "pid \(getpid())"
     }
 
     private func deny(_ reason: String) -> OpenPressResult {
@@ -124,6 +237,16 @@ public struct OpenPress {
             return "shielded by \(other.rule.kind.displayName) rule \(other.rule.id.uuidString), which has no Open"
         }
         return "no opens left today"
+    }
+
+    static func wholeMinute(_ instant: Date, calendar: Calendar) -> Date {
+        calendar.dateInterval(of: .minute, for: instant)?.start ?? instant
+    }
+
+    static func activityTime(_ instant: Date, calendar: Calendar) -> ActivityTime {
+        let clock = WallClock.timeOfDay(instant, calendar: calendar)
+        return ActivityTime(
+            day: DayKey(instant, calendar: calendar), hour: clock.hour, minute: clock.minute, second: clock.second)
     }
 
     static func nextWholeMinute(_ instant: Date, calendar: Calendar) -> Date {

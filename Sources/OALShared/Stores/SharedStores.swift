@@ -8,6 +8,7 @@ public struct SharedStores: Sendable {
     public let sessions: OpenSessionStore
     public let shieldTracking: ShieldStoreTracking
     public let defaults: GroupDefaults
+    public let grants: PendingGrantStore
 
     public init(container: AppGroupContainer, observer: StoreAccessObserver?) throws {
         snapshots = try RuleSnapshotStore(container: container, observer: observer)
@@ -15,5 +16,6 @@ public struct SharedStores: Sendable {
         sessions = try OpenSessionStore(container: container, observer: observer)
         shieldTracking = try ShieldStoreTracking(container: container, observer: observer)
         defaults = try GroupDefaults(container: container, observer: observer)
+        grants = try PendingGrantStore(container: container, observer: observer)
     }
 }
