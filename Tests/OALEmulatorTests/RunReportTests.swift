@@ -21,7 +21,7 @@ import Testing
                 var access: Set<ContractTable.Access> = []
                 if cell.contains("reads") { access.insert(.read) }
                 // A write is a read-modify-write: it reads first.
-                let writes = ["**writes", "**clears", "**sets"]
+                let writes = ["**writes", "**clears", "**sets", "**adds", "**resolves"]
                 if writes.contains(where: cell.contains) { access.formUnion([.read, .write]) }
                 if !access.isEmpty { parsed[file, default: [:]][kind] = access }
             }

@@ -27,6 +27,7 @@ extension Oracle {
                     + "deadline: its delivery or the app's next refresh"
             }
         }
+        if let reason = killReason(for: rule, today: today, since: since) { return reason }
         if case .openLimit = rule.configuration,
             (spec.grants[rule.id] ?? []).contains(where: {
                 now >= $0.addingTimeInterval(SpecModel.sessionSeconds)
@@ -46,7 +47,6 @@ extension Oracle {
             return "an Open press whose outcome never came back (killed) may have granted its session; "
                 + "deadline: 16 minutes after the press"
         }
-        if let reason = killReason(for: rule, today: today, since: since) { return reason }
         if !callbacksDelivered {
             if case .timeLimit = rule.configuration {
                 return "no DeviceActivity callbacks in this run (paths: foreground): a time limit's usage "

@@ -13,24 +13,29 @@ enum ContractTable {
     /// The files, in the document's order; a day's usage journal is one
     /// column whatever its day.
     static let files = [
-        "rule-snapshots.json", "usage/<day>.jsonl", "open-sessions.json", "shield-stores.json", "group-defaults.json",
+        "rule-snapshots.json", "usage/<day>.jsonl", "open-sessions.json", "open-grants.json", "shield-stores.json",
+        "group-defaults.json",
     ]
 
     /// The four processes of the table, in its order.
     static let processes: [ProcessKind] = [.app, .monitor, .shieldConfig, .shieldAction]
 
     /// A cell that says the process writes ("**writes**", "**clears**",
-    /// "**sets**") allows the read its read-modify-write starts with.
+    /// "**sets**", "**adds**", "**resolves**") allows the read its
+    /// read-modify-write starts with.
     static let allowed: [String: [ProcessKind: Set<Access>]] = [
         "rule-snapshots.json": [
             .app: [.read, .write], .monitor: [.read], .shieldConfig: [.read], .shieldAction: [.read],
         ],
         "usage/<day>.jsonl": [
-            .app: [.read], .monitor: [.read, .write], .shieldConfig: [.read], .shieldAction: [.read, .write],
+            .app: [.read, .write], .monitor: [.read, .write], .shieldConfig: [.read], .shieldAction: [.read, .write],
         ],
         "open-sessions.json": [
-            .app: [.read], .monitor: [.read, .write], .shieldConfig: [.read], .shieldAction: [.read, .write],
+            .app: [.read, .write], .monitor: [.read, .write], .shieldConfig: [.read], .shieldAction: [.read, .write],
         ],
+        // Pending grants of Open presses in flight: the press adds one, the
+        // next process to take the press lock resolves it.
+        "open-grants.json": [.app: [.read, .write], .monitor: [.read, .write], .shieldAction: [.read, .write]],
         "shield-stores.json": [.app: [.read, .write]],
         "group-defaults.json": [.app: [.read, .write]],
     ]
