@@ -21,6 +21,7 @@ let usage = """
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
     \(faultUsage)
+    \(raceUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
@@ -61,12 +62,17 @@ func loadScenario(_ path: String) throws -> Scenario {
 
 /// The options each command takes beside `--root` and `--help`, so an
 /// option of another command is a usage error naming it, not ignored.
+let batchOptions = ["jobs", "shard", "junit"]
+
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault"], flags: ["quiet"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
-    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"], flags: ["quiet"]),
-    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"], flags: ["quiet"]),
+    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"] + batchOptions, flags: ["quiet"]),
+    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"] + batchOptions, flags: ["quiet"]),
+    "race": ArgumentSpec(options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions, flags: ["quiet"]),
+    "shrink": ArgumentSpec(
+        options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet"] + faultFlags),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
     "trace": ArgumentSpec(options: ["format"]),
@@ -95,6 +101,8 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "diff": return try diff(parsed)
         case "sweep": return try sweepCommand(parsed)
         case "swarm": return try swarmCommand(parsed)
+        case "race": return try raceCommand(parsed)
+        case "shrink": return try shrinkCommand(parsed)
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
