@@ -83,5 +83,43 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 }
 
 func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
-    throw ProcessFailure.usage("shrink: not yet")
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    let scenario = try loadScenario(scenarioPath)
+    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    return try shrink(
+        scenarioPath: scenarioPath, scenario: scenario, base: base, output: nil, parsed: parsed,
+        seed: try wholeNumber(parsed, "seed"))
+}
+
+/// Shrinks the run `parsed` describes; prints the minimized scenario and
+/// its reproduce command. Exit 0 when it shrank (the failure reproduces).
+func shrink(
+    scenarioPath: String, scenario: Scenario, base: URL, output: URL?, parsed: ParsedArguments, seed: UInt64?
+) throws -> ExitCode {
+    var check: OracleCheck?
+    if let text = parsed.value("check") {
+        guard let value = OracleCheck(rawValue: text) else {
+            throw ProcessFailure.usage(
+                "--check: unknown check '\(text)' (\(OracleCheck.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        check = value
+    }
+    var target: Shrinker.Target?
+    if let rule = parsed.value("rule") {
+        guard let check else { throw ProcessFailure.usage("--rule needs --check") }
+        target = Shrinker.Target(check: check, rule: rule)
+    }
+    let shrinker = Shrinker(
+        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory, seed: seed,
+        faults: try faultOptions(parsed, scenario: scenario), target: target, check: check,
+        jobs: try jobs(parsed), output: output,
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device shrink"))
+    do {
+        let result = try shrinker.run()
+        print(result.render(), terminator: "")
+        return .done
+    } catch let failure as Shrinker.Failure {
+        throw ProcessFailure(.checkFailed, failure.description)
+    }
 }

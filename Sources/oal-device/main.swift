@@ -13,10 +13,12 @@ let usage = """
           Create a device root: empty (standard catalog, clock at --start),
           copied from appgroup-fixtures/NAME, or ready for a scenario.
       run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--paths both|background|foreground] [--quiet]
+          [--shrink [--check KIND [--rule NAME]] [--jobs N]]
           Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
           Exit 0 when every expectation held and the oracle found no violation,
           1 otherwise, 65 for a bad scenario. --paths: run only the background path
-          (the app never opened) or only the foreground loop (no callbacks).
+          (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
+          fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
       diff --root DIR SCENARIO [--seed N] [--quiet]
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
@@ -66,7 +68,8 @@ let batchOptions = ["jobs", "shard", "junit"]
 
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
-    "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault"], flags: ["quiet"] + faultFlags),
+    "run": ArgumentSpec(
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs"], flags: ["quiet", "shrink"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
     "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"] + batchOptions, flags: ["quiet"]),
     "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"] + batchOptions, flags: ["quiet"]),
@@ -213,6 +216,14 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
             oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))
 
             """.utf8))
+    if parsed.has("shrink"), !result.passed {
+        // Beside the root: DIR.shrink/ for the candidates, DIR.min.scenario.
+        let url = root.url.standardizedFileURL
+        let base = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".shrink")
+        let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".min.scenario")
+        _ = try shrink(
+            scenarioPath: scenarioPath, scenario: scenario, base: base, output: output, parsed: parsed, seed: seed)
+    }
     return result.passed ? .done : .checkFailed
 }
 
