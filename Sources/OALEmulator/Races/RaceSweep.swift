@@ -104,6 +104,19 @@ public struct RaceSweep: Sendable {
         public var scenario: String = ""
         public var shard: Shard? = nil
 
+        public init(
+            pauseSites: Int, candidates: [RaceSite], baseline: FaultRun.Verdict, outcomes: [Outcome],
+            index: String? = nil, scenario: String = "", shard: Shard? = nil
+        ) {
+            self.pauseSites = pauseSites
+            self.candidates = candidates
+            self.baseline = baseline
+            self.outcomes = outcomes
+            self.index = index
+            self.scenario = scenario
+            self.shard = shard
+        }
+
         public var passed: [Outcome] { outcomes.filter(\.verdict.passed) }
         public var failedOutcomes: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
