@@ -59,7 +59,8 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
     let kinds = try targets(parsed)
     if let kinds, let bad = kinds.first(where: { !RaceSweep.pausable.contains($0) }) {
-        throw ProcessFailure.usage("--kinds: '\(bad.rawValue)' cannot be paused (app, monitor, shield-config, shield-action)")
+        throw ProcessFailure.usage(
+            "--kinds: '\(bad.rawValue)' cannot be paused (app, monitor, shield-config, shield-action)")
     }
     var interleavings: Set<Interleaving>?
     if let text = parsed.value("with") {

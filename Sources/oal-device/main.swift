@@ -69,7 +69,8 @@ let batchOptions = ["jobs", "shard", "junit"]
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs"], flags: ["quiet", "shrink"] + faultFlags),
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs"],
+        flags: ["quiet", "shrink"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed"], flags: ["quiet"]),
     "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed"] + batchOptions, flags: ["quiet"]),
     "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed"] + batchOptions, flags: ["quiet"]),

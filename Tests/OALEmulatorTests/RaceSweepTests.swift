@@ -37,7 +37,8 @@ import Testing
     @Test func theListingRunFindsEveryPausePointAndWhatCanInterleaveThere() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
-        let race = RaceSweep(scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
+        let race = RaceSweep(
+            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
         let (sites, pauseSites, baseline) = try race.list()
         #expect(baseline.passed, "\(baseline.reason)")
         #expect(pauseSites > 20)
@@ -67,7 +68,8 @@ import Testing
         let (sites, _, _) = try race.list()
         let refresh = try #require(sites.first { $0.point == "app.refresh.after-read-inputs" && $0.launch > 2 })
         let locked = try #require(
-            sites.first { $0.point == "ledger.append.after-lock" && $0.target == .shieldAction && $0.with == .relaunch })
+            sites.first { $0.point == "ledger.append.after-lock" && $0.target == .shieldAction && $0.with == .relaunch }
+        )
         let outcomes = race.rerun([(0, refresh), (1, locked)])
         #expect(outcomes.allSatisfy { $0.paused })
         #expect(outcomes[0].interleaved?.contains("press open on Chess") == true)
@@ -149,7 +151,8 @@ import Testing
         let report = JUnitReport(
             name: "a <b> & \"c\"",
             cases: [
-                .init(classname: "x", name: "p#1", seconds: 1, failure: ("expected <1> & 'x'", "body\u{1}"), output: "o"),
+                .init(
+                    classname: "x", name: "p#1", seconds: 1, failure: ("expected <1> & 'x'", "body\u{1}"), output: "o"),
                 .init(classname: "x", name: "q", seconds: 0.5, error: "stopped", output: ""),
                 .init(classname: "x", name: "r", seconds: 0, output: "ok"),
             ])

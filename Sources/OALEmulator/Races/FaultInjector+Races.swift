@@ -55,11 +55,10 @@ extension FaultInjector {
         var ran: String?
         var failure: Error?
         do {
-            ran = try LockWait.withHandler({ [weak self] in
+            let resume: () -> Void = { [weak self] in
                 self?.resumeStopped(reason: "the device waited for a lock it holds")
-            }) {
-                try interleave?(pause.with ?? .step, target, arguments)
             }
+            ran = try LockWait.withHandler(resume) { try interleave?(pause.with ?? .step, target, arguments) }
         } catch {
             failure = error
         }

@@ -156,7 +156,8 @@ public struct RaceSweep: Sendable {
             var previous: RaceSite?
             for failure in failures {
                 text += color.paint("FAIL", .red)
-                text += " [\(failure.kind)] \(failure.target.rawValue) at \(failure.point) with \(failure.with.rawValue)"
+                text +=
+                    " [\(failure.kind)] \(failure.target.rawValue) at \(failure.point) with \(failure.with.rawValue)"
                 text += " (\(failure.outcomes.count) site(s))\n"
                 text += "  first: \(failure.first.site): \(failure.firstMessage)\n"
                 // Several kinds from one run: its details once.

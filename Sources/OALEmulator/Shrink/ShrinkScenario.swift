@@ -109,7 +109,8 @@ struct ShrinkScenario: Hashable, Sendable {
     /// Words back to a line, quoting those that need it.
     static func join(_ words: [String]) -> String {
         words.map { word in
-            let plain = !word.isEmpty && !word.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" })
+            let plain =
+                !word.isEmpty && !word.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" || $0 == "\t" })
                 && !word.hasPrefix("#")
             if plain { return word }
             return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

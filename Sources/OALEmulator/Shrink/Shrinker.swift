@@ -84,7 +84,8 @@ public struct Shrinker: Sendable {
 
         public func render() -> String {
             var text = "shrunk to \(size) line(s) from \(originalSize), \(runs) run(s); still \(target):\n"
-            text += "  \(verdict.violations.first { target.check == $0.check && target.rule == $0.ruleName }?.description ?? verdict.reason)\n"
+            text +=
+                "  \(verdict.violations.first { target.check == $0.check && target.rule == $0.ruleName }?.description ?? verdict.reason)\n"
             text += "minimized scenario: \(path)\n"
             text += self.text.split(separator: "\n").map { "  | \($0)\n" }.joined()
             text += "reproduce: \(reproduce)\n"
@@ -96,7 +97,12 @@ public struct Shrinker: Sendable {
     final class Counter: @unchecked Sendable {
         private var value = 0
         private let lock = NSLock()
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1
+                return value
+            }
+        }
         var count: Int { lock.withLock { value } }
     }
 
@@ -120,8 +126,10 @@ public struct Shrinker: Sendable {
             }
             wanted = Target(check: check, rule: first.ruleName)
         } else {
-            guard let first = original.violations.first else { throw Failure.noSuchViolation(
-                Target(check: .agreement, rule: nil), original.reason) }
+            guard let first = original.violations.first else {
+                throw Failure.noSuchViolation(
+                    Target(check: .agreement, rule: nil), original.reason)
+            }
             wanted = Target(check: first.check, rule: first.ruleName)
         }
         guard wanted.matches(original) else { throw Failure.noSuchViolation(wanted, original.reason) }
@@ -293,7 +301,9 @@ public struct Shrinker: Sendable {
         guard let lines = try? TraceLog.read(root.trace) else { return nil }
         for line in lines {
             guard let event = try? line.get(), event.event == "launch", event.fields["launch"] == String(launch),
-                let time = TraceEvent.date(fromTimestamp: event.time), let scenario = try? ScenarioParser.load(path: rootBase.appendingPathComponent("try-0/\(judge.name).scenario").path)
+                let time = TraceEvent.date(fromTimestamp: event.time),
+                let scenario = try? ScenarioParser.load(
+                    path: rootBase.appendingPathComponent("try-0/\(judge.name).scenario").path)
             else { continue }
             return ShrinkScenario.offset(of: time, scenario: scenario)
         }
@@ -309,7 +319,8 @@ public struct Shrinker: Sendable {
         // The end: a minute after the last line or the violation, whichever is later.
         if let violation = best.1.violations.first(where: { judge.target.check == $0.check }),
             let when = TraceEvent.date(fromTimestamp: violation.time),
-            let scenario = try? ScenarioParser.load(path: rootBase.appendingPathComponent("try-0/\(judge.name).scenario").path)
+            let scenario = try? ScenarioParser.load(
+                path: rootBase.appendingPathComponent("try-0/\(judge.name).scenario").path)
         {
             let last = current.timed.map(\.offset).max() ?? 0
             let end = max(last, ShrinkScenario.offset(of: when, scenario: scenario)) + 60

@@ -58,7 +58,12 @@ public enum Parallel {
 final class DoneCounter: @unchecked Sendable {
     private var done = 0
     private let lock = NSLock()
-    func increment() -> Int { lock.withLock { done += 1; return done } }
+    func increment() -> Int {
+        lock.withLock {
+            done += 1
+            return done
+        }
+    }
 }
 
 /// `--shard I/N`: job I of N keeps the items whose position in the list is
