@@ -351,7 +351,8 @@ public struct Shrinker: Sendable {
     }
 
     /// Each gap between two consecutive instants cut to a minute (every
-    /// later line and the end move with it), while it still fails.
+    /// later line moves, the end stays or moves with them), while it still
+    /// fails.
     private func closer(
         _ start: ShrinkScenario, judge: Judge, best: inout (ShrinkScenario, FaultRun.Verdict)
     ) -> ShrinkScenario {
@@ -363,12 +364,15 @@ public struct Shrinker: Sendable {
             let gap = instants[index + 1] - instants[index]
             if gap > 60 {
                 let shift = gap - 60
-                var candidate = current
-                for i in candidate.timed.indices where candidate.timed[i].offset >= instants[index + 1] {
-                    candidate.timed[i].offset -= shift
+                var moved = current
+                for i in moved.timed.indices where moved.timed[i].offset >= instants[index + 1] {
+                    moved.timed[i].offset -= shift
                 }
-                candidate.end -= shift
-                if let (_, kept, verdict) = judge.first([candidate]) {
+                // The end where it was first (a violation may wait for a
+                // window's edge, fixed by a rule), then with the lines.
+                var both = moved
+                both.end -= shift
+                if let (_, kept, verdict) = judge.first([moved, both]) {
                     current = kept
                     best = (kept, verdict)
                 }
