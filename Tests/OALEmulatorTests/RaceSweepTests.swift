@@ -100,6 +100,24 @@ import Testing
         #expect(again.violations.map(\.check) == outcomes[0].verdict.violations.map(\.check))
     }
 
+    @Test func preemptNamesWhatRunsWhileItIsStopped() throws {
+        for text in [
+            "preempt monitor at ledger.append.after-lock#2 launch 7 with callback",
+            "preempt app at app.refresh.after-read-inputs with refresh",
+            "preempt shield-action at shield-action.after-spend#1 launch 5 with relaunch",
+            "preempt app at app.refresh.after-read-inputs",
+        ] {
+            let fault = try FaultParser.parse(text: text)
+            #expect(fault.description == text)
+            #expect(try FaultParser.parse(text: fault.description) == fault)
+        }
+        #expect(
+            try FaultParser.parse(text: "preempt app at x with step")
+                == .preempt(.app, point: "x", launch: nil, with: .step))
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt app at x with relaunch") }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt monitor at x with nap") }
+    }
+
     @Test func shardsCoverEveryPointExactlyOnce() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
