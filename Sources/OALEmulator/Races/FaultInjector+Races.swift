@@ -19,6 +19,9 @@ final class StoppedLaunch: @unchecked Sendable {
         self.pause = pause
     }
 
+    /// Being resumed early (set under the injector's lock).
+    var resuming = false
+
     /// Still stopped (not resumed early).
     var running: Bool { termination == nil }
 }
@@ -86,17 +89,26 @@ extension FaultInjector {
     /// Resumes the stopped launch now, because someone would wait for a
     /// lock it holds (as on a phone, where it would have run on), and waits
     /// for it to finish so the waiter gets the lock. Once.
+    ///
+    /// Re-entrant: tracing takes the trace's lock, whose wait may call the
+    /// handler again (the resumed process traces too); a second call while
+    /// one resumes returns at once, and its caller blocks on the lock as
+    /// usual, which the resumed process releases.
     func resumeStopped(reason: String) {
-        stoppedLock.lock()
-        defer { stoppedLock.unlock() }
-        guard let stopped, stopped.running else { return }
-        try? stopped.child.signal(SIGCONT)
+        let claimed: StoppedLaunch? = stoppedLock.withLock {
+            guard let stopped, stopped.running, !stopped.resuming else { return nil }
+            stopped.resuming = true
+            return stopped
+        }
+        guard let stopped = claimed else { return }
+        // Traced before it runs again, so its own trace lines come after.
         record(
             "resumed", stopped.pause.text, kind: "preempt", at: now,
             [
                 "launch": String(stopped.launch), "target": stopped.pause.target.rawValue,
                 "pid": String(stopped.child.pid), "reason": reason,
             ])
+        try? stopped.child.signal(SIGCONT)
         let deadline = Date().addingTimeInterval(Self.deadlockSeconds)
         while true {
             if let done = try? stopped.child.poll() {
