@@ -13,6 +13,10 @@ import Glibc
 /// appended to it as one line (`O_APPEND`, one `write(2)`), so a sweep can
 /// list the points a run passes through.
 ///
+/// Every crash point is also a pause point (`PausePoint`): `reach` first
+/// lets `OAL_PAUSE_AT` stop the process there, so the race sweep can run
+/// something else in the middle of any store operation.
+///
 /// The environment is read once; with neither variable set, `reach` is a
 /// load and a branch.
 public enum CrashPoint {
@@ -24,6 +28,7 @@ public enum CrashPoint {
     /// Marks that this process reached the point `name`.
     @inline(__always)
     public static func reach(_ name: String) {
+        PausePoint.reach(name)
         guard let config = configuration else { return }
         config.reached(name)
     }
@@ -33,6 +38,7 @@ public enum CrashPoint {
     /// write) exactly as a kill in the middle of it would.
     @inline(__always)
     public static func reach(_ name: String, beforeDying: () -> Void) {
+        PausePoint.reach(name)
         guard let config = configuration else { return }
         config.reached(name, beforeDying: beforeDying)
     }

@@ -25,7 +25,10 @@ public enum LockMode: Sendable, Hashable {
 extension FileDescriptor {
     /// `flock(2)`: blocks until the lock in `mode` is held on this open file
     /// description. Taking a different mode converts the lock (not atomically).
+    /// When the emulated OS watches for waiters (`LockWait`), a lock held
+    /// by someone else is reported before blocking on it.
     public func lock(_ mode: LockMode) throws(Errno) {
+        if LockWait.active, !(try tryLock(mode)) { LockWait.willBlock("fd \(rawValue)") }
         try syscallVoid { flockCall(rawValue, mode.operation) }.get()
     }
 

@@ -12,12 +12,18 @@ import Glibc
 /// fault interleaves, and sends SIGCONT, after which `reach` returns and the
 /// process goes on as if nothing happened.
 ///
-/// The environment is read once; with the variable unset, `reach` is a load
-/// and a branch. Pause points are not crash points: they are not listed in
-/// `OAL_CRASH_LOG` and `OAL_CRASH_AT` does not name them.
+/// Every crash point is a pause point too (`CrashPoint.reach` calls this
+/// first); a few places are pause points only. When `OAL_PAUSE_LOG` holds a
+/// file path, every reached pause point's name is appended to it as one
+/// line (`O_APPEND`, one `write(2)`): the race sweep's listing.
+///
+/// The environment is read once; with neither variable set, `reach` is a
+/// load and a branch.
 public enum PausePoint {
     /// The environment variable naming the point to pause at.
     public static let pauseAtVariable = "OAL_PAUSE_AT"
+    /// The environment variable naming the reached-pause-points log file.
+    public static let logVariable = "OAL_PAUSE_LOG"
 
     /// Marks that this process reached the point `name`.
     @inline(__always)
@@ -27,21 +33,32 @@ public enum PausePoint {
     }
 
     private static let configuration: Configuration? = {
-        guard let value = ProcessInfo.processInfo.environment[pauseAtVariable],
-            let target = CrashPoint.parse(value)
-        else { return nil }
-        return Configuration(target: target)
+        let env = ProcessInfo.processInfo.environment
+        let target = env[pauseAtVariable].flatMap(CrashPoint.parse)
+        let logPath = env[logVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if target == nil && logPath == nil { return nil }
+        return Configuration(target: target, logPath: logPath)
     }()
 
     private final class Configuration: @unchecked Sendable {
-        let target: (name: String, occurrence: Int)
+        let target: (name: String, occurrence: Int)?
+        let log: FileDescriptor?
         private var count = 0
         private let lock = NSLock()
 
-        init(target: (name: String, occurrence: Int)) { self.target = target }
+        init(target: (name: String, occurrence: Int)?, logPath: String?) {
+            self.target = target
+            self.log = logPath.flatMap {
+                try? FileDescriptor.open(
+                    $0, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+            }
+        }
 
         func reached(_ name: String) {
-            guard target.name == name else { return }
+            if let log {
+                _ = try? log.writeAll(Array((name + "\n").utf8))
+            }
+            guard let target, target.name == name else { return }
             let hit = lock.withLock {
                 count += 1
                 return count == target.occurrence
@@ -49,5 +66,56 @@ public enum PausePoint {
             // Stopped here until the launcher sends SIGCONT.
             if hit { raise(SIGSTOP) }
         }
+    }
+}
+
+/// What a process does when a lock it asks for is held by someone else,
+/// so the emulated OS can tell a process waiting for a stopped one
+/// (`preempt`) from one that runs.
+///
+/// Off unless configured: `FileDescriptor.lock` (every store lock) then blocks at once, as
+/// before. When `OAL_LOCK_WAIT_NOTICE` holds a file path (a child launched
+/// while another is stopped), a would-block acquisition first appends
+/// `pid fd N` to that file, then blocks. In the emulated OS's own
+/// process a handler is installed per thread (`withHandler`): it runs
+/// before the thread blocks, and resumes the stopped process.
+public enum LockWait {
+    /// The environment variable naming the notice file.
+    public static let noticeVariable = "OAL_LOCK_WAIT_NOTICE"
+
+    private static let notice: FileDescriptor? = {
+        guard let path = ProcessInfo.processInfo.environment[noticeVariable], !path.isEmpty else { return nil }
+        return try? FileDescriptor.open(path, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+    }()
+
+    private static let handlerKey = "oal.lock-wait.handler"
+
+    private final class Handler {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Runs `body` with `handler` called (on this thread) before any lock
+    /// acquisition of this thread would block.
+    public static func withHandler<R>(_ handler: @escaping () -> Void, _ body: () throws -> R) rethrows -> R {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[handlerKey]
+        dictionary[handlerKey] = Handler(handler)
+        defer { dictionary[handlerKey] = previous }
+        return try body()
+    }
+
+    private static var handler: Handler? { Thread.current.threadDictionary[handlerKey] as? Handler }
+
+    /// Whether acquisitions should first try without blocking.
+    static var active: Bool { notice != nil || handler != nil }
+
+    /// Called when the lock `what` is held by someone else, right
+    /// before blocking on it.
+    static func willBlock(_ what: String) {
+        if let notice {
+            _ = try? notice.writeAll(Array("\(getpid()) \(what)\n".utf8))
+        }
+        handler?.body()
     }
 }

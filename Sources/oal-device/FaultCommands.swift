@@ -54,21 +54,13 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
-    var kinds: Set<FaultTarget>?
-    if let text = parsed.value("kinds") {
-        kinds = []
-        for word in text.split(separator: ",") {
-            guard let target = FaultTarget(rawValue: String(word)) else {
-                throw ProcessFailure.usage("--kinds: unknown kind '\(word)'")
-            }
-            kinds?.insert(target)
-        }
-    }
     let sweep = CrashSweep(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000), kinds: kinds,
+        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000),
+        kinds: try targets(parsed), jobs: try jobs(parsed), shard: try shard(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
     let report = try sweep.run()
+    try writeJUnit(parsed) { report.junit() }
     print(report.render(color: color), terminator: "")
     return report.failed.isEmpty && report.baseline.passed ? .done : .checkFailed
 }
@@ -84,9 +76,10 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let first = try wholeNumber(parsed, "first-seed") ?? 1
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seeds: (0..<UInt64(count)).map { first + $0 },
+        seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed), shard: try shard(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
     let report = try swarm.run()
+    try writeJUnit(parsed) { report.junit() }
     print(report.render(color: color), terminator: "")
     return report.failed.isEmpty ? .done : .checkFailed
 }

@@ -13,16 +13,19 @@ let usage = """
           Create a device root: empty (standard catalog, clock at --start),
           copied from appgroup-fixtures/NAME, or ready for a scenario.
       run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--paths both|background|foreground] [--quiet]
+          [--shrink [--check KIND [--rule NAME]] [--jobs N]]
           Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
           Exit 0 when every expectation held and the oracle found no violation,
           1 otherwise, 65 for a bad scenario. --paths: run only the background path
-          (the app never opened) or only the foreground loop (no callbacks).
+          (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
+          fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
       diff --root DIR SCENARIO [--seed N] [--quiet]
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
     \(faultUsage)
+    \(raceUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
@@ -63,12 +66,20 @@ func loadScenario(_ path: String) throws -> Scenario {
 
 /// The options each command takes beside `--root` and `--help`, so an
 /// option of another command is a usage error naming it, not ignored.
+let batchOptions = ["jobs", "shard", "junit"]
+
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
-    "run": ArgumentSpec(options: ["seed", "loop-pid", "paths", "fault", "guest"], flags: ["quiet"] + faultFlags),
+    "run": ArgumentSpec(
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest"],
+        flags: ["quiet", "shrink"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
-    "sweep": ArgumentSpec(options: ["root-base", "limit", "kinds", "seed", "guest"], flags: ["quiet"]),
-    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed", "guest"], flags: ["quiet"]),
+    "sweep": ArgumentSpec(
+        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet"]),
+    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed", "guest"] + batchOptions, flags: ["quiet"]),
+    "race": ArgumentSpec(options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions, flags: ["quiet"]),
+    "shrink": ArgumentSpec(
+        options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet"] + faultFlags),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
     "trace": ArgumentSpec(options: ["format"]),
@@ -107,6 +118,8 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "diff": return try diff(parsed)
         case "sweep": return try sweepCommand(parsed)
         case "swarm": return try swarmCommand(parsed)
+        case "race": return try raceCommand(parsed)
+        case "shrink": return try shrinkCommand(parsed)
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
@@ -217,6 +230,14 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
             oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
 
             """.utf8))
+    if parsed.has("shrink"), !result.passed {
+        // Beside the root: DIR.shrink/ for the candidates, DIR.min.scenario.
+        let url = root.url.standardizedFileURL
+        let base = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".shrink")
+        let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".min.scenario")
+        _ = try shrink(
+            scenarioPath: scenarioPath, scenario: scenario, base: base, output: output, parsed: parsed, seed: seed)
+    }
     return result.passed ? .done : .checkFailed
 }
 

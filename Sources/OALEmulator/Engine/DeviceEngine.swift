@@ -81,8 +81,14 @@ public final class DeviceEngine {
             ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old })
         try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         // A preempted launch stops while the next step due runs (Faults/).
-        faults.interleave = { [weak self] in try self?.interleaveNextStep() }
-        defer { faults.interleave = nil }
+        faults.interleave = { [weak self] with, target, arguments in
+            try self?.interleave(with, target: target, arguments: arguments)
+        }
+        faults.possibleInterleavings = { [weak self] target in self?.possibleInterleavings(target) ?? [] }
+        defer {
+            faults.interleave = nil
+            faults.possibleInterleavings = nil
+        }
         try beginFaults()
         while true {
             try settle()

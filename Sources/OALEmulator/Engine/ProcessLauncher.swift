@@ -81,8 +81,11 @@ struct ProcessLauncher {
                 arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
                 environment: environment, standardOutput: out, standardError: err)
             let termination: ChildProcess.Termination
-            if let pause = plan.pause, let faults {
-                termination = try faults.waitPreempted(child, launch: launch, pause: pause)
+            if let pause = plan.pause, let faults, let target {
+                termination = try faults.waitPreempted(
+                    child, launch: launch, pause: pause, target: target, arguments: arguments)
+            } else if let notice = plan.lockWaitNotice, let faults {
+                termination = try faults.waitBesideStopped(child, launch: launch, notice: notice)
             } else {
                 termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
             }

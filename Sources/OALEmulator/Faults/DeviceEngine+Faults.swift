@@ -139,10 +139,10 @@ extension DeviceEngine {
                 .init(
                     target: target, bytes: bytes, until: duration.map { now.addingTimeInterval($0) },
                     text: fault.description))
-        case .preempt(let target, let point, let launch):
+        case .preempt(let target, let point, let launch, let with):
             faults.state.pauses =
                 (faults.state.pauses ?? []) + [
-                    .init(target: target, point: point, launch: launch, text: fault.description)
+                    .init(target: target, point: point, launch: launch, text: fault.description, with: with)
                 ]
         }
         faults.save()

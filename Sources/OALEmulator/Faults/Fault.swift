@@ -120,8 +120,9 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `preempt TARGET at POINT[#n] [launch N]`: the next launch of TARGET
     /// (or exactly launch N) runs with `OAL_PAUSE_AT=POINT#n` and stops
     /// itself there; the device runs the next scenario step due at that
-    /// instant while it is stopped, then resumes it (an interleaving).
-    case preempt(FaultTarget, point: String, launch: Int?)
+    /// instant while it is stopped, then resumes it (an interleaving);
+    /// `with WHAT` runs another thing instead (`Interleaving`).
+    case preempt(FaultTarget, point: String, launch: Int?, with: Interleaving = .step)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -153,8 +154,9 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .diskFull(let target, let bytes, let duration):
             return "disk-full \(target?.rawValue ?? "all")" + (bytes == 0 ? "" : " bytes \(bytes)")
                 + (duration.map { " for \(DurationText.format($0))" } ?? "")
-        case .preempt(let target, let point, let launch):
+        case .preempt(let target, let point, let launch, let with):
             return "preempt \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
+                + (with == .step ? "" : " with \(with.rawValue)")
         }
     }
 
@@ -194,7 +196,8 @@ public enum FaultParser {
         drop CALLBACK ACTIVITY [count N|all] | refire CALLBACK ACTIVITY after DURATION [count N|all] | \
         batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
         clock jump ±DURATION | clock timezone ZONE | store corrupt|truncate|newer-format STORE | \
-        disk-full TARGET|all [bytes N] [for DURATION] | preempt TARGET at POINT[#n] [launch N]
+        disk-full TARGET|all [bytes N] [for DURATION] | \
+        preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch]
         """
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -342,15 +345,27 @@ public enum FaultParser {
                 throw fail("preempt: TARGET is \(targets.map(\.rawValue).joined(separator: ", "))")
             }
             rest.removeFirst()
+            var with = Interleaving.step
+            if rest.count >= 2, rest[rest.count - 2] == "with" {
+                guard let parsed = Interleaving(rawValue: rest[rest.count - 1]) else {
+                    throw fail(
+                        "preempt: 'with' takes \(Interleaving.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                with = parsed
+                rest.removeLast(2)
+            }
             guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
-                throw fail("usage: preempt TARGET at POINT[#n] [launch N]")
+                throw fail("usage: preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch]")
             }
             var launch: Int?
             if rest.count == 4 {
                 guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
                 launch = n
             }
-            return .preempt(target, point: rest[1], launch: launch)
+            if with == .relaunch, target == .app {
+                throw fail("preempt app: 'with relaunch' is for extensions (monitor, shield-config, shield-action)")
+            }
+            return .preempt(target, point: rest[1], launch: launch, with: with)
         default:
             throw fail(
                 "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full or preempt)"

@@ -14,11 +14,18 @@ public struct FaultOptions: Sendable {
     /// Where every launch's reached crash points are logged, one file per
     /// launch (`<launch>-<target>.log`): the sweep's listing run.
     public var crashLogDirectory: URL?
+    /// Where every launch's reached pause points are logged
+    /// (`<launch>-<target>.log`) with what could interleave there
+    /// (`<launch>-<target>.due`): the race sweep's listing run.
+    public var pauseLogDirectory: URL?
 
-    public init(extra: [String] = [], random: Bool = false, crashLogDirectory: URL? = nil) {
+    public init(
+        extra: [String] = [], random: Bool = false, crashLogDirectory: URL? = nil, pauseLogDirectory: URL? = nil
+    ) {
         self.extra = extra
         self.random = random
         self.crashLogDirectory = crashLogDirectory
+        self.pauseLogDirectory = pauseLogDirectory
     }
 }
 
@@ -88,6 +95,8 @@ struct FaultState: Codable, Hashable, Sendable {
         var point: String
         var launch: Int?
         var text: String
+        /// What runs while it is stopped (nil in older state files: `step`).
+        var with: Interleaving?
     }
 }
 
@@ -99,6 +108,10 @@ struct LaunchPlan: Sendable {
     var killAfter: TimeInterval?
     /// The launch runs with `OAL_PAUSE_AT`: wait for it to stop.
     var pause: FaultState.ArmedPause?
+    /// Another launch is stopped: this one reports a lock it would wait
+    /// for in this file (`OAL_LOCK_WAIT_NOTICE`), and the device resumes
+    /// the stopped one (Races/).
+    var lockWaitNotice: String?
     var notes: [String] = []
 }
 
@@ -119,11 +132,19 @@ final class FaultInjector: @unchecked Sendable {
     /// What the device does while a preempted launch is stopped (set by the
     /// engine: the next scenario step due now). Returns what it ran, for
     /// the trace, or nil when nothing was due.
-    var interleave: (() throws -> String?)?
+    var interleave: ((Interleaving, FaultTarget, [String]) throws -> String?)?
+    /// While listing pause points: what could interleave with a launch of
+    /// a target now (set by the engine, Races/).
+    var possibleInterleavings: ((FaultTarget) -> [Interleaving])?
+    /// The launch stopped at its pause point while something interleaves.
+    var stopped: StoppedLaunch?
+    let stoppedLock = NSLock()
+    let root: DeviceRoot
 
     init(root: DeviceRoot, options: FaultOptions, trace: TraceLog) throws {
         self.options = options
         self.trace = trace
+        self.root = root
         file = try DocumentFile(
             container: try AppGroupContainer(url: root.system), name: "fault-state", format: "oal.fault-state",
             version: 1)
@@ -163,6 +184,18 @@ final class FaultInjector: @unchecked Sendable {
             record(
                 "armed-launch", pause.text, kind: "preempt", at: now,
                 ["launch": String(launch), "target": target.rawValue])
+        }
+        if let directory = options.pauseLogDirectory {
+            plan.environment[PausePoint.logVariable] =
+                directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
+        }
+        if stopped?.running == true {
+            let notice = root.system.appendingPathComponent("lock-wait-\(launch)").path
+            try? FileManager.default.removeItem(atPath: notice)
+            plan.environment[LockWait.noticeVariable] = notice
+            plan.lockWaitNotice = notice
+        } else {
+            plan.environment[LockWait.noticeVariable] = ""
         }
         if let directory = options.crashLogDirectory {
             plan.environment[CrashPoint.logVariable] =
@@ -206,6 +239,11 @@ final class FaultInjector: @unchecked Sendable {
 
     /// A launch ended: a kill that hit is disarmed and traced.
     func ended(_ target: FaultTarget, launch: Int, termination: ChildProcess.Termination) {
+        if let directory = options.pauseLogDirectory, let possible = possibleInterleavings?(target) {
+            try? (possible.map(\.rawValue).joined(separator: "\n") + "\n").write(
+                to: directory.appendingPathComponent("\(launch)-\(target.rawValue).due"), atomically: true,
+                encoding: .utf8)
+        }
         if let pause = state.pausesGiven?.removeValue(forKey: String(launch)) {
             // Still listed: the launch ended without reaching the point.
             record(
@@ -328,45 +366,6 @@ final class FaultInjector: @unchecked Sendable {
 }
 
 extension FaultInjector {
-    /// Waits for a launch that runs with `OAL_PAUSE_AT`: when it stops at
-    /// the point, it is left stopped while the device runs what the fault
-    /// interleaves (`interleave`, in this process, so lockstep holds: one
-    /// process runs at a time), then resumed with SIGCONT and waited for.
-    func waitPreempted(_ child: ChildProcess, launch: Int, pause: FaultState.ArmedPause) throws
-        -> ChildProcess.Termination
-    {
-        let status = try child.waitUntilStoppedOrEnded()
-        guard case .stopped(let signal) = status else {
-            if case .ended(let termination) = status { return termination }
-            return try child.wait()
-        }
-        state.pausesGiven?[String(launch)] = nil
-        record(
-            "paused", pause.text, kind: "preempt", at: now,
-            [
-                "launch": String(launch), "target": pause.target.rawValue, "pid": String(child.pid),
-                "point": pause.point, "signal": String(signal),
-            ])
-        save()
-        var ran: String?
-        var failure: Error?
-        do {
-            ran = try interleave?()
-        } catch {
-            failure = error
-        }
-        try? child.signal(SIGCONT)
-        record(
-            "resumed", pause.text, kind: "preempt", at: now,
-            [
-                "launch": String(launch), "target": pause.target.rawValue, "pid": String(child.pid),
-                "interleaved": ran ?? "nothing was due",
-            ])
-        let termination = try child.wait()
-        if let failure { throw EngineError.io("while launch \(launch) was preempted: \(failure)") }
-        return termination
-    }
-
     /// Waits for a launch; with `killAfter`, sends it SIGKILL that much
     /// wall time after the start if it is still running (polled, so a pid
     /// is never signalled after it was reaped).

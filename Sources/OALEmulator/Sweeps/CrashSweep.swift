@@ -29,11 +29,16 @@ public struct CrashSweep: Sendable {
     public var limit: Int?
     /// Only these kinds (nil: every kind but the device).
     public var kinds: Set<FaultTarget>?
+    /// Reruns at once (`--jobs`), each on its own root.
+    public var jobs: Int
+    /// Only this shard's points (`--shard I/N`), after `limit`.
+    public var shard: Shard?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
-        kinds: Set<FaultTarget>? = nil, progress: (@Sendable (String) -> Void)? = nil
+        kinds: Set<FaultTarget>? = nil, jobs: Int = 1, shard: Shard? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.rootBase = rootBase
@@ -41,6 +46,8 @@ public struct CrashSweep: Sendable {
         self.seed = seed
         self.limit = limit
         self.kinds = kinds
+        self.jobs = jobs
+        self.shard = shard
         self.progress = progress
     }
 
@@ -59,11 +66,26 @@ public struct CrashSweep: Sendable {
         public var outcomes: [Outcome]
         /// `<root-base>/index.html`, linking every rerun's report.
         public var index: String? = nil
+        public var scenario: String = ""
+        public var shard: Shard? = nil
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
+
+        /// One test case per rerun point (`--junit`).
+        public func junit() -> JUnitReport {
+            let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
+            return JUnitReport(
+                name: "crash-point sweep of \(name)" + (shard.map { " (shard \($0))" } ?? ""),
+                cases: outcomes.map {
+                    JUnitReport.testCase(
+                        classname: "sweep.\(name)", name: $0.site.description, verdict: $0.verdict,
+                        output: $0.killed ? "" : "the kill was not reached in the rerun")
+                })
+        }
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
 
         public func render(color: ColorPolicy = .plain) -> String {
-            var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun, "
+            var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun"
+            text += (shard.map { " (shard \($0))" } ?? "") + ", "
             text += "\(survived) survived, \(failed.count) failed\n"
             if !baseline.passed { text += "baseline run (no kill) failed: \(baseline.reason)\n" }
             for outcome in failed {
@@ -118,24 +140,33 @@ public struct CrashSweep: Sendable {
     public func run() throws -> Report {
         progress?("listing the crash points of \(scenarioPath)...")
         let (reached, baseline) = try list()
-        let chosen = Self.choose(reached, limit: limit)
-        progress?("\(reached.count) point(s) reached; rerunning \(chosen.count)")
-        var outcomes: [Outcome] = []
+        let spread = Self.choose(reached, limit: limit)
+        // Numbered by position in the whole list, so a shard's roots are
+        // named as in an unsharded sweep.
+        let positions = shard?.positions(of: spread.count) ?? Array(spread.indices)
+        let chosen = positions.map { ($0, spread[$0]) }
+        progress?(
+            "\(reached.count) point(s) reached; rerunning \(chosen.count)"
+                + (shard.map { " (shard \($0))" } ?? "") + " with \(max(1, min(jobs, chosen.count))) job(s)")
         let meter = ProgressMeter(total: chosen.count)
-        for (index, site) in chosen.enumerated() {
+        let counter = DoneCounter()
+        let (scenarioPath, rootBase, binDirectory, seed, progress) =
+            (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress)
+        let outcomes = Parallel.map(chosen, jobs: jobs) { _, item in
+            let (position, site) = item
             let faults = FaultOptions(extra: [site.fault.description])
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
-                root: DeviceRoot(rootBase.appendingPathComponent("point-\(index + 1)", isDirectory: true)),
+                root: DeviceRoot(rootBase.appendingPathComponent("point-\(position + 1)", isDirectory: true)),
                 binDirectory: binDirectory, seed: seed, faults: faults
             ).run()
             let killed = verdict.faultEvents.contains { $0["action"] == "killed" }
-            outcomes.append(Outcome(site: site, verdict: verdict, killed: killed))
             progress?(
-                "\(meter.prefix(done: index + 1)) \(site): \(verdict.passed ? "survived" : "FAILED")"
+                "\(meter.prefix(done: counter.increment())) \(site): \(verdict.passed ? "survived" : "FAILED")"
                     + (killed ? "" : " (not reached in the rerun)")
                     + (verdict.expectationFailures.isEmpty
                         ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
+            return Outcome(site: site, verdict: verdict, killed: killed)
         }
         let index = RunIndex(
             title: "crash-point sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
@@ -145,7 +176,9 @@ public struct CrashSweep: Sendable {
                     reproduce: $0.verdict.reproduce, report: $0.verdict.report)
             }
         ).write(base: rootBase)
-        return Report(reached: reached, baseline: baseline, outcomes: outcomes, index: index)
+        return Report(
+            reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: scenarioPath,
+            shard: shard)
     }
 }
 
@@ -156,16 +189,22 @@ public struct SeedSwarm: Sendable {
     public var rootBase: URL
     public var binDirectory: URL
     public var seeds: [UInt64]
+    /// Seeds run at once (`--jobs`), each on its own root.
+    public var jobs: Int
+    /// Only this shard's seeds (`--shard I/N`).
+    public var shard: Shard?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, seeds: [UInt64],
+        scenarioPath: String, rootBase: URL, binDirectory: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.rootBase = rootBase
         self.binDirectory = binDirectory
         self.seeds = seeds
+        self.jobs = jobs
+        self.shard = shard
         self.progress = progress
     }
 
@@ -179,11 +218,26 @@ public struct SeedSwarm: Sendable {
         public var outcomes: [Outcome]
         /// `<root-base>/index.html`, linking every seed's report.
         public var index: String? = nil
+        public var scenario: String = ""
+        public var shard: Shard? = nil
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+
+        /// One test case per seed (`--junit`).
+        public func junit() -> JUnitReport {
+            let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
+            return JUnitReport(
+                name: "seed swarm of \(name)" + (shard.map { " (shard \($0))" } ?? ""),
+                cases: outcomes.map {
+                    JUnitReport.testCase(
+                        classname: "swarm.\(name)", name: "seed \($0.seed)", verdict: $0.verdict,
+                        output: "faults: " + $0.faults.joined(separator: "; "))
+                })
+        }
 
         public func render(color: ColorPolicy = .plain) -> String {
             var text =
-                "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
+                "seed swarm: \(outcomes.count) seed(s)" + (shard.map { " (shard \($0))" } ?? "")
+                + ", \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
             for outcome in failed {
                 text +=
                     color.paint("FAIL", .red)
@@ -198,9 +252,12 @@ public struct SeedSwarm: Sendable {
 
     public func run() throws -> Report {
         let scenario = try ScenarioParser.load(path: scenarioPath)
-        var outcomes: [Outcome] = []
-        let meter = ProgressMeter(total: seeds.count)
-        for (index, seed) in seeds.enumerated() {
+        let chosen = shard?.select(seeds) ?? seeds
+        let meter = ProgressMeter(total: chosen.count)
+        let counter = DoneCounter()
+        let (scenarioPath, rootBase, binDirectory, progress) =
+            (self.scenarioPath, self.rootBase, self.binDirectory, self.progress)
+        let outcomes = Parallel.map(chosen, jobs: jobs) { _, seed in
             let drawn = FaultMix.draw(seed: seed, scenario: scenario).map {
                 "at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
             }
@@ -209,10 +266,10 @@ public struct SeedSwarm: Sendable {
                 root: DeviceRoot(rootBase.appendingPathComponent("seed-\(seed)", isDirectory: true)),
                 binDirectory: binDirectory, seed: seed, faults: FaultOptions(random: true)
             ).run()
-            outcomes.append(Outcome(seed: seed, faults: drawn, verdict: verdict))
             progress?(
-                "\(meter.prefix(done: index + 1)) seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
+                "\(meter.prefix(done: counter.increment())) seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
                     + drawn.joined(separator: "; "))
+            return Outcome(seed: seed, faults: drawn, verdict: verdict)
         }
         let index = RunIndex(
             title: "seed swarm of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
@@ -222,6 +279,6 @@ public struct SeedSwarm: Sendable {
                     reason: $0.verdict.reason, reproduce: $0.verdict.reproduce, report: $0.verdict.report)
             }
         ).write(base: rootBase)
-        return Report(outcomes: outcomes, index: index)
+        return Report(outcomes: outcomes, index: index, scenario: scenarioPath, shard: shard)
     }
 }

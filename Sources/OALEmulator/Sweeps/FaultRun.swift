@@ -34,6 +34,8 @@ public struct FaultRun: Sendable {
         /// The run's HTML report (docs/REPORT.md), when it got far enough
         /// to draw one.
         public var report: String?
+        /// Wall time of the run, for JUnit.
+        public var seconds: Double = 0
 
         /// The first line that says why it failed.
         public var reason: String {
@@ -44,6 +46,13 @@ public struct FaultRun: Sendable {
     }
 
     public func run() -> Verdict {
+        let started = Date()
+        var verdict = judge()
+        verdict.seconds = Date().timeIntervalSince(started)
+        return verdict
+    }
+
+    private func judge() -> Verdict {
         let reproduce = Self.reproduceCommand(scenario: scenarioPath, seed: seed, faults: faults)
         do {
             let scenario = try ScenarioParser.load(path: scenarioPath)

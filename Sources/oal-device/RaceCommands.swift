@@ -1,0 +1,126 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALShared
+
+// The race side of oal-device: `race`, and the options every batch of
+// runs shares: `--jobs`, `--shard`, `--junit` (docs/FAULTS.md).
+
+let raceUsage = """
+      race --root-base DIR SCENARIO [--limit N] [--kinds app,monitor,shield-action,shield-config]
+           [--with step,callback,refresh,relaunch] [--seed N] [--quiet]
+          List every pause point the run reaches; rerun with the launch stopped at each while
+          something else that can happen then runs (the next step due, a due callback, an app
+          refresh, a second launch of the extension); judge each rerun. Exit 1 when one failed.
+      shrink --root-base DIR SCENARIO [--seed N] [--random-faults] [--fault "F; F..."]
+             [--check KIND] [--rule NAME] [--quiet]
+          Reduce a failing run to a minimal scenario failing the same way (same violation kind,
+          same rule): writes DIR/NAME.min.scenario and prints its reproduce command.
+      sweep, race, swarm, shrink also take --jobs N (default: the cores; each run its own root);
+      sweep, race, swarm take --shard I/N (only positions I-1 mod N) and --junit FILE.
+    """
+
+/// `--jobs N`, default the core count.
+func jobs(_ parsed: ParsedArguments) throws -> Int {
+    try parsed.int("jobs", in: 1...256) ?? Parallel.cores
+}
+
+func shard(_ parsed: ParsedArguments) throws -> Shard? {
+    guard let text = parsed.value("shard") else { return nil }
+    guard let shard = Shard(text) else { throw ProcessFailure.usage("--shard: '\(text)' is not I/N with 1 ≤ I ≤ N") }
+    return shard
+}
+
+func writeJUnit(_ parsed: ParsedArguments, _ report: () -> JUnitReport) throws {
+    guard let path = parsed.value("junit") else { return }
+    do {
+        try report().write(to: path)
+    } catch {
+        throw ProcessFailure(.ioError, "--junit: cannot write \(path): \(error)")
+    }
+}
+
+func targets(_ parsed: ParsedArguments) throws -> Set<FaultTarget>? {
+    guard let text = parsed.value("kinds") else { return nil }
+    var kinds: Set<FaultTarget> = []
+    for word in text.split(separator: ",") {
+        guard let target = FaultTarget(rawValue: String(word)) else {
+            throw ProcessFailure.usage("--kinds: unknown kind '\(word)'")
+        }
+        kinds.insert(target)
+    }
+    return kinds
+}
+
+func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    _ = try loadScenario(scenarioPath)
+    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let kinds = try targets(parsed)
+    if let kinds, let bad = kinds.first(where: { !RaceSweep.pausable.contains($0) }) {
+        throw ProcessFailure.usage(
+            "--kinds: '\(bad.rawValue)' cannot be paused (app, monitor, shield-config, shield-action)")
+    }
+    var interleavings: Set<Interleaving>?
+    if let text = parsed.value("with") {
+        interleavings = []
+        for word in text.split(separator: ",") {
+            guard let with = Interleaving(rawValue: String(word)) else {
+                throw ProcessFailure.usage("--with: unknown interleaving '\(word)' (step, callback, refresh, relaunch)")
+            }
+            interleavings?.insert(with)
+        }
+    }
+    let race = RaceSweep(
+        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
+        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...1_000_000), kinds: kinds,
+        interleavings: interleavings, jobs: try jobs(parsed), shard: try shard(parsed),
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device race"))
+    let report = try race.run()
+    try writeJUnit(parsed) { report.junit() }
+    print(report.render(color: color), terminator: "")
+    return report.failedOutcomes.isEmpty && report.baseline.passed ? .done : .checkFailed
+}
+
+func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    let scenarioPath = try parsed.positional(0, "SCENARIO")
+    try parsed.expectAtMost(1)
+    let scenario = try loadScenario(scenarioPath)
+    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    return try shrink(
+        scenarioPath: scenarioPath, scenario: scenario, base: base, output: nil, parsed: parsed,
+        seed: try wholeNumber(parsed, "seed"))
+}
+
+/// Shrinks the run `parsed` describes; prints the minimized scenario and
+/// its reproduce command. Exit 0 when it shrank (the failure reproduces).
+func shrink(
+    scenarioPath: String, scenario: Scenario, base: URL, output: URL?, parsed: ParsedArguments, seed: UInt64?
+) throws -> ExitCode {
+    var check: OracleCheck?
+    if let text = parsed.value("check") {
+        guard let value = OracleCheck(rawValue: text) else {
+            throw ProcessFailure.usage(
+                "--check: unknown check '\(text)' (\(OracleCheck.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        check = value
+    }
+    var target: Shrinker.Target?
+    if let rule = parsed.value("rule") {
+        guard let check else { throw ProcessFailure.usage("--rule needs --check") }
+        target = Shrinker.Target(check: check, rule: rule)
+    }
+    let shrinker = Shrinker(
+        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory, seed: seed,
+        faults: try faultOptions(parsed, scenario: scenario), target: target, check: check,
+        jobs: try jobs(parsed), output: output,
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device shrink"))
+    do {
+        let result = try shrinker.run()
+        print(result.render(), terminator: "")
+        return .done
+    } catch let failure as Shrinker.Failure {
+        throw ProcessFailure(.checkFailed, failure.description)
+    }
+}

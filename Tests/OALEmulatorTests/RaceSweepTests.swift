@@ -1,0 +1,226 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALTestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The race sweep (docs/FAULTS.md, "Race sweep"), `--shard` and `--junit`,
+/// on a small scenario: an app refresh and an Open press at one instant.
+@Suite struct RaceSweepTests {
+    static func scenario(_ directory: URL) throws -> String {
+        let file = directory.appendingPathComponent("race.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 09:00 app refresh
+        at 09:00 press open on Chess for 5m
+        at 09:30 expect usage Gate opens 1 of 2
+        """.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-race-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Listing: every crash point is a pause point, the pause-only point
+    /// is there too, and each site carries only what could happen then.
+    @Test func theListingRunFindsEveryPausePointAndWhatCanInterleaveThere() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let race = RaceSweep(
+            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
+        let (sites, pauseSites, baseline) = try race.list()
+        #expect(baseline.passed, "\(baseline.reason)")
+        #expect(pauseSites > 20)
+        // The pause-only point and crash points, of the app and the press.
+        #expect(sites.contains { $0.point == "app.refresh.after-read-inputs" && $0.with == .step })
+        #expect(sites.contains { $0.point == "ledger.append.after-lock" && $0.target == .shieldAction })
+        #expect(sites.contains { $0.point == "shield-action.after-spend" && $0.with == .relaunch })
+        // The app is no extension: never relaunched.
+        #expect(!sites.contains { $0.target == .app && $0.with == .relaunch })
+        // The press is the last line of 09:00: nothing is due after it.
+        #expect(!sites.contains { $0.target == .shieldAction && $0.with == .step })
+        // The same listing twice (the basis of --shard).
+        let again = try race.list()
+        #expect(again.sites == sites)
+    }
+
+    /// The refresh stopped after reading its inputs while the press runs:
+    /// the oracle flags finding 6; failures are deduplicated and each
+    /// prints a `fault preempt` line that replays it. A press stopped
+    /// inside its ledger append while a second launch of it runs: the
+    /// second one waits for the lock, so the stopped one is resumed first.
+    @Test func aRerunPerSiteIsJudgedDeduplicatedAndReplayable() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = try Self.scenario(base)
+        let race = RaceSweep(scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, jobs: 2)
+        let (sites, _, _) = try race.list()
+        let refresh = try #require(sites.first { $0.point == "app.refresh.after-read-inputs" && $0.launch > 2 })
+        let locked = try #require(
+            sites.first { $0.point == "ledger.append.after-lock" && $0.target == .shieldAction && $0.with == .relaunch }
+        )
+        let outcomes = race.rerun([(0, refresh), (1, locked)])
+        #expect(outcomes.allSatisfy { $0.paused })
+        #expect(outcomes[0].interleaved?.contains("press open on Chess") == true)
+        #expect(outcomes[0].verdict.violations.contains { $0.check == .sessionHonoured })
+        #expect(outcomes[1].resumedEarly, "the second press waits for the ledger's lock")
+        #expect(outcomes[1].verdict.error == nil, "\(outcomes[1].verdict.reason)")
+
+        let report = RaceSweep.Report(
+            pauseSites: 2, candidates: [refresh, locked], baseline: outcomes[0].verdict, outcomes: outcomes,
+            scenario: path)
+        let failures = report.failures
+        let honoured = try #require(failures.first { $0.kind == "session-honoured" })
+        #expect(honoured.point == "app.refresh.after-read-inputs" && honoured.with == .step)
+        #expect(Set(failures.map { "\($0.point) \($0.with) \($0.kind)" }).count == failures.count)
+        #expect(honoured.first.site.line.hasPrefix("fault preempt app at app.refresh.after-read-inputs#1 launch "))
+        #expect(honoured.first.verdict.reproduce.contains("--fault 'preempt app at app.refresh.after-read-inputs#1"))
+        #expect(report.render().contains("[session-honoured] app at app.refresh.after-read-inputs with step"))
+
+        // The printed line replays it exactly: the same violation.
+        let replay = base.appendingPathComponent("replay.scenario")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "end day 1 10:00", with: "end day 1 10:00\n" + honoured.first.site.line)
+        try text.write(to: replay, atomically: true, encoding: .utf8)
+        let again = FaultRun(
+            scenarioPath: replay.path, root: DeviceRoot(base.appendingPathComponent("replay-root")),
+            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
+        ).run()
+        #expect(again.violations.map(\.check) == outcomes[0].verdict.violations.map(\.check))
+    }
+
+    @Test func preemptNamesWhatRunsWhileItIsStopped() throws {
+        for text in [
+            "preempt monitor at ledger.append.after-lock#2 launch 7 with callback",
+            "preempt app at app.refresh.after-read-inputs with refresh",
+            "preempt shield-action at shield-action.after-spend#1 launch 5 with relaunch",
+            "preempt app at app.refresh.after-read-inputs",
+        ] {
+            let fault = try FaultParser.parse(text: text)
+            #expect(fault.description == text)
+            #expect(try FaultParser.parse(text: fault.description) == fault)
+        }
+        #expect(
+            try FaultParser.parse(text: "preempt app at x with step")
+                == .preempt(.app, point: "x", launch: nil, with: .step))
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt app at x with relaunch") }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt monitor at x with nap") }
+    }
+
+    @Test func shardsCoverEveryPointExactlyOnce() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let sweep = CrashSweep(
+            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
+        let (sites, _) = try sweep.list()
+        #expect(sites.count > 10)
+        for count in [1, 2, 3, 7] {
+            let shards = (1...count).map { Shard(index: $0, count: count)! }
+            let picked = shards.flatMap { $0.positions(of: sites.count) }
+            #expect(picked.sorted() == Array(sites.indices), "\(count) shards")
+            #expect(Set(picked).count == sites.count)
+            #expect(shards.map { $0.select(sites).count }.reduce(0, +) == sites.count)
+        }
+        #expect(Shard("2/3") == Shard(index: 2, count: 3))
+        #expect(Shard("0/3") == nil && Shard("4/3") == nil && Shard("3") == nil && Shard("a/b") == nil)
+    }
+
+    /// `--jobs` changes nothing but the wall time; `--junit` parses and
+    /// counts what the report says.
+    @Test func aParallelShardedSweepWritesJUnitThatParsesAndCounts() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = try Self.scenario(base)
+        func sweep(jobs: Int, shard: Shard?) throws -> CrashSweep.Report {
+            try CrashSweep(
+                scenarioPath: path, rootBase: base.appendingPathComponent("j\(jobs)"),
+                binDirectory: BuiltProducts.directory, limit: 6, kinds: [.shieldAction], jobs: jobs, shard: shard
+            ).run()
+        }
+        let one = try sweep(jobs: 1, shard: Shard(index: 1, count: 2))
+        let two = try sweep(jobs: 2, shard: Shard(index: 1, count: 2))
+        #expect(one.outcomes.count == 3)
+        #expect(one.outcomes.map(\.site) == two.outcomes.map(\.site))
+        #expect(one.outcomes.map(\.verdict.passed) == two.outcomes.map(\.verdict.passed))
+
+        let xml = two.junit().xml()
+        let counts = try JUnitCounts(xml)
+        #expect(counts.suites == 1)
+        #expect(counts.cases == two.outcomes.count)
+        #expect(counts.failures == two.failed.filter { $0.verdict.error == nil }.count)
+        #expect(counts.declaredTests == two.outcomes.count)
+        #expect(counts.declaredFailures == counts.failures)
+        #expect(counts.outputs.allSatisfy { $0.contains("reproduce: oal-device init") })
+        #expect(xml.contains("shard 1/2"))
+    }
+
+    @Test func junitEscapesWhatAViolationSays() throws {
+        let report = JUnitReport(
+            name: "a <b> & \"c\"",
+            cases: [
+                .init(
+                    classname: "x", name: "p#1", seconds: 1, failure: ("expected <1> & 'x'", "body\u{1}"), output: "o"),
+                .init(classname: "x", name: "q", seconds: 0.5, error: "stopped", output: ""),
+                .init(classname: "x", name: "r", seconds: 0, output: "ok"),
+            ])
+        let counts = try JUnitCounts(report.xml())
+        #expect(counts.cases == 3 && counts.failures == 1 && counts.errors == 1)
+        #expect(counts.failureMessages == ["expected <1> & 'x'"])
+    }
+}
+
+/// What a JUnit file holds, read back with an XML parser.
+final class JUnitCounts: NSObject, XMLParserDelegate {
+    var suites = 0
+    var cases = 0
+    var failures = 0
+    var errors = 0
+    var declaredTests = 0
+    var declaredFailures = 0
+    var failureMessages: [String] = []
+    var outputs: [String] = []
+    private var text = ""
+
+    init(_ xml: String) throws {
+        super.init()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        text = ""
+        switch name {
+        case "testsuite":
+            suites += 1
+            declaredTests += Int(attributes["tests"] ?? "") ?? 0
+            declaredFailures += Int(attributes["failures"] ?? "") ?? 0
+        case "testcase": cases += 1
+        case "failure":
+            failures += 1
+            failureMessages.append(attributes["message"] ?? "")
+        case "error": errors += 1
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "system-out" { outputs.append(text) }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALTestSupport
+import Testing
+
+/// Shrinking (docs/FAULTS.md, "Shrinking") and the regression cases it
+/// produced (scenarios/regressions/).
+@Suite struct ShrinkTests {
+    static func directory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-shrink-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A planted failure (a press killed after it spent its open) among
+    /// lines that have nothing to do with it: what is left is the list,
+    /// the rule, the press and the kill, the same violation on the same
+    /// rule, and the file replays it alone.
+    @Test func aPlantedFailureShrinksToItsFourLines() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let file = base.appendingPathComponent("planted.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 12:00
+        at 08:00 app list add Games --apps Chess,Kindle
+        at 08:00 app list add Video --apps YouTube,Netflix
+        at 08:01 app rule add time-limit Cap --list Video --minutes 30
+        at 08:02 app rule add open-limit Gate --list Games --opens 2
+        at 08:30 open YouTube for 20m
+        at 08:55 expect usage Cap minutes 20
+        at 09:00 press open on Chess for 5m
+        at 09:30 expect usage Gate opens 1 of 2
+        at 10:00 open Netflix for 10m
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try Shrinker(
+            scenarioPath: file.path, rootBase: base.appendingPathComponent("shrink"),
+            binDirectory: BuiltProducts.directory,
+            faults: FaultOptions(extra: ["kill shield-action at shield-action.after-spend"]), jobs: 2
+        ).run()
+        #expect(result.target == Shrinker.Target(check: .openLost, rule: "Gate"))
+        #expect(result.originalSize == 9)
+        #expect(result.size == 4, "\(result.text)")
+        let lines = result.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.contains { $0.hasSuffix("app list add Games --apps Chess") })
+        #expect(lines.contains { $0.contains("app rule add open-limit Gate") })
+        #expect(lines.contains { $0.contains("press open on Chess") })
+        #expect(lines.contains { $0 == "fault kill shield-action at shield-action.after-spend" })
+        #expect(result.reproduce.contains("oal-device run --root NEWDIR \(result.path)"))
+
+        let again = FaultRun(
+            scenarioPath: result.path, root: DeviceRoot(base.appendingPathComponent("again")),
+            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
+        ).run()
+        #expect(result.target.matches(again), "\(again.reason)")
+    }
+
+    @Test func aPassingRunHasNothingToShrink() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let file = base.appendingPathComponent("fine.scenario")
+        try """
+        timezone UTC
+        start 2026-11-30 08:00
+        at 08:00 app list add Games --apps Chess
+        """.write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: Shrinker.Failure.self) {
+            try Shrinker(scenarioPath: file.path, rootBase: base, binDirectory: BuiltProducts.directory).run()
+        }
+    }
+
+    /// Every minimized reproducer in scenarios/regressions/ still fails
+    /// exactly as its `# oracle:` line says (`# oracle: passes` once the
+    /// finding is fixed): the findings stay detected.
+    @Test func theRegressionScenariosFailAsTheySay() throws {
+        let directory = Repository.root.appendingPathComponent("scenarios/regressions")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".scenario") }.sorted()
+        #expect(files.count >= 3)
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let verdicts = Parallel.map(files, jobs: 2) { index, name in
+            let path = directory.appendingPathComponent(name).path
+            return FaultRun(
+                scenarioPath: path, root: DeviceRoot(base.appendingPathComponent("r\(index)")),
+                binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
+            ).run()
+        }
+        for (name, verdict) in zip(files, verdicts) {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let directive = try #require(
+                text.split(separator: "\n").first { $0.hasPrefix("# oracle: ") }, "\(name) has no # oracle: line")
+            let words = directive.dropFirst("# oracle: ".count).split(separator: " ", maxSplits: 1).map(String.init)
+            if words == ["passes"] {
+                #expect(verdict.passed, "\(name): \(verdict.reason)")
+                continue
+            }
+            let check = try #require(OracleCheck(rawValue: words[0]), "\(name): unknown check \(words[0])")
+            let rule = words.count > 1 ? words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+            #expect(Shrinker.Target(check: check, rule: rule).matches(verdict), "\(name): \(verdict.reason)")
+        }
+    }
+}
