@@ -605,6 +605,13 @@ final class DayJournal {
         if let minutes = fields.minutesAtLeast, minutes < 0 {
             throw .corrupt(line: number, reason: "negative minutesAtLeast")
         }
+        if let opens = fields.opens, opens > 0,
+            (state[rule]?.opensUsed ?? 0).addingReportingOverflow(opens).overflow
+        {
+            // Each count fits an Int but their sum does not: no day holds
+            // that many opens, and folding it would trap every reader.
+            throw .corrupt(line: number, reason: "opens add up past Int.max for rule \(rule.uuidString)")
+        }
         apply(rule: rule, opens: fields.opens ?? 0, minutesAtLeast: fields.minutesAtLeast)
     }
 

@@ -82,6 +82,10 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage("swarm needs --seeds N")
     }
     let first = try wholeNumber(parsed, "first-seed") ?? 1
+    guard !first.addingReportingOverflow(UInt64(count - 1)).overflow else {
+        throw ProcessFailure.usage(
+            "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
+    }
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seeds: (0..<UInt64(count)).map { first + $0 },

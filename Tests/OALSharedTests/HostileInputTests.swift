@@ -1,0 +1,64 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALStore
+import Testing
+
+/// Hostile input to the app and its extensions (issue 10, part B): values
+/// at the edge of `Int`, journals that add up past `Int.max`, names no user
+/// should be able to give. Every test drives the real executables.
+@Suite struct HostileInputTests {
+    /// Defect 1: `minutes-4611686018427387904` overflowed `minutes * 60` in
+    /// the monitor's undated-activity guess (SIGILL). A threshold no day can
+    /// reach is ignored, dated or not, and records nothing.
+    @Test func aThresholdNoDayCanReachIsIgnoredNotACrash() throws {
+        let device = try Device()
+        try device.app("list", "add", "Video", "--apps", "YouTube")
+        let id = try device.addRule("time-limit", "Tube", "--list", "Video", "--minutes", "5")
+        for activity in ["rule-\(id.uuidString)", "rule-\(id.uuidString)-2026-11-30"] {
+            for event in ["minutes-4611686018427387904", "minutes-9223372036854775807", "minutes-1501"] {
+                let run = try device.monitor("eventDidReachThreshold", activity, event)
+                #expect(!run.signaled)
+            }
+        }
+        #expect(try !device.isShielded("YouTube"))
+        let ignored = try device.trace().filter { $0.event == "callback.ignored" }
+        #expect(ignored.count == 6)
+        #expect(ignored.allSatisfy { ($0.fields["reason"] ?? "").contains("more minutes than a day has") })
+        let show = try device.json(device.app("show", "Tube", "--json"))
+        #expect(show.description.contains("76861433640456465") == false)
+        // A reachable threshold still counts.
+        try device.monitor("eventDidReachThreshold", "rule-\(id.uuidString)-2026-11-30", "minutes-5")
+        #expect(try device.isShielded("YouTube"))
+    }
+
+    /// Defect 2: a journal whose `opens` lines add up past `Int.max` crashed
+    /// every reader, and every later launch again. It is corruption: the
+    /// first reader quarantines it (exit 65, `file:line`), the next starts
+    /// from an empty day.
+    @Test func aJournalThatAddsUpPastIntMaxIsQuarantinedOnce() throws {
+        let device = try Device()
+        try device.app("list", "add", "Games", "--apps", "Chess")
+        let id = try device.addRule("open-limit", "Chess", "--list", "Games", "--opens", "3")
+        let usage = device.root.appGroup.appendingPathComponent("usage", isDirectory: true)
+        try FileManager.default.createDirectory(at: usage, withIntermediateDirectories: true)
+        let journal = usage.appendingPathComponent("2026-11-30.jsonl")
+        let text = """
+            {"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-30"}
+            {"rule":"\(id.uuidString)","opens":9223372036854775807}
+            {"rule":"\(id.uuidString)","opens":1}
+
+            """
+        try Data(text.utf8).write(to: journal)
+        let first = try device.app("home", expect: 65)
+        #expect(!first.signaled)
+        #expect(first.stderr.contains("2026-11-30.jsonl:3"))
+        #expect(first.stderr.contains("Int.max"))
+        #expect(FileManager.default.fileExists(atPath: journal.path + ".corrupt-1"))
+        // Every later launch works again: app, monitor, shield action.
+        try device.app("home")
+        try device.monitor("intervalDidStart", "rule-\(id.uuidString)")
+        let chess = try device.app(named: "Chess")
+        try device.run("oal-shield-action", ["application", chess.token.description, "primary"])
+    }
+}
