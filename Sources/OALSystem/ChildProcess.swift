@@ -23,8 +23,12 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// Starts `executable` with `arguments` (not including argv[0]).
     /// `environment` replaces the child's environment when given.
-    /// `standardOutput`/`standardError` are file paths (created 0600,
-    /// truncated); nil leaves the stream inherited.
+    /// `standardOutput`/`standardError` are file paths, opened here by the
+    /// parent with `FileDescriptor.openOwned(.truncate)`: a new 0600 file
+    /// that replaces whatever was at the path (a planted symbolic link is
+    /// removed, never written through). The same path for both gives the
+    /// child one shared descriptor. A character device (`/dev/null`) is
+    /// opened as it is. nil leaves the stream inherited.
     public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String]? = nil,
         standardOutput: String? = nil, standardError: String? = nil
@@ -32,12 +36,22 @@ public struct ChildProcess: Sendable, Hashable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let flags = O_WRONLY | O_CREAT | O_TRUNC
-        if let standardOutput {
-            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, flags, 0o600)
-        }
-        if let standardError {
-            posix_spawn_file_actions_addopen(&actions, 2, standardError, flags, 0o600)
+        var opened: [FileDescriptor] = []
+        defer { for fd in opened { try? fd.close() } }
+        var byPath: [String: FileDescriptor] = [:]
+        for (target, path) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
+            guard let path else { continue }
+            let fd: FileDescriptor
+            if let existing = byPath[path] {
+                fd = existing
+            } else {
+                fd = try openOutput(path)
+                opened.append(fd)
+                byPath[path] = fd
+            }
+            // The descriptor is O_CLOEXEC in the parent; dup2 in the child
+            // gives it a copy without the flag.
+            posix_spawn_file_actions_adddup2(&actions, fd.rawValue, target)
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -48,6 +62,13 @@ public struct ChildProcess: Sendable, Hashable {
         let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard rc == 0 else { throw Errno(rawValue: rc) }
         return ChildProcess(pid: pid)
+    }
+
+    private static func openOutput(_ path: String) throws(Errno) -> FileDescriptor {
+        if let status = try FileSystem.linkStatus(path), status.isCharacterDevice {
+            return try FileDescriptor.open(path, .writeOnly)
+        }
+        return try FileDescriptor.openOwned(path, .truncate)
     }
 
     /// `kill(2)`: sends `signal` (SIGKILL by default).

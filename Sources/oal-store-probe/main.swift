@@ -236,6 +236,7 @@ let topHelp = """
     """
 
 @MainActor func main() -> ExitCode {
+    FileSystem.restrictPermissionMask()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let name = args.first else {
         emit(topHelp, to: .standardError)

@@ -53,4 +53,109 @@ import Testing
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("--first-seed"))
     }
+
+    /// Defect 4: `logs/capture/<n>.out`/`.err` were opened with `O_TRUNC`
+    /// through planted links, `logs/trace.jsonl` and `logs/<kind>.log`
+    /// appended through them. Every file the emulator writes replaces a link
+    /// (as the App Group documents do), never writes through it.
+    @Test func linksPlantedUnderLogsAreReplacedNeverWrittenThrough() throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("s.scenario", Self.small)
+        let root = scratch.path("root")
+        let outside = scratch.url.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        #expect(try scratch.device(["init", "--root", root, "--scenario", scenario]).status == 0)
+        let logs = URL(fileURLWithPath: root).appendingPathComponent("logs", isDirectory: true)
+        let capture = logs.appendingPathComponent("capture", isDirectory: true)
+        try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
+        var planted: [String] = ["trace.jsonl", "app.log", "monitor.log", "shield-config.log"]
+        planted += (1...12).map { "app-loop.\($0).log" }
+        planted += (1...12).flatMap { ["capture/\($0).out", "capture/\($0).err"] }
+        for (index, name) in planted.enumerated() {
+            let target = outside.appendingPathComponent("precious-\(index)")
+            try Data("precious\n".utf8).write(to: target)
+            try? FileManager.default.removeItem(at: logs.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(
+                atPath: logs.appendingPathComponent(name).path, withDestinationPath: target.path)
+        }
+        let run = try scratch.device(["run", "--root", root, scenario, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for index in planted.indices {
+            let text = try String(contentsOf: outside.appendingPathComponent("precious-\(index)"), encoding: .utf8)
+            #expect(text == "precious\n", "\(planted[index]) was written through")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).count == planted.count)
+        // The run's own files are real files in the root, not links.
+        for name in ["trace.jsonl", "app.log"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: logs.appendingPathComponent(name).path)
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name)")
+        }
+        let trace = try TraceLog.read(URL(fileURLWithPath: root).appendingPathComponent("logs/trace.jsonl"))
+        #expect(trace.contains { (try? $0.get().event) == "run.end" })
+    }
+
+    /// Defect 4, the directory: a `logs/capture` that is a link to a
+    /// directory outside the root is replaced by a real directory.
+    @Test func aCaptureDirectoryLinkedOutOfTheRootIsReplaced() throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("s.scenario", Self.small)
+        let root = scratch.path("root")
+        let outside = scratch.url.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        #expect(try scratch.device(["init", "--root", root, "--scenario", scenario]).status == 0)
+        let capture = URL(fileURLWithPath: root).appendingPathComponent("logs/capture")
+        try? FileManager.default.removeItem(at: capture)
+        try FileManager.default.createSymbolicLink(atPath: capture.path, withDestinationPath: outside.path)
+        let run = try scratch.device(["run", "--root", root, scenario, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        let attributes = try FileManager.default.attributesOfItem(atPath: capture.path)
+        #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
+    }
+
+    /// Every file under a root is 0600 and every directory 0700, whatever
+    /// the caller's umask (CONTRACT.md).
+    static func modes(under root: String) throws -> [String: Int] {
+        var modes: [String: Int] = [:]
+        let enumerator = try #require(FileManager.default.enumerator(atPath: root))
+        while let relative = enumerator.nextObject() as? String {
+            let attributes = try FileManager.default.attributesOfItem(atPath: root + "/" + relative)
+            modes[relative] = (attributes[.posixPermissions] as? Int) ?? -1
+        }
+        return modes
+    }
+
+    static func expectPrivate(_ root: String, _ context: String) throws {
+        let modes = try modes(under: root)
+        #expect(!modes.isEmpty)
+        for (path, mode) in modes.sorted(by: { $0.key < $1.key }) {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+            let expected = isDirectory.boolValue ? 0o700 : 0o600
+            #expect(mode == expected, "\(context): \(path) is 0\(String(mode, radix: 8))")
+        }
+    }
+
+    /// Defect 6: `logs/capture` took the caller's umask (0777 under
+    /// `umask 000`); `init --fixture` copied files 0644 and directories
+    /// 0755; and under `umask 0777` files were created with no permission
+    /// at all. Every process sets its own permissions.
+    @Test(arguments: ["000", "022", "0777"])
+    func permissionsDoNotDependOnTheUmask(umask: String) throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("s.scenario", Self.small)
+        let device = try BuiltProducts.executable("oal-device").path
+        func sh(_ command: String) throws -> ProcessRun {
+            try ProcessRun.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "umask \(umask) && exec " + command])
+        }
+        let root = scratch.path("root")
+        #expect(try sh("'\(device)' init --root '\(root)' --scenario '\(scenario)'").status == 0)
+        let run = try sh("'\(device)' run --root '\(root)' '\(scenario)' --quiet")
+        #expect(run.status == 0, "\(run.stderr)")
+        try Self.expectPrivate(root, "run under umask \(umask)")
+        let fixture = scratch.path("fixture")
+        let copied = try sh("'\(device)' init --root '\(fixture)' --fixture standard-day")
+        #expect(copied.status == 0, "\(copied.stderr)")
+        try Self.expectPrivate(fixture, "init --fixture under umask \(umask)")
+    }
 }

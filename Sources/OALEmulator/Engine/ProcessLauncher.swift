@@ -64,7 +64,10 @@ struct ProcessLauncher {
         let name = Self.executableName(kind)
         let path = try executable(name)
         let captures = root.logs.appendingPathComponent("capture", isDirectory: true)
-        try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        // A link in place of logs/ or logs/capture/ is replaced by a real
+        // directory; the capture files replace any link (ChildProcess.spawn).
+        try? FileSystem.ensurePrivateDirectory(root.logs.path)
+        try? FileSystem.ensurePrivateDirectory(captures.path)
         let out = captures.appendingPathComponent("\(launch).out").path
         let err = captures.appendingPathComponent("\(launch).err").path
         var environment = environment(launch: launch)
@@ -123,12 +126,9 @@ struct ProcessLauncher {
                 .map { "stderr: \($0)\n" }.joined()
         }
         let path = root.logs.appendingPathComponent("\(kind.rawValue).log").path
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data(text.utf8))
+        // O_APPEND on a file of our own: a planted link is replaced.
+        guard let fd = try? FileDescriptor.openOwned(path, .append) else { return }
+        defer { try? fd.close() }
+        try? fd.writeAll(Array(text.utf8))
     }
 }

@@ -382,8 +382,11 @@ extension DeviceEngine {
                 of: #""formatVersion"\s*:\s*1"#, with: "\"formatVersion\" : 99", options: .regularExpression)
             bytes = Array(replaced.utf8)
         }
-        // Written in place, as a buggy writer or a bad sector would.
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // Written in place, as a buggy writer or a bad sector would, but
+        // never through a link (O_NOFOLLOW: a link is refused).
+        let fd = try FileDescriptor.open(path, .writeOnly, options: [.truncate, .noFollow])
+        defer { try? fd.close() }
+        try fd.writeAll(bytes)
         faults.record("applied", fault.description, kind: fault.kind, at: now, ["path": path])
         oracle.storeFaultInjected(path: path, reason: fault.description)
     }

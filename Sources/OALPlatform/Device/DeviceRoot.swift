@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// The directory that is one emulated device, and where each party's files
 /// live inside it. Every process gets the root with `--root`; nothing else
@@ -25,11 +26,12 @@ public struct DeviceRoot: Hashable, Sendable {
     public var trace: URL { logs.appendingPathComponent("trace.jsonl") }
     public var managedSettings: URL { system.appendingPathComponent("managedsettings", isDirectory: true) }
 
-    /// Creates the four directories (0700) when missing.
+    /// Creates the root and its four directories, 0700 exactly whatever the
+    /// umask, when missing; a symbolic link in place of one of them is
+    /// replaced by a real directory, so nothing is created out of the root.
     public func create() throws {
-        for directory in [appGroup, appContainer, system, logs, managedSettings] {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for directory in [url, appGroup, appContainer, system, logs, managedSettings] {
+            try FileSystem.ensurePrivateDirectory(directory.path)
         }
     }
 

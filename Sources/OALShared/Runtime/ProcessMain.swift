@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// The top level every executable shares: parse, `--help`, open the device,
 /// trace `launch` and `exit`, turn any error into its exit code and one
@@ -57,6 +58,9 @@ public enum ProcessMain {
         tool: String, usage: String? = nil, _ body: () throws -> ExitCode,
         onFailure: (ExitCode, String) -> Void = { _, _ in }
     ) -> ExitCode {
+        // Whatever the caller's umask, nothing this process (or a child it
+        // starts) creates is readable by others (docs/CONTRACT.md).
+        FileSystem.restrictPermissionMask()
         do {
             return try body()
         } catch {
