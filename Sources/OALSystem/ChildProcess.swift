@@ -58,9 +58,24 @@ public struct ChildProcess: Sendable, Hashable {
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let envp = envStrings.map { strdup($0) } + [nil]
         defer { for pointer in envp { free(pointer) } }
+        // The child starts with SIGINT and SIGTERM at their default action
+        // and none blocked, whatever this process installed
+        // (StopSignals): an extension stops when the device forwards one.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in StopSignal.allCases { sigaddset(&defaults, signal.rawValue) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw Errno(rawValue: rc) }
+        ChildRegistry.shared.add(pid)
         return ChildProcess(pid: pid)
     }
 
@@ -78,8 +93,7 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// `waitpid(2)`: blocks until the child ends.
     public func wait() throws(Errno) -> Termination {
-        var status: Int32 = 0
-        _ = try syscall { waitpid(pid, &status, 0) }.get()
+        let status = try reap(options: 0)
         return Self.decode(status)
     }
 
@@ -92,8 +106,7 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// `waitpid(2)` with `WUNTRACED`: blocks until the child ends or stops.
     public func waitUntilStoppedOrEnded() throws(Errno) -> WaitStatus {
-        var status: Int32 = 0
-        _ = try syscall { waitpid(pid, &status, WUNTRACED) }.get()
+        let status = try reap(options: WUNTRACED)
         // WIFSTOPPED: the low byte is 0x7f, the stop signal above it.
         if status & 0xff == 0x7f { return .stopped((status >> 8) & 0xff) }
         return .ended(Self.decode(status))
@@ -102,8 +115,26 @@ public struct ChildProcess: Sendable, Hashable {
     /// `waitpid(2)` with `WNOHANG`: nil while the child still runs.
     public func poll() throws(Errno) -> Termination? {
         var status: Int32 = 0
-        let got = try syscall { waitpid(pid, &status, WNOHANG) }.get()
+        let got = try ChildRegistry.shared.reap(pid, status: &status, options: 0).get()
         return got == 0 ? nil : Self.decode(status)
+    }
+
+    /// Waits (`waitid(2)` with `WNOWAIT`, which leaves the child
+    /// unreaped) until the child ends, or stops with `WUNTRACED`, then
+    /// collects it with a `waitpid(2)` that cannot block, under the lock of
+    /// the registry stop signals are forwarded through: a pid is forgotten
+    /// in the same step it is reaped, so it is never signalled once reused.
+    private func reap(options: Int32) throws(Errno) -> Int32 {
+        var info = siginfo_t()
+        let flags = WEXITED | WNOWAIT | (options & WUNTRACED != 0 ? WSTOPPED : 0)
+        try syscallVoid { waitid(P_PID, id_t(pid), &info, flags) }.get()
+        var status: Int32 = 0
+        while true {
+            let got = try ChildRegistry.shared.reap(pid, status: &status, options: options).get()
+            if got == pid { return status }
+            // Not collectable yet (a stop already resumed): wait again.
+            try syscallVoid { waitid(P_PID, id_t(pid), &info, flags) }.get()
+        }
     }
 
     static func decode(_ status: Int32) -> Termination {

@@ -135,6 +135,14 @@ public enum FileSystem {
         return try fd.readToEnd()
     }
 
+    /// `realpath(3)`: the absolute path with every `.`, `..` and symbolic
+    /// link resolved, or nil when `path` does not exist.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// The directory part of `path` ("." when there is none).
     public static func directoryName(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

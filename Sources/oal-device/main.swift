@@ -2,6 +2,7 @@ import Foundation
 import OALEmulator
 import OALPlatform
 import OALShared
+import OALSystem
 
 // oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
 
@@ -32,6 +33,9 @@ let usage = """
     """
 
 let tool = "oal-device"
+// SIGINT/SIGTERM stop the run at a safe point and every process it
+// started, instead of leaving them running (docs/PROCESSES.md).
+StopSignals.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func failure(_ error: EngineError) -> ProcessFailure {

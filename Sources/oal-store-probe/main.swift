@@ -215,7 +215,9 @@ let commands: [Command] = [
         let ledger = try UsageLedger(container: container)
         for day in try ledger.days() {
             let usage = try ledger.usage(day: day)
-            emit("usage \(day) rules=\(usage.count) opens=\(usage.values.reduce(0) { $0.addingReportingOverflow($1.opensUsed).overflow ? Int.max : $0 + $1.opensUsed })")
+            emit(
+                "usage \(day) rules=\(usage.count) opens=\(usage.values.reduce(0) { $0.addingReportingOverflow($1.opensUsed).overflow ? Int.max : $0 + $1.opensUsed })"
+            )
         }
     },
 ]

@@ -25,6 +25,10 @@ import Testing
             return path(name)
         }
 
+        func text(_ name: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: path(name)) ?? Data(), as: UTF8.self)
+        }
+
         func device(_ arguments: [String], environment: [String: String]? = nil) throws -> ProcessRun {
             try ProcessRun.run(BuiltProducts.executable("oal-device"), arguments, environment: environment)
         }
@@ -157,5 +161,148 @@ import Testing
         let copied = try sh("'\(device)' init --root '\(fixture)' --fixture standard-day")
         #expect(copied.status == 0, "\(copied.stderr)")
         try Self.expectPrivate(fixture, "init --fixture under umask \(umask)")
+    }
+
+    // MARK: Stop signals (defect 5) and resuming (defect 7)
+
+    /// A run that keeps the device busy for seconds: a monitor launch a
+    /// minute for five hours, the app's loop started by the device.
+    static let busy = """
+        timezone UTC
+        start 2026-11-30 08:00
+        end 2026-11-30 14:00
+
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Tube --list Video --minutes 600
+        at 08:01 open OpenAppLock for 2m
+        at 08:05 open YouTube for 5h
+
+        """
+
+    /// The pids of live processes whose command line names `text`.
+    static func processes(naming text: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), pid != getpid(),
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                String(decoding: data, as: UTF8.self).contains(text)
+            else { return nil }
+            // A zombie has an empty cmdline; one with the text is alive.
+            return pid
+        }
+    }
+
+    static func traceLines(_ root: String) -> [TraceEvent] {
+        ((try? TraceLog.read(URL(fileURLWithPath: root + "/logs/trace.jsonl"))) ?? []).compactMap { try? $0.get() }
+    }
+
+    /// Waits (wall time) until `condition` holds, at most `seconds`.
+    static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Defect 5: SIGTERM or SIGINT to `oal-device run` left the `oal-app
+    /// run` loop it had started alive with PPID 1, and an extension running
+    /// at that moment wrote its `exit` line into the root after the device
+    /// was gone. Now the signal is forwarded, every child is stopped and
+    /// waited for, `run.interrupted` is traced, and the exit is 128 + n.
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aStopSignalStopsEveryProcessTheDeviceStarted(signal: Int32, code: Int32) throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("busy.scenario", Self.busy)
+        let root = scratch.path("root")
+        #expect(try scratch.device(["init", "--root", root, "--scenario", scenario]).status == 0)
+        let device = try ChildProcess.spawn(
+            try BuiltProducts.executable("oal-device").path, arguments: ["run", "--root", root, scenario, "--quiet"],
+            standardOutput: scratch.path("out"), standardError: scratch.path("err"))
+        let busy = Self.wait(seconds: 60) {
+            Self.traceLines(root).filter { $0.process == .monitor && $0.event == "launch" }.count >= 20
+        }
+        #expect(busy)
+        #expect(Self.processes(naming: root).count >= 2, "the device and its loop run")
+        try device.signal(signal)
+        let termination = try device.wait()
+        #expect(termination == .exited(code), "\(scratch.text("err"))")
+        // Nothing the device started outlives it.
+        #expect(Self.processes(naming: root).isEmpty)
+        let lines = Self.traceLines(root)
+        let interrupted = try #require(lines.lastIndex { $0.process == .device && $0.event == "run.interrupted" })
+        #expect(lines[interrupted].fields["signal"] == (signal == SIGTERM ? "SIGTERM" : "SIGINT"))
+        // Every launch that began has ended, before the device's last line.
+        let launches = lines.filter { $0.process != .device && $0.event == "launch" }.count
+        let exits = lines.filter { $0.process != .device && $0.event == "exit" }.count
+        #expect(exits == launches)
+        usleep(300_000)
+        #expect(Self.traceLines(root).count == lines.count, "nothing wrote into the root after the device exited")
+        let summary = try scratch.device(["summary", "--root", root])
+        #expect(summary.status == 1)
+        #expect(summary.stdout.contains("Interrupted: by \(signal == SIGTERM ? "SIGTERM" : "SIGINT")"))
+    }
+
+    /// Defect 5 through the supervisor: SIGTERM or SIGINT to
+    /// `scripts/supervise` stops the device, its children and the loop.
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func aStopSignalToTheSupervisorStopsEverything(signal: Int32, code: Int32) throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("busy.scenario", Self.busy)
+        let root = scratch.path("root")
+        var environment = ProcessInfo.processInfo.environment
+        environment["OAL_BIN_DIR"] = BuiltProducts.directory.path
+        let supervise = Repository.root.appendingPathComponent("scripts/supervise").path
+        let child = try ChildProcess.spawn(
+            "/bin/bash", arguments: [supervise, "--no-build", "--root", root, scenario], environment: environment,
+            standardOutput: scratch.path("out"), standardError: scratch.path("err"))
+        let busy = Self.wait(seconds: 60) {
+            Self.traceLines(root).filter { $0.process == .monitor && $0.event == "launch" }.count >= 20
+        }
+        #expect(busy)
+        try child.signal(signal)
+        let termination = try child.wait()
+        #expect(termination == .exited(code), "\(scratch.text("err"))")
+        #expect(Self.processes(naming: root).isEmpty)
+        #expect(Self.traceLines(root).contains { $0.process == .device && $0.event == "run.interrupted" })
+    }
+
+    /// Defect 7: after an interrupted run, `oal-device run` with the
+    /// scenario's absolute path started over (replaying the setup taps)
+    /// where the relative path resumed. The scenario's identity is its
+    /// resolved path, however it is spelled.
+    @Test func anInterruptedRunResumesHoweverTheScenarioPathIsSpelled() throws {
+        let scratch = try Scratch()
+        _ = try scratch.write("busy.scenario", Self.busy)
+        try FileManager.default.createDirectory(atPath: scratch.path("sub"), withIntermediateDirectories: true)
+        let root = scratch.path("root")
+        let executable = try BuiltProducts.executable("oal-device").path
+        func device(_ arguments: [String]) throws -> ChildProcess {
+            // Relative spellings, from the scratch directory.
+            try ChildProcess.spawn(
+                "/bin/sh", arguments: ["-c", "cd '\(scratch.url.path)' && exec \"$0\" \"$@\"", executable] + arguments,
+                standardOutput: scratch.path("out"), standardError: scratch.path("err"))
+        }
+        #expect(try device(["init", "--root", root, "--scenario", "busy.scenario"]).wait() == .exited(0))
+        let first = try device(["run", "--root", root, "busy.scenario", "--quiet"])
+        #expect(
+            Self.wait(seconds: 60) {
+                Self.traceLines(root).filter { $0.process == .monitor && $0.event == "launch" }.count >= 5
+            })
+        try first.signal(SIGTERM)
+        #expect(try first.wait() == .exited(143))
+        // Resumed by its absolute path, through a link to it.
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path("sub/link.scenario"), withDestinationPath: scratch.path("busy.scenario"))
+        let resumed = try ChildProcess.spawn(
+            executable, arguments: ["run", "--root", root, scratch.path("sub/link.scenario"), "--quiet"],
+            standardOutput: scratch.path("out"), standardError: scratch.path("err"))
+        #expect(try resumed.wait() == .exited(0))
+        let starts = Self.traceLines(root).filter { $0.process == .device && $0.event == "run.start" }
+        #expect(starts.count == 2)
+        #expect(starts.dropFirst().allSatisfy { $0.fields["resumed"] == "true" }, "\(starts.map(\.fields))")
+        // The setup taps ran once.
+        #expect(Self.traceLines(root).filter { $0.process == .app && $0.event == "list.add" }.count == 1)
     }
 }

@@ -10,7 +10,9 @@ import Testing
     @Test func edgeValuesAreUsageErrorsOrRecordedNeverATrap() throws {
         try withTempDirectory { root in
             let rule = UUID().uuidString
-            let base = ["minutes", "--appgroup", root.appendingPathComponent("ag").path, "--rule", rule, "--day", "2026-11-29"]
+            let base = [
+                "minutes", "--appgroup", root.appendingPathComponent("ag").path, "--rule", rule, "--day", "2026-11-29",
+            ]
             let negative = try Probe.run(base + ["--value", "-5"], scratch: root)
             #expect(negative.termination == .exited(64), "\(negative.stderr)")
             #expect(negative.stderr.contains("--value"))

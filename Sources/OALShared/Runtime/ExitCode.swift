@@ -13,6 +13,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unavailable = 69
     case internalError = 70
     case ioError = 74
+    /// oal-device and scripts only: stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// oal-device and scripts only: stopped by SIGTERM (128 + 15).
+    case terminated = 143
 
     public var description: String {
         switch self {
@@ -25,6 +29,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .unavailable: "unavailable"
         case .internalError: "internal error"
         case .ioError: "I/O error"
+        case .interrupted: "interrupted (SIGINT)"
+        case .terminated: "terminated (SIGTERM)"
         }
     }
 }
