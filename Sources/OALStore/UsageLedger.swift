@@ -65,6 +65,13 @@ public final class UsageLedger: @unchecked Sendable {
     public let durable: Bool
     public let compactionThreshold: Int
 
+    /// Whether a read that finds a journal past `compactionThreshold`
+    /// compacts it (under the exclusive lock). Only for a process that may
+    /// write the ledger (the monitor, the shield action): a journal grown
+    /// large by a writer that died before compacting, or planted, would
+    /// otherwise cost every launch its whole fold until the next append.
+    public let compactsOnRead: Bool
+
     private let observer: StoreAccessObserver?
     private let threadLock = NSLock()
     private var journals: [DayKey: DayJournal] = [:]
@@ -80,10 +87,11 @@ public final class UsageLedger: @unchecked Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false,
         compactionThreshold: Int = UsageLedger.defaultCompactionThreshold,
-        observer: StoreAccessObserver? = nil
+        compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
         self.directory = try container.subdirectory(Self.storeName)
         self.durable = durable
+        self.compactsOnRead = compactsOnRead
         self.compactionThreshold = max(compactionThreshold, 256)
         self.observer = observer
     }
@@ -121,6 +129,15 @@ public final class UsageLedger: @unchecked Sendable {
                 defer { try? journal.unlock() }
                 journal.reset()
                 try syncForWriting(journal)
+            }
+            if compactsOnRead && journal.offset > Int64(compactionThreshold) {
+                try journal.lock(.exclusive)
+                defer { try? journal.unlock() }
+                try syncForWriting(journal)
+                if journal.offset > Int64(compactionThreshold) {
+                    try compact(journal, day: day)
+                    observer.report(Self.storeName, .write, journal.path)
+                }
             }
             observer.report(Self.storeName, .read, journal.path)
             return journal.state

@@ -305,4 +305,36 @@ import Testing
         // The setup taps ran once.
         #expect(Self.traceLines(root).filter { $0.process == .app && $0.event == "list.add" }.count == 1)
     }
+
+    // MARK: Input accepted but wrong (defect 8)
+
+    /// A NUL inside a quoted word silently cut the word ("Nul"); a 10 MB
+    /// word parsed, then aborted the run with exit 69 and no `file:line`; a
+    /// 10 MB bad token was echoed whole. Each is now a parse error (65) with
+    /// its line, and no message is longer than a few hundred characters.
+    @Test func unrepresentableWordsAreParseErrorsWithTheirLine() throws {
+        let scratch = try Scratch()
+        let huge = String(repeating: "x", count: 10 * 1024 * 1024)
+        let cases: [(String, String)] = [
+            ("at 08:00 app list add \"Nul\u{0}led\" --apps Chess", "NUL"),
+            ("at 08:00 app list add \(huge) --apps Chess", "a line of 10485"),
+            ("at 08:00 app list add \(huge.prefix(5000)) --apps Chess", "a word of 5000 bytes"),
+            ("at 08:00 expect \(huge.prefix(4000)) Chess", "unknown expectation 'xxx"),
+            ("at 08:00 app list add A --apps " + String(repeating: "Chess ", count: 20_000), "a line of"),
+        ]
+        for (index, (line, message)) in cases.enumerated() {
+            let file = try scratch.write(
+                "bad\(index).scenario", "timezone UTC\nstart 2026-11-30 08:00\n\n" + line + "\n")
+            let root = scratch.path("root\(index)")
+            let initialized = try scratch.device(["init", "--root", root, "--scenario", file])
+            #expect(initialized.status == 65, "case \(index): \(initialized.stderr.prefix(200))")
+            #expect(initialized.stderr.contains("bad\(index).scenario:4:"), "case \(index)")
+            #expect(initialized.stderr.contains(message), "case \(index): \(initialized.stderr.prefix(300))")
+            #expect(initialized.stderr.utf8.count < 1000, "case \(index): \(initialized.stderr.utf8.count) bytes")
+        }
+        // A bad token in a command line is cut too.
+        let option = try scratch.device(["status", "--root", scratch.path("none"), "--" + String(huge.prefix(100_000))])
+        #expect(option.status == 64)
+        #expect(option.stderr.utf8.count < 5000, "\(option.stderr.utf8.count) bytes")
+    }
 }

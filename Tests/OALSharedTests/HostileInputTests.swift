@@ -61,4 +61,33 @@ import Testing
         let chess = try device.app(named: "Chess")
         try device.run("oal-shield-action", ["application", chess.token.description, "primary"])
     }
+
+    /// Defect 8: a 50 MB valid journal cost every launch its whole fold
+    /// (about 4 s) until the next append compacted it. A process that may
+    /// write the ledger compacts a journal it reads past the threshold, so
+    /// only the first launch pays; the usage is unchanged.
+    @Test func anOversizedJournalIsCompactedByTheFirstWriterThatReadsIt() throws {
+        let device = try Device()
+        try device.app("list", "add", "Games", "--apps", "Chess")
+        let id = try device.addRule("open-limit", "Chess", "--list", "Games", "--opens", "3")
+        let usage = device.root.appGroup.appendingPathComponent("usage", isDirectory: true)
+        try FileManager.default.createDirectory(at: usage, withIntermediateDirectories: true)
+        let journal = usage.appendingPathComponent("2026-11-30.jsonl")
+        var text = #"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-30"}"# + "\n"
+        let line = #"{"rule":"\#(id.uuidString)","minutesAtLeast":1}"# + "\n"
+        text += String(repeating: line, count: 4 * 1024 * 1024 / line.utf8.count)
+        text += #"{"rule":"\#(id.uuidString)","opens":1}"# + "\n"
+        try Data(text.utf8).write(to: journal)
+        let size = { (try FileManager.default.attributesOfItem(atPath: journal.path)[.size] as? Int) ?? 0 }
+        // A read-only process (the app) reads it and leaves it be.
+        let home = try device.json(device.app("home", "--json"))
+        #expect(home.description.contains("1"))
+        #expect(try size() > 4_000_000)
+        // The monitor, which writes the ledger, compacts it on its read.
+        try device.monitor("intervalDidStart", "rule-\(id.uuidString)")
+        #expect(try size() < 64 * 1024)
+        let ledger = try UsageLedger(container: AppGroupContainer(url: device.root.appGroup))
+        let after = try ledger.usage(rule: id, day: DayKey("2026-11-30")!)
+        #expect(after == DailyUsage(minutesUsed: 1, opensUsed: 1))
+    }
 }

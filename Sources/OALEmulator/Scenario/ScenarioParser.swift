@@ -36,7 +36,16 @@ public struct ScenarioParser {
             do {
                 words = try LineTokenizer.words(rawLine)
             } catch {
-                throw fail(line, "unterminated quote")
+                switch error {
+                case .unterminatedQuote: throw fail(line, "unterminated quote")
+                case .nul: throw fail(line, "a NUL byte: no process argument can carry one")
+                case .wordTooLong(let bytes):
+                    throw fail(
+                        line, "a word of \(bytes) bytes; a word has at most \(LineTokenizer.maximumWordBytes)")
+                case .lineTooLong(let bytes):
+                    throw fail(
+                        line, "a line of \(bytes) bytes; a line has at most \(LineTokenizer.maximumLineBytes)")
+                }
             }
             guard let keyword = words.first else { continue }
             try read(keyword, Array(words.dropFirst()), line: line, into: &draft)

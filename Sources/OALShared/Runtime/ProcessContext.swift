@@ -81,7 +81,8 @@ public final class ProcessContext: @unchecked Sendable {
 
     /// The App Group stores, each reporting to this process's trace.
     public func stores() throws -> SharedStores {
-        try SharedStores(container: appGroup, observer: observer)
+        try SharedStores(
+            container: appGroup, observer: observer, writesLedger: kind == .monitor || kind == .shieldAction)
     }
 }
 
