@@ -46,6 +46,18 @@ func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
     DeviceRoot(path: try parsed.required("root"))
 }
 
+/// `--root` of a device that must exist: 69 when there is none, 74 with the
+/// system's error when it cannot be read (the same for every command).
+func existingDeviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
+    let root = try deviceRoot(parsed)
+    switch root.availability {
+    case .ready: return root
+    case .missing: throw failure(.rootMissing(root.url.path))
+    case .unreadable(let errno):
+        throw ProcessFailure(.ioError, "\(root.url.path): cannot read the device root: \(errno)")
+    }
+}
+
 func loadScenario(_ path: String) throws -> Scenario {
     do {
         return try ScenarioParser.load(path: path)
@@ -87,17 +99,17 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
-            print(try Timeline.render(root: try deviceRoot(parsed), maxColumns: width), terminator: "")
+            print(try Timeline.render(root: try existingDeviceRoot(parsed), maxColumns: width), terminator: "")
             return .done
         case "summary":
             try parsed.expectAtMost(0)
-            let root = try deviceRoot(parsed)
+            let root = try existingDeviceRoot(parsed)
             let summary = try RunSummary(root: root)
             print(summary.render(root: root), terminator: "")
             return summary.passed ? .done : .checkFailed
         case "status":
             try parsed.expectAtMost(0)
-            let status = try DeviceStatus(root: try deviceRoot(parsed))
+            let status = try DeviceStatus(root: try existingDeviceRoot(parsed))
             if parsed.has("json") {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -117,6 +129,18 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
     let root = try deviceRoot(parsed)
+    if let status = try? FileSystem.status(root.url.path), !status.isDirectory {
+        throw ProcessFailure.usage("--root \(root.url.path): exists and is not a directory")
+    }
+    let sources = ["fixture", "scenario", "start"].filter { parsed.value($0) != nil }
+    if sources.count > 1 {
+        throw ProcessFailure.usage(
+            "--\(sources[0]) and --\(sources[1]) are two ways to set up a device; give one "
+                + "(a fixture and a scenario bring their own clock and zone)")
+    }
+    if parsed.value("timezone") != nil, parsed.value("fixture") != nil || parsed.value("scenario") != nil {
+        throw ProcessFailure.usage("--timezone goes with --start (a fixture and a scenario bring their own zone)")
+    }
     let source: DeviceInit.Source
     if let fixture = parsed.value("fixture") {
         source = .fixture(fixture)
@@ -145,7 +169,7 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let root = try deviceRoot(parsed)
+    let root = try existingDeviceRoot(parsed)
     let scenario = try loadScenario(scenarioPath)
     var seed: UInt64?
     if let text = parsed.value("seed") {

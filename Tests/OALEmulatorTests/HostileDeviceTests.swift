@@ -337,4 +337,54 @@ import Testing
         #expect(option.status == 64)
         #expect(option.stderr.utf8.count < 5000, "\(option.stderr.utf8.count) bytes")
     }
+
+    // MARK: Unclear errors (defect 9)
+
+    @Test func everyErrorSaysWhatIsWrong() throws {
+        let scratch = try Scratch()
+        // init --root on an existing file: was "NSCocoaErrorDomain error 512".
+        let file = try scratch.write("plain-file", "x")
+        let onFile = try scratch.device(["init", "--root", file])
+        #expect(onFile.status == 64, "\(onFile.stderr)")
+        #expect(onFile.stderr.contains("exists and is not a directory"), "\(onFile.stderr)")
+        #expect(!onFile.stderr.contains("NSCocoaErrorDomain"))
+        // A missing root is 69 for every command (summary and timeline gave 74).
+        for command in ["status", "summary", "timeline"] {
+            let missing = try scratch.device([command, "--root", scratch.path("nothing-here")])
+            #expect(missing.status == 69, "\(command): \(missing.stderr)")
+            #expect(missing.stderr.contains("no device root here"), "\(command): \(missing.stderr)")
+        }
+        // A root that cannot be read is the system's error (74), not "not a
+        // device root". (The tests may run as root, which no mode stops: a
+        // link loop is a root no one can read.)
+        let loop = scratch.path("loop")
+        try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+        for command in ["status", "summary", "timeline"] {
+            let unreadable = try scratch.device([command, "--root", loop])
+            #expect(unreadable.status == 74, "\(command): \(unreadable.stderr)")
+            #expect(unreadable.stderr.contains("Too many levels of symbolic links"), "\(command): \(unreadable.stderr)")
+        }
+        let app = try ProcessRun.run(BuiltProducts.executable("oal-app"), ["--root", loop, "home"])
+        #expect(app.status == 74, "\(app.stderr)")
+        #expect(app.stderr.contains("cannot read the device root"), "\(app.stderr)")
+        // `at day 9223372036854775807` was reported as a daylight-saving gap.
+        let far = try scratch.write(
+            "far.scenario", "timezone UTC\nstart 2026-11-30 08:00\n\nat day 9223372036854775807 08:00 app refresh\n")
+        let farRun = try scratch.device(["init", "--root", scratch.path("far"), "--scenario", far])
+        #expect(farRun.status == 65)
+        #expect(
+            farRun.stderr.contains("far.scenario:4: day 9223372036854775807 is past the last day"), "\(farRun.stderr)")
+        #expect(!farRun.stderr.contains("daylight"))
+        // `--fixture /etc` "succeeded" and left a root without a clock.
+        let etc = try scratch.device(["init", "--root", scratch.path("etc-root"), "--fixture", "/etc"])
+        #expect(etc.status == 66, "\(etc.stderr)")
+        #expect(etc.stderr.contains("not a fixture"))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("etc-root")))
+        // `--start` with `--fixture` was silently ignored.
+        let both = try scratch.device([
+            "init", "--root", scratch.path("both"), "--fixture", "standard-day", "--start", "2027-01-01 08:00",
+        ])
+        #expect(both.status == 64, "\(both.stderr)")
+        #expect(both.stderr.contains("--fixture and --start"), "\(both.stderr)")
+    }
 }

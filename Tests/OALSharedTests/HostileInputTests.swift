@@ -90,4 +90,53 @@ import Testing
         let after = try ledger.usage(rule: id, day: DayKey("2026-11-30")!)
         #expect(after == DailyUsage(minutesUsed: 1, opensUsed: 1))
     }
+
+    /// Defect 10: "", ".", a newline and 10,000 characters were all taken
+    /// as rule and list names. What the app does now (docs/PROCESSES.md,
+    /// "Names"): names are trimmed; a rule with an empty name takes its
+    /// kind's default (the spec), an empty list name is refused; a control
+    /// character or more than 100 characters is refused (64); "." is
+    /// accepted (a name is display text, never a file name). Two rules may
+    /// share a name (as in the app), with a warning, and a name that
+    /// matches several is ambiguous: 64 naming their ids.
+    @Test func namesAreOneLineOfShortTextAndAmbiguityNamesTheIds() throws {
+        let device = try Device()
+        let long = String(repeating: "n", count: 10_000)
+        // Lists.
+        for bad in ["", "   ", "Soc\nial", "Tab\tbed", long] {
+            let run = try device.app("list", "add", bad, "--apps", "Chess", expect: 64)
+            #expect(run.stderr.contains("the app list name"), "\(run.stderr)")
+            #expect(run.stderr.utf8.count < 500)
+        }
+        try device.app("list", "add", "  Games  ", "--apps", "Chess")
+        let lists = try device.app("list", "show", "--json").stdout
+        #expect(lists.contains("\"Games\""))
+        try device.app("list", "add", ".", "--apps", "YouTube")
+        try device.app("list", "add", "Other", "--apps", "Instagram")
+        let clash = try device.app("list", "edit", "Other", "--rename", "games", expect: 64)
+        #expect(clash.stderr.contains("already exists"))
+        try device.app("list", "edit", "Other", "--rename", "Line\nbreak", expect: 64)
+        // Rules.
+        for bad in ["Work\ntime", "Nul\u{7}x", long] {
+            let run = try device.app("rule", "add", "open-limit", bad, "--list", "Games", "--opens", "2", expect: 64)
+            #expect(run.stderr.contains("the rule name"), "\(run.stderr)")
+        }
+        let unnamed = try device.json(
+            device.app("rule", "add", "open-limit", "  ", "--list", "Games", "--opens", "2", "--json"))
+        #expect(unnamed["name"] as? String == RuleKind.openLimit.defaultRuleName)
+        let dot = try device.json(device.app("rule", "add", "open-limit", ".", "--list", ".", "--opens", "2", "--json"))
+        #expect(dot["name"] as? String == ".")
+        try device.app("show", ".")
+        // Duplicates: allowed with a warning, then ambiguous by name.
+        let first = try device.addRule("open-limit", "Gate", "--list", "Games", "--opens", "2")
+        let second = try device.run(
+            "oal-app", ["rule", "add", "open-limit", "gate", "--list", "Games", "--opens", "3", "--json"])
+        #expect(second.stderr.contains("warning: another rule is named gate"))
+        let ambiguous = try device.app("show", "Gate", expect: 64)
+        #expect(ambiguous.stderr.contains(first.uuidString), "\(ambiguous.stderr)")
+        try device.app("show", first.uuidString)
+        try device.app("rule", "edit", first.uuidString, "--rename", "Bad\nName", expect: 64)
+        try device.app("rule", "edit", first.uuidString, "--rename", "  First Gate ")
+        try device.app("show", "First Gate")
+    }
 }

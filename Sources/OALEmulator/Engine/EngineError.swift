@@ -13,6 +13,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case spawnFailed(name: String, errno: String)
     case io(String)
     case fixtureNotFound(name: String, searched: [String])
+    /// A `--fixture` directory that is no device image (no system/clock.json).
+    case notAFixture(String)
     /// SIGINT or SIGTERM: every child was stopped, the run recorded
     /// `run.interrupted`; `oal-device run` again on the root resumes.
     case interrupted(StopSignal)
@@ -28,6 +30,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .io(let message): message
         case .fixtureNotFound(let name, let searched):
             "no fixture '\(name)' (looked in \(searched.joined(separator: ", ")))"
+        case .notAFixture(let path):
+            "\(path): not a fixture (a fixture is a device root image with system/clock.json)"
         case .interrupted(let signal):
             "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }
@@ -41,7 +45,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .rootExists: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
-        case .fixtureNotFound: 66
+        case .fixtureNotFound, .notAFixture: 66
         case .interrupted(let signal): signal.exitCode
         }
     }

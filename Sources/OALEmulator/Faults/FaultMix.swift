@@ -15,6 +15,9 @@ public enum FaultLine {
         rest = rest.dropFirst()
         var day = 1
         if rest.first == "day", rest.count >= 2, let n = Int(rest[rest.startIndex + 1]), n >= 1 {
+            guard n <= ScenarioParser.maximumDay else {
+                throw FaultParser.Failure(message: "fault '\(text)': \(ScenarioParser.dayTooLate(n))")
+            }
             day = n
             rest = rest.dropFirst(2)
         }

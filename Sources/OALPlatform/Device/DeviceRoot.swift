@@ -35,6 +35,24 @@ public struct DeviceRoot: Hashable, Sendable {
         }
     }
 
+    /// Whether a device lives here, told apart from a root that cannot be
+    /// read (a permission, a link loop): that is the system's error, not
+    /// "no device".
+    public enum Availability: Sendable, Equatable {
+        case ready
+        case missing
+        case unreadable(Errno)
+    }
+
+    public var availability: Availability {
+        do {
+            guard let status = try FileSystem.status(system.path) else { return .missing }
+            return status.isDirectory ? .ready : .missing
+        } catch {
+            return .unreadable(error)
+        }
+    }
+
     public var exists: Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: system.path, isDirectory: &isDirectory)

@@ -30,9 +30,13 @@ public final class ProcessContext: @unchecked Sendable {
     /// is no device there or its clock was never set.
     public init(tool: String, kind: ProcessKind, rootPath: String) throws {
         let root = DeviceRoot(path: rootPath)
-        guard root.exists else {
+        switch root.availability {
+        case .ready: break
+        case .missing:
             throw ProcessFailure.unavailable(
                 "\(root.url.path): not an emulated device root (create it with `oal-device init --root DIR`)")
+        case .unreadable(let errno):
+            throw ProcessFailure(.ioError, "\(root.url.path): cannot read the device root: \(errno)")
         }
         self.tool = tool
         self.kind = kind
