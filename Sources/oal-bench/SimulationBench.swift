@@ -15,6 +15,9 @@ struct SimulationBenchConfig {
     var seed: UInt64 = 5
     var spawnSamples = 30
     var json = false
+    /// `--print-workload`: print the generated scenario of the first length
+    /// and exit (what the seed generates, for the golden tests).
+    var printWorkload = false
     var scratch = FileManager.default.temporaryDirectory.path
 
     static let help = """
@@ -37,6 +40,7 @@ struct SimulationBenchConfig {
           --spawn-samples N   spawns of `oal-monitor --help` per length (default 30)
           --quick             CI size: 1 simulated day, 10 spawn samples
           --json              print the results as JSON on stdout
+          --print-workload    print the scenario generated for the first length and exit
           --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
                               it is kept: scenario, device root, trace, logs
           --help              show this help
@@ -48,7 +52,8 @@ struct SimulationBenchConfig {
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
-            arguments, valued: ["days", "seed", "spawn-samples", "scratch"], flags: ["quick", "json", "help"])
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch"],
+            flags: ["quick", "json", "help", "print-workload"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
             config.lengths = [1]
@@ -61,7 +66,11 @@ struct SimulationBenchConfig {
             }
             config.lengths = lengths.map { $0! }
         }
-        if let seed = try options.int("seed") { config.seed = UInt64(seed) }
+        if let seed = try options.int("seed") {
+            guard seed >= 0 else { throw BenchUsageError(description: "--seed must be 0 or more, got \(seed)") }
+            config.seed = UInt64(seed)
+        }
+        config.printWorkload = options.flags.contains("print-workload")
         if let samples = try options.int("spawn-samples") {
             guard samples >= 1 else { throw BenchUsageError(description: "--spawn-samples must be at least 1") }
             config.spawnSamples = samples
@@ -134,6 +143,10 @@ final class SimulationBench {
     private func tool(_ name: String) -> String { binDirectory + "/" + name }
 
     func run() throws -> BenchExit {
+        if config.printWorkload {
+            print(SimulationWorkload(days: config.lengths[0], seed: config.seed).generate().text, terminator: "")
+            return .ok
+        }
         for name in Self.tools where access(tool(name), X_OK) != 0 {
             throw BenchUnavailable(
                 description: "\(tool(name)) is missing: build every product (swift build -c release)")

@@ -169,8 +169,8 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let root = try existingDeviceRoot(parsed)
     let scenario = try loadScenario(scenarioPath)
+    let root = try existingDeviceRoot(parsed)
     var seed: UInt64?
     if let text = parsed.value("seed") {
         guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }

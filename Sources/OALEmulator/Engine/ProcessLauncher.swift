@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALShared
 import OALSystem
 
 /// How one launched process ended, with what it printed.
@@ -38,7 +39,8 @@ struct ProcessLauncher {
     /// The armed faults (Faults/), which may change a launch.
     var faults: FaultInjector? = nil
 
-    static let seedVariable = "OAL_SEED"
+    /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
+    static let seedVariable = IdentifierSource.seedVariable
 
     func environment(launch: Int, target: FaultTarget? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
