@@ -58,13 +58,21 @@ public struct CrashSweep: Sendable {
         public var outcomes: [Outcome]
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+        /// The worst way a run ended, the baseline's included: it picks the
+        /// exit code (docs/PROCESSES.md).
+        public var worst: FaultRun.Verdict.Kind {
+            (outcomes.map(\.verdict.kind) + [baseline.kind]).max() ?? .passed
+        }
 
         public func render() -> String {
             var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun, "
-            text += "\(survived) survived, \(failed.count) failed\n"
-            if !baseline.passed { text += "baseline run (no kill) failed: \(baseline.reason)\n" }
+            text += "\(survived) survived, \(failed.count) failed"
+            text += FaultRun.Verdict.Kind.countsText(outcomes.map(\.verdict.kind)) + "\n"
+            if !baseline.passed { text += "baseline run (no kill) failed [\(baseline.kind)]: \(baseline.reason)\n" }
             for outcome in failed {
-                text += "FAIL \(outcome.site): \(outcome.verdict.reason)\n  reproduce: \(outcome.verdict.reproduce)\n"
+                text +=
+                    "FAIL [\(outcome.verdict.kind)] \(outcome.site): \(outcome.verdict.reason)\n"
+                    + "  reproduce: \(outcome.verdict.reproduce)\n"
             }
             return text
         }
@@ -122,6 +130,7 @@ public struct CrashSweep: Sendable {
                 root: DeviceRoot(rootBase.appendingPathComponent("point-\(index + 1)", isDirectory: true)),
                 binDirectory: binDirectory, seed: seed, faults: faults
             ).run()
+            if let signal = verdict.interrupted { throw EngineError.interrupted(signal) }
             let killed = verdict.faultEvents.contains { $0["action"] == "killed" }
             outcomes.append(Outcome(site: site, verdict: verdict, killed: killed))
             progress?(
@@ -163,13 +172,17 @@ public struct SeedSwarm: Sendable {
     public struct Report: Sendable {
         public var outcomes: [Outcome]
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+        /// The worst way a seed's run ended: it picks the exit code.
+        public var worst: FaultRun.Verdict.Kind { outcomes.map(\.verdict.kind).max() ?? .passed }
 
         public func render() -> String {
             var text =
-                "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
+                "seed swarm: \(outcomes.count) seed(s), \(outcomes.count - failed.count) passed, \(failed.count) failed"
+            text += FaultRun.Verdict.Kind.countsText(outcomes.map(\.verdict.kind)) + "\n"
             for outcome in failed {
                 text +=
-                    "FAIL seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
+                    "FAIL [\(outcome.verdict.kind)] seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: "
+                    + "\(outcome.verdict.reason)\n"
                 text += "  reproduce: \(outcome.verdict.reproduce)\n"
             }
             return text
@@ -188,11 +201,23 @@ public struct SeedSwarm: Sendable {
                 root: DeviceRoot(rootBase.appendingPathComponent("seed-\(seed)", isDirectory: true)),
                 binDirectory: binDirectory, seed: seed, faults: FaultOptions(random: true)
             ).run()
+            if let signal = verdict.interrupted { throw EngineError.interrupted(signal) }
             outcomes.append(Outcome(seed: seed, faults: drawn, verdict: verdict))
             progress?(
                 "[\(index + 1)/\(seeds.count)] seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "
                     + drawn.joined(separator: "; "))
         }
         return Report(outcomes: outcomes)
+    }
+}
+
+extension FaultRun.Verdict.Kind {
+    /// ` (1 violation, 2 crash)`: the failures by kind, empty when none.
+    static func countsText(_ kinds: [FaultRun.Verdict.Kind]) -> String {
+        let parts = [Self.violation, .stopped, .crash].compactMap { kind -> String? in
+            let count = kinds.filter { $0 == kind }.count
+            return count == 0 ? nil : "\(count) \(kind)"
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 }

@@ -7,6 +7,11 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case checkFailed = 1
     /// The request was valid but the policy said no.
     case refused = 2
+    /// oal-device sweep and swarm only: a launched process crashed in one
+    /// of the runs (a signal the fault did not send, or exit 70).
+    case crashed = 3
+    /// oal-device sweep and swarm only: a run stopped before its end.
+    case stopped = 4
     case usage = 64
     case data = 65
     case notFound = 66
@@ -23,6 +28,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .done: "done"
         case .checkFailed: "check failed"
         case .refused: "refused"
+        case .crashed: "a process crashed"
+        case .stopped: "a run stopped"
         case .usage: "usage"
         case .data: "data"
         case .notFound: "not found"
