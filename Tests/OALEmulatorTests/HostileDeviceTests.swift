@@ -117,6 +117,23 @@ import Testing
         #expect(attributes[.type] as? FileAttributeType == .typeDirectory)
     }
 
+    /// The root itself may be a link the user made (only what is inside
+    /// is the emulator's to replace).
+    @Test func aRootReachedThroughTheUsersOwnLinkStaysALink() throws {
+        let scratch = try Scratch()
+        let scenario = try scratch.write("s.scenario", Self.small)
+        let real = scratch.path("real")
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+        let link = scratch.path("link")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        #expect(try scratch.device(["init", "--root", link, "--scenario", scenario]).status == 0)
+        let run = try scratch.device(["run", "--root", link, scenario, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: link)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        #expect(FileManager.default.fileExists(atPath: real + "/logs/trace.jsonl"))
+    }
+
     /// Every file under a root is 0600 and every directory 0700, whatever
     /// the caller's umask (CONTRACT.md).
     static func modes(under root: String) throws -> [String: Int] {

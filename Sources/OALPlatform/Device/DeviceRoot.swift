@@ -26,11 +26,13 @@ public struct DeviceRoot: Hashable, Sendable {
     public var trace: URL { logs.appendingPathComponent("trace.jsonl") }
     public var managedSettings: URL { system.appendingPathComponent("managedsettings", isDirectory: true) }
 
-    /// Creates the root and its four directories, 0700 exactly whatever the
-    /// umask, when missing; a symbolic link in place of one of them is
-    /// replaced by a real directory, so nothing is created out of the root.
+    /// Creates the root (when missing, 0700) and its four directories, 0700
+    /// exactly whatever the umask; a symbolic link in place of one of the
+    /// four is replaced by a real directory, so nothing is created out of
+    /// the root. The root itself may be a link the user made to it.
     public func create() throws {
-        for directory in [url, appGroup, appContainer, system, logs, managedSettings] {
+        try FileSystem.createDirectory(url.path)
+        for directory in [appGroup, appContainer, system, logs, managedSettings] {
             try FileSystem.ensurePrivateDirectory(directory.path)
         }
     }
