@@ -71,7 +71,10 @@ public final class DeviceEngine {
         defer { loop.stopOwnLoop() }
         do {
             return try play()
-        } catch EngineError.interrupted(let signal) {
+        } catch {
+            // Whatever a stop signal made fail (a wait, a preempted launch's
+            // interleaving), the run was interrupted.
+            guard let signal = StopSignals.received else { throw error }
             trace.record("run.interrupted", at: now, ["signal": signal.description])
             try? saveDeviceState()
             throw EngineError.interrupted(signal)
