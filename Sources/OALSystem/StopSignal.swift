@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A request to stop: `SIGINT` (Ctrl-C) or `SIGTERM` (a supervisor, CI).
 public enum StopSignal: Int32, Sendable, CaseIterable, CustomStringConvertible {
@@ -58,7 +59,7 @@ public enum StopSignals {
 
     /// The first stop signal received since `install()`, if any.
     public static var received: StopSignal? {
-        StopSignal(rawValue: receivedSignal)
+        StopSignal(rawValue: receivedSignal.load(ordering: .acquiring))
     }
 
     /// Throws `StopRequested` once a stop signal has been received.
@@ -77,12 +78,14 @@ public struct StopRequested: Error, Sendable, CustomStringConvertible {
     public var description: String { "stopped by \(signal)" }
 }
 
-// Written by the handler (async-signal-safe: plain stores and write(2)).
-nonisolated(unsafe) private var receivedSignal: Int32 = 0
+// Written by the handler (async-signal-safe: a lock-free atomic and
+// write(2)); read by any thread.
+private let receivedSignal = Atomic<Int32>(0)
+// Set once by `install()` before any handler can run.
 nonisolated(unsafe) private var writeEnd: Int32 = -1
 
 private func stopSignalHandler(_ signal: Int32) {
-    if receivedSignal == 0 { receivedSignal = signal }
+    _ = receivedSignal.compareExchange(expected: 0, desired: signal, ordering: .acquiringAndReleasing)
     var byte = UInt8(truncatingIfNeeded: signal)
     let saved = errno
     _ = Glibc.write(writeEnd, &byte, 1)
@@ -98,7 +101,8 @@ final class ChildRegistry: @unchecked Sendable {
     func add(_ pid: pid_t) {
         lock.withLock { _ = pids.insert(pid) }
         // A signal that came while the child was being started.
-        if receivedSignal != 0 { send(receivedSignal, to: pid) }
+        let signal = receivedSignal.load(ordering: .acquiring)
+        if signal != 0 { send(signal, to: pid) }
     }
 
     /// `waitpid(pid, &status, options | WNOHANG)` under the lock; forgets
