@@ -180,13 +180,23 @@ public final class UsageLedger: @unchecked Sendable {
     @discardableResult
     public func addOpens(_ count: Int = 1, rule: UUID, day: DayKey) throws -> DailyUsage {
         precondition(count >= 1, "add at least one open")
-        return try append(day: day) { current in
+        var overflow = false
+        let result = try append(day: day) { current in
             let usage = current[rule] ?? .zero
+            let (sum, overflows) = usage.opensUsed.addingReportingOverflow(count)
+            // A journal may hold Int.max opens (one valid line); more cannot
+            // be counted: nothing is written and the call fails.
+            guard !overflows else {
+                overflow = true
+                return (nil, usage)
+            }
             return (
                 Entry(rule: rule, opens: count, minutesAtLeast: nil),
-                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count)
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: sum)
             )
         }
+        if overflow { throw StoreError.io(path: journalPath(for: day), operation: "add opens", errno: .overflow) }
+        return result
     }
 
     /// Spends one open of `rule` on `day` if fewer than `budget` are spent:

@@ -25,4 +25,26 @@ import Testing
             #expect(count.termination == .exited(64), "\(count.stderr)")
         }
     }
+
+    /// A journal may hold `Int.max` opens for a rule (one line, valid); an
+    /// increment past it fails with EOVERFLOW (74), never an overflow trap.
+    @Test func anIncrementPastIntMaxFailsWithoutATrap() throws {
+        try withTempDirectory { root in
+            let rule = UUID().uuidString
+            let appgroup = root.appendingPathComponent("ag").path
+            let usage = appgroup + "/usage"
+            try FileSystem.createDirectory(usage)
+            try write(
+                #"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-29"}"# + "\n"
+                    + #"{"rule":"\#(rule)","opens":9223372036854775807}"# + "\n",
+                to: usage + "/2026-11-29.jsonl")
+            let run = try Probe.run(
+                ["increment", "--appgroup", appgroup, "--rule", rule, "--day", "2026-11-29", "--count", "1"],
+                scratch: root)
+            #expect(run.termination == .exited(74), "\(run.stderr)")
+            #expect(run.stderr.contains("Value too large"), "\(run.stderr)")
+            let read = try Probe.run(["read", "--appgroup", appgroup, "--day", "2026-11-29"], scratch: root)
+            #expect(read.stdout.contains("opens=9223372036854775807"))
+        }
+    }
 }
