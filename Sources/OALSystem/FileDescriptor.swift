@@ -84,7 +84,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// removed and replaced by a new file, as an atomic rename replaces a
     /// link. `.truncate` always starts a new file (the old entry, link or
     /// not, is unlinked, then `O_CREAT|O_EXCL|O_NOFOLLOW`); `.append` keeps
-    /// an existing regular file and appends (`O_APPEND|O_NOFOLLOW`). The
+    /// an existing regular file and appends (`O_APPEND|O_NOFOLLOW`), unless
+    /// it has a second name (a planted hard link), which is replaced. The
     /// mode is `permissions` exactly, whatever the umask.
     public static func openOwned(
         _ path: String, _ disposition: OwnedDisposition, permissions: FilePermissions = .ownerReadWrite
@@ -98,7 +99,15 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
             let options: OpenOptions =
                 disposition == .truncate ? [.create, .exclusiveCreate, .noFollow] : [.create, .append, .noFollow]
             switch _open(path, .writeOnly, options: options, permissions: permissions) {
-            case .success(let fd): return fd
+            case .success(let fd):
+                // A second name (a hard link planted to a file elsewhere):
+                // not ours alone, so it is replaced too.
+                if disposition == .append, attempts < 8, (try? fd.status().linkCount).map({ $0 > 1 }) == true {
+                    try? fd.close()
+                    try FileSystem.unlink(path)
+                    continue
+                }
+                return fd
             // Someone put an entry back between the unlink and the open
             // (EEXIST) or a link in its place (ELOOP): go round again.
             case .failure(let error) where (error == .fileExists || error.rawValue == ELOOP) && attempts < 8:

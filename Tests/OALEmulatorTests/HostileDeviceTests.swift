@@ -72,7 +72,7 @@ import Testing
         let logs = URL(fileURLWithPath: root).appendingPathComponent("logs", isDirectory: true)
         let capture = logs.appendingPathComponent("capture", isDirectory: true)
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
-        var planted: [String] = ["trace.jsonl", "app.log", "monitor.log", "shield-config.log"]
+        var planted: [String] = ["trace.jsonl", "monitor.log", "shield-config.log"]
         planted += (1...12).map { "app-loop.\($0).log" }
         planted += (1...12).flatMap { ["capture/\($0).out", "capture/\($0).err"] }
         for (index, name) in planted.enumerated() {
@@ -82,17 +82,24 @@ import Testing
             try FileManager.default.createSymbolicLink(
                 atPath: logs.appendingPathComponent(name).path, withDestinationPath: target.path)
         }
+        // And a hard link: a second name of a file outside the root.
+        let hard = outside.appendingPathComponent("precious-hard")
+        try Data("precious\n".utf8).write(to: hard)
+        try? FileManager.default.removeItem(at: logs.appendingPathComponent("app.log"))
+        try FileManager.default.linkItem(at: hard, to: logs.appendingPathComponent("app.log"))
         let run = try scratch.device(["run", "--root", root, scenario, "--quiet"])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOf: hard, encoding: .utf8) == "precious\n", "written through the hard link")
         for index in planted.indices {
             let text = try String(contentsOf: outside.appendingPathComponent("precious-\(index)"), encoding: .utf8)
             #expect(text == "precious\n", "\(planted[index]) was written through")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).count == planted.count)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).count == planted.count + 1)
         // The run's own files are real files in the root, not links.
         for name in ["trace.jsonl", "app.log"] {
             let attributes = try FileManager.default.attributesOfItem(atPath: logs.appendingPathComponent(name).path)
             #expect(attributes[.type] as? FileAttributeType == .typeRegular, "\(name)")
+            #expect((attributes[.referenceCount] as? Int) == 1, "\(name) has a second name")
         }
         let trace = try TraceLog.read(URL(fileURLWithPath: root).appendingPathComponent("logs/trace.jsonl"))
         #expect(trace.contains { (try? $0.get().event) == "run.end" })
