@@ -65,6 +65,13 @@ public final class UsageLedger: @unchecked Sendable {
     public let durable: Bool
     public let compactionThreshold: Int
 
+    /// Whether a read that finds a journal past `compactionThreshold`
+    /// compacts it (under the exclusive lock). Only for a process that may
+    /// write the ledger (the monitor, the shield action): a journal grown
+    /// large by a writer that died before compacting, or planted, would
+    /// otherwise cost every launch its whole fold until the next append.
+    public let compactsOnRead: Bool
+
     private let observer: StoreAccessObserver?
     private let threadLock = NSLock()
     private var journals: [DayKey: DayJournal] = [:]
@@ -80,10 +87,11 @@ public final class UsageLedger: @unchecked Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false,
         compactionThreshold: Int = UsageLedger.defaultCompactionThreshold,
-        observer: StoreAccessObserver? = nil
+        compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
         self.directory = try container.subdirectory(Self.storeName)
         self.durable = durable
+        self.compactsOnRead = compactsOnRead
         self.compactionThreshold = max(compactionThreshold, 256)
         self.observer = observer
     }
@@ -121,6 +129,15 @@ public final class UsageLedger: @unchecked Sendable {
                 defer { try? journal.unlock() }
                 journal.reset()
                 try syncForWriting(journal)
+            }
+            if compactsOnRead && journal.offset > Int64(compactionThreshold) {
+                try journal.lock(.exclusive)
+                defer { try? journal.unlock() }
+                try syncForWriting(journal)
+                if journal.offset > Int64(compactionThreshold) {
+                    try compact(journal, day: day)
+                    observer.report(Self.storeName, .write, journal.path)
+                }
             }
             observer.report(Self.storeName, .read, journal.path)
             return journal.state
@@ -163,13 +180,23 @@ public final class UsageLedger: @unchecked Sendable {
     @discardableResult
     public func addOpens(_ count: Int = 1, rule: UUID, day: DayKey) throws -> DailyUsage {
         precondition(count >= 1, "add at least one open")
-        return try append(day: day) { current in
+        var overflow = false
+        let result = try append(day: day) { current in
             let usage = current[rule] ?? .zero
+            let (sum, overflows) = usage.opensUsed.addingReportingOverflow(count)
+            // A journal may hold Int.max opens (one valid line); more cannot
+            // be counted: nothing is written and the call fails.
+            guard !overflows else {
+                overflow = true
+                return (nil, usage)
+            }
             return (
                 Entry(rule: rule, opens: count, minutesAtLeast: nil),
-                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: usage.opensUsed + count)
+                DailyUsage(minutesUsed: usage.minutesUsed, opensUsed: sum)
             )
         }
+        if overflow { throw StoreError.io(path: journalPath(for: day), operation: "add opens", errno: .overflow) }
+        return result
     }
 
     /// Spends one open of `rule` on `day` if fewer than `budget` are spent:
@@ -604,6 +631,13 @@ final class DayJournal {
         if let opens = fields.opens, opens < 0 { throw .corrupt(line: number, reason: "negative opens") }
         if let minutes = fields.minutesAtLeast, minutes < 0 {
             throw .corrupt(line: number, reason: "negative minutesAtLeast")
+        }
+        if let opens = fields.opens, opens > 0,
+            (state[rule]?.opensUsed ?? 0).addingReportingOverflow(opens).overflow
+        {
+            // Each count fits an Int but their sum does not: no day holds
+            // that many opens, and folding it would trap every reader.
+            throw .corrupt(line: number, reason: "opens add up past Int.max for rule \(rule.uuidString)")
         }
         apply(rule: rule, opens: fields.opens ?? 0, minutesAtLeast: fields.minutesAtLeast)
     }

@@ -23,8 +23,12 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// Starts `executable` with `arguments` (not including argv[0]).
     /// `environment` replaces the child's environment when given.
-    /// `standardOutput`/`standardError` are file paths (created 0600,
-    /// truncated); nil leaves the stream inherited.
+    /// `standardOutput`/`standardError` are file paths, opened here by the
+    /// parent with `FileDescriptor.openOwned(.truncate)`: a new 0600 file
+    /// that replaces whatever was at the path (a planted symbolic link is
+    /// removed, never written through). The same path for both gives the
+    /// child one shared descriptor. A character device (`/dev/null`) is
+    /// opened as it is. nil leaves the stream inherited.
     public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String]? = nil,
         standardOutput: String? = nil, standardError: String? = nil
@@ -32,22 +36,54 @@ public struct ChildProcess: Sendable, Hashable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let flags = O_WRONLY | O_CREAT | O_TRUNC
-        if let standardOutput {
-            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, flags, 0o600)
-        }
-        if let standardError {
-            posix_spawn_file_actions_addopen(&actions, 2, standardError, flags, 0o600)
+        var opened: [FileDescriptor] = []
+        defer { for fd in opened { try? fd.close() } }
+        var byPath: [String: FileDescriptor] = [:]
+        for (target, path) in [(Int32(1), standardOutput), (Int32(2), standardError)] {
+            guard let path else { continue }
+            let fd: FileDescriptor
+            if let existing = byPath[path] {
+                fd = existing
+            } else {
+                fd = try openOutput(path)
+                opened.append(fd)
+                byPath[path] = fd
+            }
+            // The descriptor is O_CLOEXEC in the parent; dup2 in the child
+            // gives it a copy without the flag.
+            posix_spawn_file_actions_adddup2(&actions, fd.rawValue, target)
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let envp = envStrings.map { strdup($0) } + [nil]
         defer { for pointer in envp { free(pointer) } }
+        // The child starts with SIGINT and SIGTERM at their default action
+        // and none blocked, whatever this process installed
+        // (StopSignals): an extension stops when the device forwards one.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in StopSignal.allCases { sigaddset(&defaults, signal.rawValue) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard rc == 0 else { throw Errno(rawValue: rc) }
+        ChildRegistry.shared.add(pid)
         return ChildProcess(pid: pid)
+    }
+
+    private static func openOutput(_ path: String) throws(Errno) -> FileDescriptor {
+        if let status = try FileSystem.linkStatus(path), status.isCharacterDevice {
+            return try FileDescriptor.open(path, .writeOnly)
+        }
+        return try FileDescriptor.openOwned(path, .truncate)
     }
 
     /// `kill(2)`: sends `signal` (SIGKILL by default).
@@ -57,8 +93,7 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// `waitpid(2)`: blocks until the child ends.
     public func wait() throws(Errno) -> Termination {
-        var status: Int32 = 0
-        _ = try syscall { waitpid(pid, &status, 0) }.get()
+        let status = try reap(options: 0)
         return Self.decode(status)
     }
 
@@ -71,8 +106,7 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// `waitpid(2)` with `WUNTRACED`: blocks until the child ends or stops.
     public func waitUntilStoppedOrEnded() throws(Errno) -> WaitStatus {
-        var status: Int32 = 0
-        _ = try syscall { waitpid(pid, &status, WUNTRACED) }.get()
+        let status = try reap(options: WUNTRACED)
         // WIFSTOPPED: the low byte is 0x7f, the stop signal above it.
         if status & 0xff == 0x7f { return .stopped((status >> 8) & 0xff) }
         return .ended(Self.decode(status))
@@ -81,8 +115,26 @@ public struct ChildProcess: Sendable, Hashable {
     /// `waitpid(2)` with `WNOHANG`: nil while the child still runs.
     public func poll() throws(Errno) -> Termination? {
         var status: Int32 = 0
-        let got = try syscall { waitpid(pid, &status, WNOHANG) }.get()
+        let got = try ChildRegistry.shared.reap(pid, status: &status, options: 0).get()
         return got == 0 ? nil : Self.decode(status)
+    }
+
+    /// Waits (`waitid(2)` with `WNOWAIT`, which leaves the child
+    /// unreaped) until the child ends, or stops with `WUNTRACED`, then
+    /// collects it with a `waitpid(2)` that cannot block, under the lock of
+    /// the registry stop signals are forwarded through: a pid is forgotten
+    /// in the same step it is reaped, so it is never signalled once reused.
+    private func reap(options: Int32) throws(Errno) -> Int32 {
+        var info = siginfo_t()
+        let flags = WEXITED | WNOWAIT | (options & WUNTRACED != 0 ? WSTOPPED : 0)
+        try syscallVoid { waitid(P_PID, id_t(pid), &info, flags) }.get()
+        var status: Int32 = 0
+        while true {
+            let got = try ChildRegistry.shared.reap(pid, status: &status, options: options).get()
+            if got == pid { return status }
+            // Not collectable yet (a stop already resumed): wait again.
+            try syscallVoid { waitid(P_PID, id_t(pid), &info, flags) }.get()
+        }
     }
 
     static func decode(_ status: Int32) -> Termination {

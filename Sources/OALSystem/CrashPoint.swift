@@ -71,8 +71,7 @@ public enum CrashPoint {
         init(target: (name: String, occurrence: Int)?, logPath: String?) {
             self.target = target
             self.log = logPath.flatMap {
-                try? FileDescriptor.open(
-                    $0, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+                try? FileDescriptor.openOwned($0, .append)
             }
         }
 

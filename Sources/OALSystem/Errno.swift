@@ -26,6 +26,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let noSpace = Errno(rawValue: ENOSPC)
     public static let ioError = Errno(rawValue: EIO)
     public static let invalidArgument = Errno(rawValue: EINVAL)
+    public static let overflow = Errno(rawValue: EOVERFLOW)
 }
 
 // MARK: - The one place EINTR is handled

@@ -55,7 +55,71 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     ) -> Result<FileDescriptor, Errno> {
         let flags = mode.flag | options.rawValue | O_CLOEXEC
         let perms = permissions?.rawValue ?? 0
-        return syscall { Glibc.open(path, flags, perms) }.map(FileDescriptor.init(rawValue:))
+        let opened = syscall { Glibc.open(path, flags, perms) }.map(FileDescriptor.init(rawValue:))
+        guard options.contains(.create), let permissions, case .success(let fd) = opened else { return opened }
+        // The umask can only narrow the mode `open` was given, so a file
+        // created under `umask 000` would still be right but one created
+        // under `umask 0777` would have no permission at all: set the mode
+        // exactly (CONTRACT.md: every file 0600). A file we cannot set is
+        // refused rather than used with the wrong mode.
+        switch fd.enforce(permissions) {
+        case .success: return opened
+        case .failure(let error):
+            _ = Glibc.close(fd.rawValue)
+            return .failure(error)
+        }
+    }
+
+    /// `fstat(2)` then `fchmod(2)` when the mode is not `permissions`.
+    private func enforce(_ permissions: FilePermissions) -> Result<Void, Errno> {
+        var st = stat()
+        if case .failure(let error) = syscallVoid({ Glibc.fstat(rawValue, &st) }) { return .failure(error) }
+        guard st.st_mode & 0o7777 != permissions.rawValue else { return .success(()) }
+        return syscallVoid { Glibc.fchmod(rawValue, permissions.rawValue) }
+    }
+
+    /// Opens a file this process owns the name of, for writing, so that
+    /// nothing planted at `path` is ever written through: a symbolic link
+    /// (or any entry that is not a regular file: a FIFO, a device) is
+    /// removed and replaced by a new file, as an atomic rename replaces a
+    /// link. `.truncate` always starts a new file (the old entry, link or
+    /// not, is unlinked, then `O_CREAT|O_EXCL|O_NOFOLLOW`); `.append` keeps
+    /// an existing regular file and appends (`O_APPEND|O_NOFOLLOW`), unless
+    /// it has a second name (a planted hard link), which is replaced. The
+    /// mode is `permissions` exactly, whatever the umask.
+    public static func openOwned(
+        _ path: String, _ disposition: OwnedDisposition, permissions: FilePermissions = .ownerReadWrite
+    ) throws(Errno) -> FileDescriptor {
+        var attempts = 0
+        while true {
+            attempts += 1
+            if disposition == .truncate || FileSystem.isPlantedEntry(path) {
+                try FileSystem.unlink(path)
+            }
+            let options: OpenOptions =
+                disposition == .truncate ? [.create, .exclusiveCreate, .noFollow] : [.create, .append, .noFollow]
+            switch _open(path, .writeOnly, options: options, permissions: permissions) {
+            case .success(let fd):
+                // A second name (a hard link planted to a file elsewhere):
+                // not ours alone, so it is replaced too.
+                if disposition == .append, attempts < 8, (try? fd.status().linkCount).map({ $0 > 1 }) == true {
+                    try? fd.close()
+                    try FileSystem.unlink(path)
+                    continue
+                }
+                return fd
+            // Someone put an entry back between the unlink and the open
+            // (EEXIST) or a link in its place (ELOOP): go round again.
+            case .failure(let error) where (error == .fileExists || error.rawValue == ELOOP) && attempts < 8:
+                continue
+            case .failure(let error): throw error
+            }
+        }
+    }
+
+    /// How `openOwned` treats an existing regular file.
+    public enum OwnedDisposition: Sendable, Hashable {
+        case truncate, append
     }
 
     /// `close(2)`. Not retried on EINTR: on Linux the descriptor is released
@@ -193,6 +257,12 @@ public struct FileStatus: Hashable, Sendable {
     public let device: UInt64
     public let permissions: FilePermissions
     public let isDirectory: Bool
+    /// `S_ISREG`.
+    public let isRegularFile: Bool
+    /// `S_ISLNK` (only `lstat` can see one).
+    public let isSymbolicLink: Bool
+    /// `S_ISCHR` (`/dev/null`).
+    public let isCharacterDevice: Bool
     /// `st_nlink`: 0 once the file has no name left (removed, or renamed over).
     public let linkCount: UInt64
 
@@ -202,6 +272,9 @@ public struct FileStatus: Hashable, Sendable {
         device = UInt64(st.st_dev)
         permissions = FilePermissions(rawValue: st.st_mode & 0o7777)
         isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+        isRegularFile = (st.st_mode & S_IFMT) == S_IFREG
+        isSymbolicLink = (st.st_mode & S_IFMT) == S_IFLNK
+        isCharacterDevice = (st.st_mode & S_IFMT) == S_IFCHR
         linkCount = UInt64(st.st_nlink)
     }
 }

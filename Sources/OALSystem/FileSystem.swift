@@ -8,8 +8,58 @@ private func statCall(_ path: String, _ buffer: inout stat) -> Int32 {
     return result
 }
 
+/// `lstat(2)`, named apart from the `struct stat` it shares a name with.
+@inline(__always)
+private func lstatCall(_ path: String, _ buffer: inout stat) -> Int32 {
+    let result: Int32 = lstat(path, &buffer)
+    return result
+}
+
 /// Path-level system calls the stores need, each a thin wrapper.
 public enum FileSystem {
+    /// `lstat(2)`: like `status` but a symbolic link is reported as itself.
+    public static func linkStatus(_ path: String) throws(Errno) -> FileStatus? {
+        var st = stat()
+        switch syscallVoid({ lstatCall(path, &st) }) {
+        case .success: return FileStatus(st)
+        case .failure(let e) where e == .noSuchFileOrDirectory: return nil
+        case .failure(let e): throw e
+        }
+    }
+
+    /// Whether `path` names something other than a regular file or a
+    /// directory (a symbolic link, a FIFO, a device): never ours to write.
+    static func isPlantedEntry(_ path: String) -> Bool {
+        guard let status = try? linkStatus(path) else { return false }
+        return !status.isRegularFile && !status.isDirectory
+    }
+
+    /// `umask(2)` to 077 for the rest of the process (and the children it
+    /// starts): nothing it creates is readable by anyone else, whatever the
+    /// caller's umask (docs/CONTRACT.md). Modes are still set exactly where
+    /// files and directories are created, so a umask that would remove the
+    /// owner's own bits cannot either.
+    public static func restrictPermissionMask() {
+        _ = Glibc.umask(0o077)
+    }
+
+    /// A directory of this process at `path`, 0700 (or `permissions`)
+    /// exactly: created with its parents when missing; a symbolic link or
+    /// other non-directory in its place is removed first, so nothing is
+    /// ever created through a link planted out of the root.
+    public static func ensurePrivateDirectory(
+        _ path: String, permissions: FilePermissions = .ownerReadWriteExecute
+    ) throws(Errno) {
+        if let status = try linkStatus(path) {
+            if status.isDirectory {
+                if status.permissions != permissions { try setPermissions(path, permissions) }
+                return
+            }
+            try unlink(path)
+        }
+        try createDirectory(path, permissions: permissions)
+    }
+
     /// `stat(2)`, or nil when nothing exists at `path`.
     public static func status(_ path: String) throws(Errno) -> FileStatus? {
         var st = stat()
@@ -29,7 +79,9 @@ public enum FileSystem {
         for part in path.split(separator: "/") {
             prefix += part
             switch syscallVoid({ Glibc.mkdir(prefix, permissions.rawValue) }) {
-            case .success: break
+            case .success:
+                // The umask may have narrowed the mode: set it exactly.
+                try setPermissions(prefix, permissions)
             case .failure(let e) where e == .fileExists:
                 guard try status(prefix)?.isDirectory == true else { throw Errno(rawValue: ENOTDIR) }
             case .failure(let e): throw e
@@ -81,6 +133,14 @@ public enum FileSystem {
         }
         defer { try? fd.close() }
         return try fd.readToEnd()
+    }
+
+    /// `realpath(3)`: the absolute path with every `.`, `..` and symbolic
+    /// link resolved, or nil when `path` does not exist.
+    public static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = Glibc.realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The directory part of `path` ("." when there is none).

@@ -17,6 +17,9 @@ struct SimulationBenchConfig {
     var json = false
     /// No progress lines on stderr (`--quiet`).
     var quiet = false
+    /// `--print-workload`: print the generated scenario of the first length
+    /// and exit (what the seed generates, for the golden tests).
+    var printWorkload = false
     var scratch = FileManager.default.temporaryDirectory.path
 
     static let help = """
@@ -40,6 +43,7 @@ struct SimulationBenchConfig {
           --quick             CI size: 1 simulated day, 10 spawn samples
           --json              print the results as JSON on stdout
           --quiet             no progress on stderr
+          --print-workload    print the scenario generated for the first length and exit
           --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
                               it is kept: scenario, device root, trace, logs
           --help              show this help
@@ -52,7 +56,8 @@ struct SimulationBenchConfig {
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
-            arguments, valued: ["days", "seed", "spawn-samples", "scratch"], flags: ["quick", "json", "quiet", "help"])
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch"],
+            flags: ["quick", "json", "quiet", "help", "print-workload"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
             config.lengths = [1]
@@ -65,7 +70,11 @@ struct SimulationBenchConfig {
             }
             config.lengths = lengths.map { $0! }
         }
-        if let seed = try options.int("seed") { config.seed = UInt64(seed) }
+        if let seed = try options.int("seed") {
+            guard seed >= 0 else { throw BenchUsageError(description: "--seed must be 0 or more, got \(seed)") }
+            config.seed = UInt64(seed)
+        }
+        config.printWorkload = options.flags.contains("print-workload")
         if let samples = try options.int("spawn-samples") {
             guard samples >= 1 else { throw BenchUsageError(description: "--spawn-samples must be at least 1") }
             config.spawnSamples = samples
@@ -146,6 +155,10 @@ final class SimulationBench {
     }
 
     func run() throws -> BenchExit {
+        if config.printWorkload {
+            print(SimulationWorkload(days: config.lengths[0], seed: config.seed).generate().text, terminator: "")
+            return .ok
+        }
         for name in Self.tools where access(tool(name), X_OK) != 0 {
             throw BenchUnavailable(
                 description: "\(tool(name)) is missing: build every product (swift build -c release)")

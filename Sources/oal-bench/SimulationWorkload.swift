@@ -1,21 +1,5 @@
 import Foundation
-
-/// SplitMix64: a tiny deterministic generator, so one seed always gives the
-/// same workload on every machine and toolchain (the standard library's
-/// generator is seeded from the system and not reproducible).
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import OALDomain
 
 /// The simulation benchmark's fixed workload: one phone, 6 app lists over
 /// the standard catalog, 10 rules of all three kinds, and a day of usage
@@ -111,32 +95,32 @@ struct SimulationWorkload {
         for day in 1...days {
             lines.append("")
             lines.append("day \(day)")
-            let target = Int.random(in: 45...55, using: &random)
+            let target = random.int(in: 45...55)
             // The OpenAppLock app comes to the front three times a day.
             var appSlots = Set<Int>()
-            while appSlots.count < 3 { appSlots.insert(Int.random(in: 0..<target, using: &random)) }
+            while appSlots.count < 3 { appSlots.insert(random.int(in: 0..<target)) }
             var lastPress: [String: Int] = [:]
-            var minute = dayStart + Int.random(in: 0...10, using: &random)
+            var minute = dayStart + random.int(in: 0...10)
             var index = 0
             while index < target, minute <= dayEnd {
                 let stamp = String(format: "at %02d:%02d", minute / 60, minute % 60)
                 // ~4 minutes on average: mostly short, one in eight a longer sit.
-                var duration = Int.random(in: 1...6, using: &random)
-                if Int.random(in: 0..<8, using: &random) == 0 { duration = Int.random(in: 8...20, using: &random) }
+                var duration = random.int(in: 1...6)
+                if random.int(in: 0..<8) == 0 { duration = random.int(in: 8...20) }
                 if minute + duration > 24 * 60 - 1 { duration = max(1, 24 * 60 - 1 - minute) }
                 if appSlots.contains(index) {
-                    let brief = Int.random(in: 1...2, using: &random)
+                    let brief = random.int(in: 1...2)
                     lines.append("\(stamp) open OpenAppLock for \(brief)m")
                     plan.appForegrounds += 1
                     duration = brief
-                } else if Int.random(in: 0..<5, using: &random) == 0,
-                    case let gated = Self.gatedApps[Int.random(in: 0..<Self.gatedApps.count, using: &random)],
+                } else if random.int(in: 0..<5) == 0,
+                    case let gated = Self.gatedApps[random.int(in: 0..<Self.gatedApps.count)],
                     minute - (lastPress[gated.list] ?? -1000) >= 20
                 {
                     // A gated app: the shield is there; Open (spends one open
                     // if the budget allows) or Close.
                     lastPress[gated.list] = minute
-                    if Int.random(in: 0..<10, using: &random) < 7 {
+                    if random.int(in: 0..<10) < 7 {
                         lines.append("\(stamp) press open on \(quoted(gated.name)) for \(duration)m")
                         plan.openPresses += 1
                         plan.plannedMinutes += duration
@@ -146,7 +130,7 @@ struct SimulationWorkload {
                         duration = 1
                     }
                 } else {
-                    var pick = Int.random(in: 0..<totalWeight, using: &random)
+                    var pick = random.int(in: 0..<totalWeight)
                     var app = Self.plainApps[0].name
                     for candidate in Self.plainApps {
                         if pick < candidate.weight {
@@ -161,7 +145,7 @@ struct SimulationWorkload {
                 }
                 plan.opens += 1
                 index += 1
-                minute += duration + Int.random(in: 2...24, using: &random)
+                minute += duration + random.int(in: 2...24)
             }
         }
         plan.text = lines.joined(separator: "\n") + "\n"

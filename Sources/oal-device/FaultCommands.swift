@@ -14,9 +14,10 @@ let faultUsage = """
           optionally `at [day N] HH:MM FAULT`; --random-faults draws a mix from the seed.
       sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--quiet]
           List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
-          point), judge each rerun with the oracle. Exit 1 when one failed.
+          point), judge each rerun with the oracle. Exit 1 an oracle violation,
+          3 a process crashed, 4 a run stopped before its end (the worst decides).
       swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--quiet]
-          N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit 1 when one failed.
+          N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit codes as sweep.
     """
 
 func faultOptions(_ parsed: ParsedArguments, scenario: Scenario) throws -> FaultOptions {
@@ -62,7 +63,7 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let report = try sweep.run()
     try writeJUnit(parsed) { report.junit() }
     print(report.render(color: color), terminator: "")
-    return report.failed.isEmpty && report.baseline.passed ? .done : .checkFailed
+    return exitCode(report.worst)
 }
 
 func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
@@ -74,6 +75,10 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage("swarm needs --seeds N")
     }
     let first = try wholeNumber(parsed, "first-seed") ?? 1
+    guard !first.addingReportingOverflow(UInt64(count - 1)).overflow else {
+        throw ProcessFailure.usage(
+            "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
+    }
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed), shard: try shard(parsed),
@@ -81,5 +86,16 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let report = try swarm.run()
     try writeJUnit(parsed) { report.junit() }
     print(report.render(color: color), terminator: "")
-    return report.failed.isEmpty ? .done : .checkFailed
+    return exitCode(report.worst)
+}
+
+/// Sweep and swarm: 0 every run passed, 1 an oracle violation, 3 a process
+/// crashed, 4 a run stopped before its end (the worst one decides).
+func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
+    switch worst {
+    case .passed: .done
+    case .violation: .checkFailed
+    case .crash: .crashed
+    case .stopped: .stopped
+    }
 }

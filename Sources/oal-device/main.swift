@@ -46,6 +46,9 @@ let usage = """
 let tool = "oal-device"
 /// Colour only on a terminal, never with NO_COLOR or TERM=dumb (docs/PROCESSES.md).
 let color = ColorPolicy.standardOutput(environment: ProcessInfo.processInfo.environment)
+// SIGINT/SIGTERM stop the run at a safe point and every process it
+// started, instead of leaving them running (docs/PROCESSES.md).
+StopSignals.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func failure(_ error: EngineError) -> ProcessFailure {
@@ -54,6 +57,18 @@ func failure(_ error: EngineError) -> ProcessFailure {
 
 func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
     DeviceRoot(path: try parsed.required("root"))
+}
+
+/// `--root` of a device that must exist: 69 when there is none, 74 with the
+/// system's error when it cannot be read (the same for every command).
+func existingDeviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
+    let root = try deviceRoot(parsed)
+    switch root.availability {
+    case .ready: return root
+    case .missing: throw failure(.rootMissing(root.url.path))
+    case .unreadable(let errno):
+        throw ProcessFailure(.ioError, "\(root.url.path): cannot read the device root: \(errno)")
+    }
 }
 
 func loadScenario(_ path: String) throws -> Scenario {
@@ -123,12 +138,12 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
-            let text = try Timeline.render(root: try deviceRoot(parsed), maxColumns: width, color: color)
+            let text = try Timeline.render(root: try existingDeviceRoot(parsed), maxColumns: width, color: color)
             print(text, terminator: "")
             return .done
         case "summary":
             try parsed.expectAtMost(0)
-            let root = try deviceRoot(parsed)
+            let root = try existingDeviceRoot(parsed)
             let summary = try RunSummary(root: root)
             print(summary.render(root: root, color: color), terminator: "")
             return summary.passed ? .done : .checkFailed
@@ -140,7 +155,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
             return .done
         case "status":
             try parsed.expectAtMost(0)
-            let status = try DeviceStatus(root: try deviceRoot(parsed))
+            let status = try DeviceStatus(root: try existingDeviceRoot(parsed))
             if parsed.has("json") {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -177,6 +192,18 @@ func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
     let root = try deviceRoot(parsed)
+    if let status = try? FileSystem.status(root.url.path), !status.isDirectory {
+        throw ProcessFailure.usage("--root \(root.url.path): exists and is not a directory")
+    }
+    let sources = ["fixture", "scenario", "start"].filter { parsed.value($0) != nil }
+    if sources.count > 1 {
+        throw ProcessFailure.usage(
+            "--\(sources[0]) and --\(sources[1]) are two ways to set up a device; give one "
+                + "(a fixture and a scenario bring their own clock and zone)")
+    }
+    if parsed.value("timezone") != nil, parsed.value("fixture") != nil || parsed.value("scenario") != nil {
+        throw ProcessFailure.usage("--timezone goes with --start (a fixture and a scenario bring their own zone)")
+    }
     let source: DeviceInit.Source
     if let fixture = parsed.value("fixture") {
         source = .fixture(fixture)
@@ -205,8 +232,8 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let root = try deviceRoot(parsed)
     let scenario = try loadScenario(scenarioPath)
+    let root = try existingDeviceRoot(parsed)
     var seed: UInt64?
     if let text = parsed.value("seed") {
         guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }

@@ -45,6 +45,12 @@ struct Options {
         guard let value = Int(text) else { throw UsageError(message: "--\(key) must be an integer, got \(text)") }
         return value
     }
+    /// A count of updates: 1 or more (and small enough to loop over).
+    func count(default fallback: Int? = nil) throws -> Int {
+        let value = try int("count", default: fallback)
+        guard value >= 1 else { throw UsageError(message: "--count must be at least 1, got \(value)") }
+        return value
+    }
     func uuid(_ key: String) throws -> UUID {
         let text = try string(key)
         guard let value = UUID(uuidString: text) else {
@@ -83,7 +89,7 @@ let commands: [Command] = [
         let ledger = try o.ledger()
         let rule = try o.uuid("rule")
         let day = try o.day()
-        for i in 1...max(1, try o.int("count")) {
+        for i in 1...(try o.count()) {
             try ledger.addOpens(1, rule: rule, day: day)
             emit("ack \(i)")
         }
@@ -96,7 +102,7 @@ let commands: [Command] = [
         let rule = try o.uuid("rule")
         let day = try o.day()
         let budget = try o.int("budget")
-        for _ in 1...max(1, try o.int("count")) {
+        for _ in 1...(try o.count()) {
             switch try ledger.spendOpen(rule: rule, day: day, budget: budget) {
             case .granted(let n): emit("granted \(n)")
             case .denied: emit("denied")
@@ -112,7 +118,13 @@ let commands: [Command] = [
         let rule = try o.uuid("rule")
         let day = try o.day()
         let start = try o.int("value")
-        for value in start..<(start + max(1, try o.int("count", default: 1))) {
+        guard start >= 0 else { throw UsageError(message: "--value must be 0 or more minutes, got \(start)") }
+        let count = try o.count(default: 1)
+        let (last, overflow) = start.addingReportingOverflow(count - 1)
+        guard !overflow else {
+            throw UsageError(message: "--value \(start) with --count \(count) passes the largest value, \(Int.max)")
+        }
+        for value in start...last {
             try ledger.recordMinutes(value, rule: rule, day: day)
             emit("ack \(value)")
         }
@@ -149,7 +161,7 @@ let commands: [Command] = [
     ) { o in
         let store = try RuleSnapshotStore(container: try o.container(), durable: o.durable)
         let rule = try o.uuid("rule")
-        for _ in 1...max(1, try o.int("count")) {
+        for _ in 1...(try o.count()) {
             let value = try store.modify { rules -> Int in
                 if let index = rules.firstIndex(where: { $0.id == rule }) {
                     rules[index].maxOpens += 1
@@ -175,7 +187,7 @@ let commands: [Command] = [
     ) { o in
         let store = try OpenSessionStore(container: try o.container(), durable: o.durable)
         let rule = try o.uuid("rule")
-        for _ in 1...max(1, try o.int("count")) {
+        for _ in 1...(try o.count()) {
             let seconds = try store.file.update { document -> Int in
                 var value = document ?? OpenSessionStore.Document()
                 let next = Int(value.sessions[rule.uuidString]?.timeIntervalSince1970 ?? 0) + 1
@@ -203,7 +215,9 @@ let commands: [Command] = [
         let ledger = try UsageLedger(container: container)
         for day in try ledger.days() {
             let usage = try ledger.usage(day: day)
-            emit("usage \(day) rules=\(usage.count) opens=\(usage.values.reduce(0) { $0 + $1.opensUsed })")
+            emit(
+                "usage \(day) rules=\(usage.count) opens=\(usage.values.reduce(0) { $0.addingReportingOverflow($1.opensUsed).overflow ? Int.max : $0 + $1.opensUsed })"
+            )
         }
     },
 ]
@@ -224,6 +238,7 @@ let topHelp = """
     """
 
 @MainActor func main() -> ExitCode {
+    FileSystem.restrictPermissionMask()
     var args = Array(CommandLine.arguments.dropFirst())
     guard let name = args.first else {
         emit(topHelp, to: .standardError)

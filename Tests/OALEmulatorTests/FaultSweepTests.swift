@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 import OALEmulator
 import OALPlatform
 import OALTestSupport

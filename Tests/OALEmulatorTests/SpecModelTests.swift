@@ -26,8 +26,8 @@ import Testing
         let model = SpecModel(calendar: calendar)
         var random = SplitMix64(seed: 0x5EC0_DE1)
         for sample in 0..<4_000 {
-            let days = DaySet(Weekday.allCases.filter { _ in Bool.random(using: &random) })
-            var instant = Self.start.addingTimeInterval(TimeInterval(Int.random(in: 0..<14 * 86_400, using: &random)))
+            let days = DaySet(Weekday.allCases.filter { _ in random.bool() })
+            var instant = Self.start.addingTimeInterval(TimeInterval(random.int(in: 0..<14 * 86_400)))
             let configuration: RuleConfiguration
             var usage = DailyUsage()
             var grants: [Date] = []
@@ -35,33 +35,33 @@ import Testing
             switch sample % 3 {
             case 0:
                 let config = try ScheduleConfig(
-                    startMinutes: Int.random(in: 0..<1440, using: &random),
-                    endMinutes: Int.random(in: 0..<1440, using: &random))
+                    startMinutes: random.int(in: 0..<1440),
+                    endMinutes: random.int(in: 0..<1440))
                 configuration = .schedule(config)
                 // Half the samples sit on a window edge, a minute either side
                 // or a second before: where two readings of a spec differ.
-                if Bool.random(using: &random) {
-                    let edge = Bool.random(using: &random) ? config.startMinutes : config.endMinutes
-                    let offset = [-60, -1, 0, 59, 60].randomElement(using: &random) ?? 0
+                if random.bool() {
+                    let edge = random.bool() ? config.startMinutes : config.endMinutes
+                    let offset = random.element(of: [-60, -1, 0, 59, 60])
                     let day = calendar.startOfDay(for: instant)
                     instant = calendar.date(byAdding: .minute, value: edge, to: day)!.addingTimeInterval(
                         TimeInterval(offset))
                 }
             case 1:
-                let limit = Int.random(in: 1...240, using: &random)
+                let limit = random.int(in: 1...240)
                 configuration = .timeLimit(try TimeLimitConfig(dailyLimitMinutes: limit))
-                usage.minutesUsed = Int.random(in: 0...300, using: &random)
+                usage.minutesUsed = random.int(in: 0...300)
             default:
-                configuration = .openLimit(try OpenLimitConfig(maxOpens: Int.random(in: 1...5, using: &random)))
-                if Bool.random(using: &random) {
-                    let granted = instant.addingTimeInterval(-TimeInterval(Int.random(in: 0...1800, using: &random)))
+                configuration = .openLimit(try OpenLimitConfig(maxOpens: random.int(in: 1...5)))
+                if random.bool() {
+                    let granted = instant.addingTimeInterval(-TimeInterval(random.int(in: 0...1800)))
                     grants = [granted]
                     session = granted.addingTimeInterval(SpecModel.sessionSeconds)
                 }
             }
-            let paused = Int.random(in: 0..<6, using: &random) == 0
+            let paused = random.int(in: 0..<6) == 0
             let rule = Rule(
-                id: UUID(), name: "R\(sample)", isEnabled: Int.random(in: 0..<8, using: &random) != 0, days: days,
+                id: UUID(), name: "R\(sample)", isEnabled: random.int(in: 0..<8) != 0, days: days,
                 pausedUntil: paused ? instant.addingTimeInterval(600) : nil, createdAt: Self.start,
                 configuration: configuration)
             let domain = EnforcementDecision.decide(

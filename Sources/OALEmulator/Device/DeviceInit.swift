@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// `oal-device init`: a new device root, empty, from a fixture, or ready
 /// for a scenario.
@@ -23,8 +24,9 @@ public enum DeviceInit {
             for part in ["appgroup", "app", "system"] {
                 let source = fixture.appendingPathComponent(part, isDirectory: true)
                 guard FileManager.default.fileExists(atPath: source.path) else { continue }
-                try FileManager.default.copyItem(
-                    at: source, to: root.url.appendingPathComponent(part, isDirectory: true))
+                let copy = root.url.appendingPathComponent(part, isDirectory: true)
+                try FileManager.default.copyItem(at: source, to: copy)
+                try makePrivate(copy.path)
             }
             try root.create()
             // A fixture is a still image of a device; it keeps its clock but
@@ -35,6 +37,24 @@ public enum DeviceInit {
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("oracle-state.json"))
         case .scenario(let scenario):
             try DeviceSetup.prepare(root: root, for: scenario)
+        }
+    }
+
+    /// A fixture's files come out of the repository 0644 and 0755 (git
+    /// keeps no other modes): a copy is set to the contract's 0600 files and
+    /// 0700 directories. A symbolic link in a fixture is not data and is
+    /// dropped, so the copy never points out of the root.
+    static func makePrivate(_ path: String) throws {
+        guard let status = try FileSystem.linkStatus(path) else { return }
+        if status.isDirectory {
+            try FileSystem.setPermissions(path, .ownerReadWriteExecute)
+            for entry in try FileManager.default.contentsOfDirectory(atPath: path) {
+                try makePrivate(path + "/" + entry)
+            }
+        } else if status.isRegularFile {
+            try FileSystem.setPermissions(path, .ownerReadWrite)
+        } else {
+            try FileSystem.unlink(path)
         }
     }
 }

@@ -8,12 +8,17 @@ public enum FixtureLocator {
         if name.contains("/") {
             let url = URL(fileURLWithPath: name, isDirectory: true)
             guard isDirectory(url) else { throw .fixtureNotFound(name: name, searched: [url.path]) }
+            // A fixture is the still image of a device: a directory without
+            // a clock (`/etc`) would "succeed" and leave a root that no
+            // process can open.
+            guard isFixture(url) else { throw .notAFixture(url.path) }
             return url
         }
         let candidates = searchRoots().map { $0.appendingPathComponent(name, isDirectory: true) }
         guard let found = candidates.first(where: isDirectory) else {
             throw .fixtureNotFound(name: name, searched: searchRoots().map(\.path))
         }
+        guard isFixture(found) else { throw .notAFixture(found.path) }
         return found
     }
 
@@ -38,6 +43,12 @@ public enum FixtureLocator {
             roots.append(directory.appendingPathComponent("appgroup-fixtures", isDirectory: true))
         }
         return roots
+    }
+
+    /// A device image: `system/clock.json` (the one file every process
+    /// needs) is there.
+    static func isFixture(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent("system/clock.json").path)
     }
 
     private static func isDirectory(_ url: URL) -> Bool {

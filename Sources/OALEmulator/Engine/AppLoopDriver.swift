@@ -71,6 +71,7 @@ final class AppLoopDriver {
         let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 200
         while Date() < deadline {
+            if StopSignals.received != nil { return false }
             if let ack = ForegroundFiles.readAck(root: root), ack.session == session,
                 let refreshed = ack.refreshedAt, refreshed >= tick
             {

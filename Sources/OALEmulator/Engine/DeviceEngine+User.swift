@@ -174,6 +174,7 @@ extension DeviceEngine {
 
     private func awaitRefresh(at tick: Date) throws {
         guard loop.awaitAck(session: state.foregroundSession, tick: tick) else {
+            try stopIfRequested()
             trace.record("loop.timeout", at: now, ["session": String(state.foregroundSession)])
             try closeDeadLoop()
             return

@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALSystem
 
 /// The emulated iOS in lockstep: the only writer of the clock. It takes the
 /// next due event (an interval edge, a usage threshold, a foreground-loop
@@ -63,14 +64,36 @@ public final class DeviceEngine {
         oracle.guest = options.guest
     }
 
-    /// Plays the scenario to its end and reports the expectations.
+    /// Plays the scenario to its end and reports the expectations. A stop
+    /// signal (SIGINT, SIGTERM; `StopSignals`) ends it at the next safe
+    /// point with `EngineError.interrupted`, after `run.interrupted` is
+    /// traced, the device state saved and every child stopped.
     public func run() throws -> RunResult {
         defer { loop.stopOwnLoop() }
-        if state.scenario != scenario.file {
-            state.scenario = scenario.file
-            state.stepsDone = 0
+        do {
+            return try play()
+        } catch {
+            // Whatever a stop signal made fail (a wait, a preempted launch's
+            // interleaving), the run was interrupted.
+            guard let signal = StopSignals.received else { throw error }
+            trace.record("run.interrupted", at: now, ["signal": signal.description])
+            try? saveDeviceState()
+            throw EngineError.interrupted(signal)
         }
-        if oracle.savedScenario != scenario.file { oracle.startBlank(scenario: scenario.file) }
+    }
+
+    /// Throws `EngineError.interrupted` once a stop signal has arrived.
+    func stopIfRequested() throws(EngineError) {
+        if let signal = StopSignals.received { throw .interrupted(signal) }
+    }
+
+    private func play() throws -> RunResult {
+        // The same scenario however its path is spelled: a resumed run goes
+        // on (docs/PROCESSES.md), it does not replay the user's taps.
+        let identity = scenario.identity
+        if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
+        state.scenario = identity
+        if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
         trace.record(
             "run.start", at: now,
             [
@@ -91,6 +114,7 @@ public final class DeviceEngine {
         }
         try beginFaults()
         while true {
+            try stopIfRequested()
             try settle()
             let next = try nextEvent()
             // Every event due now has been handled: the oracle judges the
@@ -254,7 +278,11 @@ public final class DeviceEngine {
     }
 
     func launch(_ kind: ProcessKind, _ arguments: [String]) throws -> LaunchOutcome {
-        try launcher.run(kind, launch: nextLaunch(), arguments: arguments, at: now)
+        try stopIfRequested()
+        let outcome = try launcher.run(kind, launch: nextLaunch(), arguments: arguments, at: now)
+        // A launch that a stop signal ended is not a result to act on.
+        try stopIfRequested()
+        return outcome
     }
 
     /// Launches `oal-monitor` for one callback, then whatever it owes.

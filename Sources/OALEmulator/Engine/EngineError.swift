@@ -1,3 +1,5 @@
+import OALSystem
+
 /// Why the engine could not run a scenario at all (as opposed to an
 /// expectation failing, which is a result, not an error). Each case maps
 /// to an exit code of docs/PROCESSES.md.
@@ -11,6 +13,11 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case spawnFailed(name: String, errno: String)
     case io(String)
     case fixtureNotFound(name: String, searched: [String])
+    /// A `--fixture` directory that is no device image (no system/clock.json).
+    case notAFixture(String)
+    /// SIGINT or SIGTERM: every child was stopped, the run recorded
+    /// `run.interrupted`; `oal-device run` again on the root resumes.
+    case interrupted(StopSignal)
 
     public var description: String {
         switch self {
@@ -23,6 +30,10 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .io(let message): message
         case .fixtureNotFound(let name, let searched):
             "no fixture '\(name)' (looked in \(searched.joined(separator: ", ")))"
+        case .notAFixture(let path):
+            "\(path): not a fixture (a fixture is a device root image with system/clock.json)"
+        case .interrupted(let signal):
+            "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }
     }
 
@@ -34,7 +45,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .rootExists: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
-        case .fixtureNotFound: 66
+        case .fixtureNotFound, .notAFixture: 66
+        case .interrupted(let signal): signal.exitCode
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALShared
 import OALSystem
 
 /// How one launched process ended, with what it printed.
@@ -40,7 +41,8 @@ struct ProcessLauncher {
     /// A guest build whose executables stand in for the app's four.
     var guest: GuestBuild? = nil
 
-    static let seedVariable = "OAL_SEED"
+    /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
+    static let seedVariable = IdentifierSource.seedVariable
 
     func environment(launch: Int, target: FaultTarget? = nil) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -67,7 +69,10 @@ struct ProcessLauncher {
         let name = Self.executableName(kind)
         let path = try executable(name)
         let captures = root.logs.appendingPathComponent("capture", isDirectory: true)
-        try? FileManager.default.createDirectory(at: captures, withIntermediateDirectories: true)
+        // A link in place of logs/ or logs/capture/ is replaced by a real
+        // directory; the capture files replace any link (ChildProcess.spawn).
+        try? FileSystem.ensurePrivateDirectory(root.logs.path)
+        try? FileSystem.ensurePrivateDirectory(captures.path)
         let out = captures.appendingPathComponent("\(launch).out").path
         let err = captures.appendingPathComponent("\(launch).err").path
         var environment = environment(launch: launch)
@@ -129,12 +134,9 @@ struct ProcessLauncher {
                 .map { "stderr: \($0)\n" }.joined()
         }
         let path = root.logs.appendingPathComponent("\(kind.rawValue).log").path
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: Data(text.utf8))
+        // O_APPEND on a file of our own: a planted link is replaced.
+        guard let fd = try? FileDescriptor.openOwned(path, .append) else { return }
+        defer { try? fd.close() }
+        try? fd.writeAll(Array(text.utf8))
     }
 }

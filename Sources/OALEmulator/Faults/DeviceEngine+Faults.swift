@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import OALDomain
 import OALPlatform
 import OALStore
 import OALSystem
@@ -358,7 +359,7 @@ extension DeviceEngine {
     func damageStore(_ damage: StoreDamage, _ target: StoreTarget, _ fault: Fault) throws {
         let path: String
         if target == .usage {
-            let day = DayKeyText.text(now, calendar)
+            let day = DayKey(now, calendar: calendar).description
             path = options.root.appGroup.appendingPathComponent("usage/\(day).jsonl").path
         } else {
             path = options.root.appGroup.appendingPathComponent("\(target.rawValue).json").path
@@ -382,8 +383,11 @@ extension DeviceEngine {
                 of: #""formatVersion"\s*:\s*1"#, with: "\"formatVersion\" : 99", options: .regularExpression)
             bytes = Array(replaced.utf8)
         }
-        // Written in place, as a buggy writer or a bad sector would.
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        // Written in place, as a buggy writer or a bad sector would, but
+        // never through a link (O_NOFOLLOW: a link is refused).
+        let fd = try FileDescriptor.open(path, .writeOnly, options: [.truncate, .noFollow])
+        defer { try? fd.close() }
+        try fd.writeAll(bytes)
         faults.record("applied", fault.description, kind: fault.kind, at: now, ["path": path])
         oracle.storeFaultInjected(path: path, reason: fault.description)
     }
@@ -392,14 +396,6 @@ extension DeviceEngine {
 extension HeldCallback {
     /// The batch text a threshold was held for.
     var batch: String? { reason == "batch-thresholds" ? batchText : nil }
-}
-
-/// The day key as the ledger names its files.
-enum DayKeyText {
-    static func text(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
 }
 
 final class OutcomeBox: @unchecked Sendable {

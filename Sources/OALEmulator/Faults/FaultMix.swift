@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 
 /// A `--fault` text: `FAULT` (armed at the start) or `at [day N]
 /// HH:MM[:SS] FAULT`, with times in the scenario's zone as its lines.
@@ -15,6 +16,9 @@ public enum FaultLine {
         rest = rest.dropFirst()
         var day = 1
         if rest.first == "day", rest.count >= 2, let n = Int(rest[rest.startIndex + 1]), n >= 1 {
+            guard n <= ScenarioParser.maximumDay else {
+                throw FaultParser.Failure(message: "fault '\(text)': \(ScenarioParser.dayTooLate(n))")
+            }
             day = n
             rest = rest.dropFirst(2)
         }
@@ -47,20 +51,6 @@ public enum FaultLine {
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, seedable, the same on every
-/// platform, so a seed names one fault mix forever.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// The seeded draw behind `--random-faults`: one to three faults at
 /// instants inside the scenario, each an ordinary fault text.
 public enum FaultMix {
@@ -79,11 +69,11 @@ public enum FaultMix {
 
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
         var random = SplitMix64(seed: seed ^ 0xFA17_5EED)
-        let count = Int.random(in: 1...3, using: &random)
+        let count = random.int(in: 1...3)
         let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
         var out: [(Date, Fault)] = []
         for _ in 0..<count {
-            let offset = (Double(Int.random(in: 0..<Int(span / 60), using: &random)) * 60)
+            let offset = (Double(random.int(in: 0..<Int(span / 60))) * 60)
             let time = scenario.start.addingTimeInterval(offset)
             out.append((time, one(&random)))
         }
@@ -93,43 +83,43 @@ public enum FaultMix {
     private static func one(_ random: inout SplitMix64) -> Fault {
         let activities = ["*", "rule*", "sched*", "sched2*", "open-session*"]
         let minutes = [5, 15, 30, 60, 120, 360]
-        func span() -> TimeInterval { TimeInterval(minutes.randomElement(using: &random)! * 60) }
-        switch Int.random(in: 0..<12, using: &random) {
+        func span() -> TimeInterval { TimeInterval(random.element(of: minutes) * 60) }
+        switch random.int(in: 0..<12) {
         case 0, 1:
-            let (target, point) = points.randomElement(using: &random)!
+            let (target, point) = random.element(of: points)
             return .killAt(target, point: point, launch: nil)
         case 2:
-            return .closeApp(TimeInterval(Int.random(in: 1...24, using: &random) * 3600))
+            return .closeApp(TimeInterval(random.int(in: 1...24) * 3600))
         case 3:
             return .delay(
                 CallbackMatch(
-                    callback: ["interval", "intervalDidStart", "intervalDidEnd"].randomElement(using: &random)!,
-                    activity: activities.randomElement(using: &random)!), .after(span()), count: 1)
+                    callback: random.element(of: ["interval", "intervalDidStart", "intervalDidEnd"]),
+                    activity: random.element(of: activities)), .after(span()), count: 1)
         case 4:
             return .delay(
-                CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), .nextUse,
+                CallbackMatch(callback: "interval", activity: random.element(of: activities)), .nextUse,
                 count: 1)
         case 5:
             return .drop(
-                CallbackMatch(callback: "interval", activity: activities.randomElement(using: &random)!), count: 1)
+                CallbackMatch(callback: "interval", activity: random.element(of: activities)), count: 1)
         case 6:
             return .refire(
-                CallbackMatch(callback: "intervalDidStart", activity: activities.randomElement(using: &random)!),
+                CallbackMatch(callback: "intervalDidStart", activity: random.element(of: activities)),
                 after: span(), count: 1)
         case 7:
-            return .batchThresholds(activity: "*", Bool.random(using: &random) ? .nextCallback : .after(span()))
+            return .batchThresholds(activity: "*", random.bool() ? .nextCallback : .after(span()))
         case 8:
-            return Bool.random(using: &random) ? .doubleTap : .concurrentPress(2)
+            return random.bool() ? .doubleTap : .concurrentPress(2)
         case 9:
-            return .clockJump((Bool.random(using: &random) ? 1 : -1) * span())
+            return .clockJump((random.bool() ? 1 : -1) * span())
         case 10:
             return .store(
-                StoreDamage.allCases.randomElement(using: &random)!, StoreTarget.allCases.randomElement(using: &random)!
+                random.element(of: StoreDamage.allCases), random.element(of: StoreTarget.allCases)
             )
         default:
             return .diskFull(
-                [nil, .monitor, .shieldAction, .app].randomElement(using: &random)!, bytes: 0,
-                duration: TimeInterval(Int.random(in: 1...4, using: &random) * 3600))
+                random.element(of: [nil, .monitor, .shieldAction, .app] as [FaultTarget?]), bytes: 0,
+                duration: TimeInterval(random.int(in: 1...4) * 3600))
         }
     }
 }

@@ -5,9 +5,33 @@
 enum LineTokenizer {
     enum Failure: Error, Equatable {
         case unterminatedQuote
+        /// A NUL byte: no process argument can carry one (C strings end at
+        /// it), so a word with one would silently be cut there.
+        case nul
+        /// A word longer than `maximumWordBytes`.
+        case wordTooLong(bytes: Int)
+        /// A line longer than `maximumLineBytes`.
+        case lineTooLong(bytes: Int)
     }
 
+    /// The longest word a scenario may have: far above any name the app
+    /// accepts (200 bytes) or any fault text, far below what `execve` takes.
+    static let maximumWordBytes = 4096
+    /// The longest line: its words go to one process's argv.
+    static let maximumLineBytes = 65536
+
     static func words(_ line: Substring) throws(Failure) -> [String] {
+        let bytes = line.utf8.count
+        guard bytes <= maximumLineBytes else { throw .lineTooLong(bytes: bytes) }
+        guard !line.utf8.contains(0) else { throw .nul }
+        let words = try split(line)
+        if let long = words.first(where: { $0.utf8.count > maximumWordBytes }) {
+            throw .wordTooLong(bytes: long.utf8.count)
+        }
+        return words
+    }
+
+    private static func split(_ line: Substring) throws(Failure) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// A parsed scenario: the device it runs on and the user's day, with every
 /// step already resolved to an instant.
@@ -14,6 +15,17 @@ public struct Scenario: Sendable {
     public var steps: [ScenarioStep]
     /// Header `fault` lines: armed when the run starts (docs/FAULTS.md).
     public var faults: [Fault]
+
+    /// What names this scenario in a root's saved state, however its path
+    /// was spelled (`demo.scenario`, `./x/../demo.scenario`, an absolute
+    /// path, a link to it): the resolved absolute path.
+    public var identity: String { Self.identity(of: file) }
+
+    /// `path` resolved (`realpath`); a path that no longer exists is made
+    /// absolute and standardized instead.
+    public static func identity(of path: String) -> String {
+        FileSystem.resolvedPath(path) ?? URL(fileURLWithPath: path).standardizedFileURL.path
+    }
 
     public init(
         file: String, timeZoneIdentifier: String, start: Date, end: Date, seed: UInt64,

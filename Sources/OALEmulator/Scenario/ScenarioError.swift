@@ -11,8 +11,17 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     public init(file: String, line: Int, message: String, fileIsMissing: Bool = false) {
         self.file = file
         self.line = line
-        self.message = message
+        self.message = Self.bounded(message)
         self.fileIsMissing = fileIsMissing
+    }
+
+    /// The longest message kept: a bad token is echoed, but a 10 MB one
+    /// is cut, never printed whole.
+    public static let maximumMessageCharacters = 300
+
+    static func bounded(_ message: String) -> String {
+        guard message.count > maximumMessageCharacters else { return message }
+        return String(message.prefix(maximumMessageCharacters)) + "… (\(message.utf8.count) bytes in all)"
     }
 
     /// `file:line: message`, or `file: message` for the file as a whole (line 0).

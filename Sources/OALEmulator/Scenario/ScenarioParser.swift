@@ -10,6 +10,14 @@ import OALPlatform
 public struct ScenarioParser {
     public let file: String
 
+    /// The last day a scenario may name: about a hundred years. A larger N
+    /// is no instant the calendar can reach (it was reported as a DST gap).
+    public static let maximumDay = 36_600
+
+    static func dayTooLate(_ day: Int) -> String {
+        "day \(day) is past the last day a scenario may name (\(maximumDay), about 100 years)"
+    }
+
     public init(file: String) {
         self.file = file
     }
@@ -36,7 +44,16 @@ public struct ScenarioParser {
             do {
                 words = try LineTokenizer.words(rawLine)
             } catch {
-                throw fail(line, "unterminated quote")
+                switch error {
+                case .unterminatedQuote: throw fail(line, "unterminated quote")
+                case .nul: throw fail(line, "a NUL byte: no process argument can carry one")
+                case .wordTooLong(let bytes):
+                    throw fail(
+                        line, "a word of \(bytes) bytes; a word has at most \(LineTokenizer.maximumWordBytes)")
+                case .lineTooLong(let bytes):
+                    throw fail(
+                        line, "a line of \(bytes) bytes; a line has at most \(LineTokenizer.maximumLineBytes)")
+                }
             }
             guard let keyword = words.first else { continue }
             try read(keyword, Array(words.dropFirst()), line: line, into: &draft)
@@ -84,6 +101,7 @@ public struct ScenarioParser {
             }
         case "day":
             guard rest.count == 1, let day = Int(rest[0]), day >= 1 else { throw fail(line, "usage: day N (N ≥ 1)") }
+            guard day <= Self.maximumDay else { throw fail(line, Self.dayTooLate(day)) }
             draft.currentDay = day
         case "at":
             try readTimed(rest, line: line, into: &draft)
@@ -100,6 +118,7 @@ public struct ScenarioParser {
         if rest.count == 2, rest[0] == "after", let span = DurationText.parse(rest[1]) { return .after(span) }
         if rest.count == 2, let local = LocalDateTime(date: rest[0], time: rest[1]) { return .at(local) }
         if rest.count == 3, rest[0] == "day", let day = Int(rest[1]), day >= 1, let clock = ClockTime(rest[2]) {
+            guard day <= Self.maximumDay else { throw fail(line, Self.dayTooLate(day)) }
             return .day(day, clock)
         }
         throw fail(line, "usage: end yyyy-MM-dd HH:MM | end day N HH:MM | end +DURATION")
@@ -112,6 +131,7 @@ public struct ScenarioParser {
             guard words.count >= 2, let number = Int(words[words.startIndex + 1]), number >= 1 else {
                 throw fail(line, "usage: at [day N] HH:MM ACTION")
             }
+            guard number <= Self.maximumDay else { throw fail(line, Self.dayTooLate(number)) }
             day = number
             words = words.dropFirst(2)
         }

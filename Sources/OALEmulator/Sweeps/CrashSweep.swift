@@ -82,15 +82,22 @@ public struct CrashSweep: Sendable {
                 })
         }
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+        /// The worst way a run ended, the baseline's included: it picks the
+        /// exit code (docs/PROCESSES.md).
+        public var worst: FaultRun.Verdict.Kind {
+            (outcomes.map(\.verdict.kind) + [baseline.kind]).max() ?? .passed
+        }
 
         public func render(color: ColorPolicy = .plain) -> String {
             var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun"
             text += (shard.map { " (shard \($0))" } ?? "") + ", "
-            text += "\(survived) survived, \(failed.count) failed\n"
-            if !baseline.passed { text += "baseline run (no kill) failed: \(baseline.reason)\n" }
+            text += "\(survived) survived, \(failed.count) failed"
+            text += FaultRun.Verdict.Kind.countsText(outcomes.map(\.verdict.kind)) + "\n"
+            if !baseline.passed { text += "baseline run (no kill) failed [\(baseline.kind)]: \(baseline.reason)\n" }
             for outcome in failed {
                 text += color.paint("FAIL", .red)
-                text += " \(outcome.site): \(outcome.verdict.reason)\n  reproduce: \(outcome.verdict.reproduce)\n"
+                text += " [\(outcome.verdict.kind)] \(outcome.site): \(outcome.verdict.reason)\n"
+                text += "  reproduce: \(outcome.verdict.reproduce)\n"
                 if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
             if let index { text += "every run's report: \(index)\n" }
@@ -168,6 +175,9 @@ public struct CrashSweep: Sendable {
                         ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
             return Outcome(site: site, verdict: verdict, killed: killed)
         }
+        // A stop signal ends the sweep as interrupted (130/143), not as a
+        // failing point.
+        if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
         let index = RunIndex(
             title: "crash-point sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
             entries: outcomes.map {
@@ -221,6 +231,8 @@ public struct SeedSwarm: Sendable {
         public var scenario: String = ""
         public var shard: Shard? = nil
         public var failed: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+        /// The worst way a seed's run ended: it picks the exit code.
+        public var worst: FaultRun.Verdict.Kind { outcomes.map(\.verdict.kind).max() ?? .passed }
 
         /// One test case per seed (`--junit`).
         public func junit() -> JUnitReport {
@@ -237,11 +249,12 @@ public struct SeedSwarm: Sendable {
         public func render(color: ColorPolicy = .plain) -> String {
             var text =
                 "seed swarm: \(outcomes.count) seed(s)" + (shard.map { " (shard \($0))" } ?? "")
-                + ", \(outcomes.count - failed.count) passed, \(failed.count) failed\n"
+                + ", \(outcomes.count - failed.count) passed, \(failed.count) failed"
+            text += FaultRun.Verdict.Kind.countsText(outcomes.map(\.verdict.kind)) + "\n"
             for outcome in failed {
                 text +=
-                    color.paint("FAIL", .red)
-                    + " seed \(outcome.seed) [\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
+                    color.paint("FAIL", .red) + " [\(outcome.verdict.kind)] seed \(outcome.seed) "
+                    + "[\(outcome.faults.joined(separator: "; "))]: \(outcome.verdict.reason)\n"
                 text += "  reproduce: \(outcome.verdict.reproduce)\n"
                 if let report = outcome.verdict.report { text += "  report: \(report)\n" }
             }
@@ -271,6 +284,9 @@ public struct SeedSwarm: Sendable {
                     + drawn.joined(separator: "; "))
             return Outcome(seed: seed, faults: drawn, verdict: verdict)
         }
+        // A stop signal ends the swarm as interrupted (130/143), not as a
+        // failing seed.
+        if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
         let index = RunIndex(
             title: "seed swarm of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
             entries: outcomes.map {
@@ -280,5 +296,16 @@ public struct SeedSwarm: Sendable {
             }
         ).write(base: rootBase)
         return Report(outcomes: outcomes, index: index, scenario: scenarioPath, shard: shard)
+    }
+}
+
+extension FaultRun.Verdict.Kind {
+    /// ` (1 violation, 2 crash)`: the failures by kind, empty when none.
+    static func countsText(_ kinds: [FaultRun.Verdict.Kind]) -> String {
+        let parts = [Self.violation, .stopped, .crash].compactMap { kind -> String? in
+            let count = kinds.filter { $0 == kind }.count
+            return count == 0 ? nil : "\(count) \(kind)"
+        }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 }

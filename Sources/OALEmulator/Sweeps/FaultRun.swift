@@ -1,5 +1,7 @@
 import Foundation
+import Glibc
 import OALPlatform
+import OALSystem
 
 /// One scenario run on a fresh device root with some faults, judged by the
 /// oracle: the unit the crash-point sweep and the seed swarm repeat.
@@ -20,14 +22,46 @@ public struct FaultRun: Sendable {
 
     /// What one run found.
     public struct Verdict: Sendable {
-        /// The run completed and the oracle found no violation. Failed
-        /// expectations alone do not fail a faulted run: a fault is allowed
-        /// to change what the user sees (a killed press grants nothing); the
-        /// oracle judges whether the design kept its promises.
-        public var passed: Bool { error == nil && violations.isEmpty }
+        /// How a run ended, as TigerBeetle's simulator separates crash,
+        /// liveness and correctness; each has its own exit code in `sweep`
+        /// and `swarm` (docs/PROCESSES.md).
+        public enum Kind: String, Sendable, Hashable, Comparable, CaseIterable {
+            case passed
+            /// Correctness: the run completed and the oracle found a violation.
+            case violation
+            /// Liveness: the run stopped before its end (the engine gave up:
+            /// an executable missing, a store it could not read, ...).
+            case stopped
+            /// A launched process crashed: ended by a signal the fault did
+            /// not send (SIGILL of a trap, SIGSEGV, SIGABRT; the injected
+            /// kills are SIGKILL) or exited 70 (internal error).
+            case crash
+
+            /// Worse is greater: crash > stopped > violation > passed.
+            public static func < (lhs: Kind, rhs: Kind) -> Bool {
+                allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+            }
+        }
+
+        public var kind: Kind {
+            if !crashes.isEmpty { return .crash }
+            if error != nil { return .stopped }
+            return violations.isEmpty ? .passed : .violation
+        }
+
+        /// The run completed, no process crashed and the oracle found no
+        /// violation. Failed expectations alone do not fail a faulted run:
+        /// a fault is allowed to change what the user sees (a killed press
+        /// grants nothing); the oracle judges whether the design kept its
+        /// promises.
+        public var passed: Bool { kind == .passed }
         public var violations: [Violation]
         public var expectationFailures: [String]
         public var error: String?
+        /// Launches that crashed (`launch N: STATUS`), from the trace.
+        public var crashes: [String] = []
+        /// The stop signal that ended the run, if one did (the sweep stops).
+        public var interrupted: StopSignal?
         /// The `fault` trace lines of the run (`action` `kind` `fault`).
         public var faultEvents: [[String: String]]
         public var reproduce: String
@@ -39,6 +73,9 @@ public struct FaultRun: Sendable {
 
         /// The first line that says why it failed.
         public var reason: String {
+            if let crash = crashes.first {
+                return "a process crashed: \(crash)" + (crashes.count > 1 ? " (and \(crashes.count - 1) more)" : "")
+            }
             if let error { return "the run stopped: \(error)" }
             if let first = violations.first { return first.description }
             return "passed"
@@ -65,11 +102,29 @@ public struct FaultRun: Sendable {
             let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
-                faultEvents: Self.faultEvents(root), reproduce: reproduce, report: Self.report(root))
+                crashes: Self.crashes(root), faultEvents: Self.faultEvents(root), reproduce: reproduce,
+                report: Self.report(root))
         } catch {
+            var interrupted: StopSignal?
+            if case EngineError.interrupted(let signal) = error { interrupted = signal }
             return Verdict(
-                violations: [], expectationFailures: [], error: "\(error)", faultEvents: Self.faultEvents(root),
-                reproduce: reproduce, report: Self.report(root))
+                violations: [], expectationFailures: [], error: "\(error)", crashes: Self.crashes(root),
+                interrupted: interrupted, faultEvents: Self.faultEvents(root), reproduce: reproduce,
+                report: Self.report(root))
+        }
+    }
+
+    /// The launches the device saw end by a crash: a `status` of `signal N`
+    /// other than SIGKILL (every injected kill) and the stop signals, or
+    /// exit 70.
+    static func crashes(_ root: DeviceRoot) -> [String] {
+        guard let lines = try? TraceLog.read(root.trace) else { return [] }
+        let benign: Set<String> = ["signal \(SIGKILL)", "signal \(SIGTERM)", "signal \(SIGINT)"]
+        return lines.compactMap { try? $0.get() }.compactMap { event -> String? in
+            guard event.process == .device, let status = event.fields["status"] else { return nil }
+            guard status == "70" || (status.hasPrefix("signal ") && !benign.contains(status)) else { return nil }
+            let launch = event.fields["launch"] ?? "?"
+            return "launch \(launch) (\(event.event) at \(event.time)) ended with \(status)"
         }
     }
 

@@ -20,6 +20,9 @@ public struct RunSummary: Sendable {
     public var restarts: Int
     /// The oracle's report of the run, if it finished.
     public var oracle: OracleReport?
+    /// The signal that stopped the run (`run.interrupted`) when it has not
+    /// been resumed to its end since.
+    public var interrupted: String?
 
     public init(root: DeviceRoot) throws {
         let events = try TraceLog.read(root.trace).compactMap { try? $0.get() }
@@ -51,9 +54,14 @@ public struct RunSummary: Sendable {
         self.guestSource = start?.fields["guestSource"]
         self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
         self.oracle = Oracle.lastReport(root: root)
+        let last = events[lastRun...].last {
+            $0.process == .device && ["run.interrupted", "run.end"].contains($0.event)
+        }
+        self.interrupted =
+            last?.event == "run.interrupted" ? "\(last?.fields["signal"] ?? "a signal") at \(last?.time ?? "?")" : nil
     }
 
-    public var passed: Bool { failed.isEmpty && (oracle?.passed ?? true) }
+    public var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
 
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
@@ -67,6 +75,9 @@ public struct RunSummary: Sendable {
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
+        if let interrupted {
+            lines.append("Interrupted: by \(interrupted); `oal-device run --root \(root.url.path) SCENARIO` resumes it")
+        }
         lines += oracleSection(root: root, color: color)
         lines.append("Device root: \(root.url.path)")
         lines.append("Trace:       \(root.trace.path)")

@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// The directory that is one emulated device, and where each party's files
 /// live inside it. Every process gets the root with `--root`; nothing else
@@ -25,11 +26,32 @@ public struct DeviceRoot: Hashable, Sendable {
     public var trace: URL { logs.appendingPathComponent("trace.jsonl") }
     public var managedSettings: URL { system.appendingPathComponent("managedsettings", isDirectory: true) }
 
-    /// Creates the four directories (0700) when missing.
+    /// Creates the root (when missing, 0700) and its four directories, 0700
+    /// exactly whatever the umask; a symbolic link in place of one of the
+    /// four is replaced by a real directory, so nothing is created out of
+    /// the root. The root itself may be a link the user made to it.
     public func create() throws {
+        try FileSystem.createDirectory(url.path)
         for directory in [appGroup, appContainer, system, logs, managedSettings] {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileSystem.ensurePrivateDirectory(directory.path)
+        }
+    }
+
+    /// Whether a device lives here, told apart from a root that cannot be
+    /// read (a permission, a link loop): that is the system's error, not
+    /// "no device".
+    public enum Availability: Sendable, Equatable {
+        case ready
+        case missing
+        case unreadable(Errno)
+    }
+
+    public var availability: Availability {
+        do {
+            guard let status = try FileSystem.status(system.path) else { return .missing }
+            return status.isDirectory ? .ready : .missing
+        } catch {
+            return .unreadable(error)
         }
     }
 

@@ -27,10 +27,9 @@ public final class TraceLog: @unchecked Sendable {
         self.process = process
         self.pid = getpid()
         self.launch = ProcessInfo.processInfo.environment[Self.launchVariable].flatMap { Int($0) }
-        try? FileManager.default.createDirectory(
-            at: root.logs, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        self.descriptor = try? FileDescriptor.open(
-            root.trace.path, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+        try? FileSystem.ensurePrivateDirectory(root.logs.path)
+        // A link planted at logs/trace.jsonl is replaced, never appended through.
+        self.descriptor = try? FileDescriptor.openOwned(root.trace.path, .append)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         self.encoder = encoder

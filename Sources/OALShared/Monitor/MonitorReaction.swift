@@ -139,10 +139,20 @@ public struct MonitorReaction {
     /// A day-keyed activity (`rule-<UUID>-<day>`) names the day: the
     /// minutes are filed under it whenever the callback arrives, so a batch
     /// flushed after midnight lands on the day it was used, never on today.
+    /// The minutes of the longest local day (25 hours, a DST fall-back).
+    static let maximumMinutesInADay = 25 * 60
+
     private func recordMinutes(_ minutes: Int, ruleID: UUID, namedDay: DayKey?, _ fields: [String: String]) throws {
         guard let published = try published(ruleID, fields) else { return }
         guard published.rule.configuration.timeLimit != nil else {
             return ignore(fields, "threshold event for a rule that is not a time limit")
+        }
+        // No day has more than 25 hours (a day that falls back from DST), so
+        // a larger threshold can never be reached: DeviceActivity would never
+        // deliver it, and trusting it would record a usage no one spent (and
+        // `minutes * 60` below would overflow).
+        guard minutes <= Self.maximumMinutesInADay else {
+            return ignore(fields, "threshold of \(minutes) minutes, more minutes than a day has")
         }
         let clock = try context.clock()
         let calendar = try clock.calendar()

@@ -51,7 +51,16 @@ public enum ErrorReport {
     }
 
     /// Writes `tool: message` to stderr.
+    /// Prints `tool: message`, cut after `maximumMessageCharacters`: an
+    /// argument echoed in an error (a 10 MB bad token) never floods stderr.
     public static func printError(tool: String, _ message: String) {
-        FileHandle.standardError.write(Data("\(tool): \(message)\n".utf8))
+        var text = message
+        if text.count > maximumMessageCharacters {
+            text = String(text.prefix(maximumMessageCharacters)) + "… (\(message.utf8.count) bytes in all)"
+        }
+        FileHandle.standardError.write(Data("\(tool): \(text)\n".utf8))
     }
+
+    /// The longest error line printed (multi-line reports stay readable).
+    public static let maximumMessageCharacters = 2000
 }

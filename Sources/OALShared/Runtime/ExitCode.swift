@@ -7,24 +7,37 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case checkFailed = 1
     /// The request was valid but the policy said no.
     case refused = 2
+    /// oal-device sweep and swarm only: a launched process crashed in one
+    /// of the runs (a signal the fault did not send, or exit 70).
+    case crashed = 3
+    /// oal-device sweep and swarm only: a run stopped before its end.
+    case stopped = 4
     case usage = 64
     case data = 65
     case notFound = 66
     case unavailable = 69
     case internalError = 70
     case ioError = 74
+    /// oal-device and scripts only: stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// oal-device and scripts only: stopped by SIGTERM (128 + 15).
+    case terminated = 143
 
     public var description: String {
         switch self {
         case .done: "done"
         case .checkFailed: "check failed"
         case .refused: "refused"
+        case .crashed: "a process crashed"
+        case .stopped: "a run stopped"
         case .usage: "usage"
         case .data: "data"
         case .notFound: "not found"
         case .unavailable: "unavailable"
         case .internalError: "internal error"
         case .ioError: "I/O error"
+        case .interrupted: "interrupted (SIGINT)"
+        case .terminated: "terminated (SIGTERM)"
         }
     }
 }

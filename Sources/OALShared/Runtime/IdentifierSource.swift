@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 
 /// New rule and list ids. Under the emulated OS every launch carries
 /// `OAL_SEED` and `OAL_LAUNCH_ID`; ids are then derived from those two and a
@@ -9,21 +10,21 @@ public final class IdentifierSource: @unchecked Sendable {
     public static let seedVariable = "OAL_SEED"
 
     private let lock = NSLock()
-    private var state: UInt64?
+    private var generator: SplitMix64?
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard let seed = environment[Self.seedVariable].flatMap(UInt64.init),
             let launch = environment["OAL_LAUNCH_ID"].flatMap(UInt64.init)
         else { return }
-        state = seed &* 0x9E37_79B9_7F4A_7C15 ^ launch &* 0xC2B2_AE3D_27D4_EB4F
+        generator = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ launch &* 0xC2B2_AE3D_27D4_EB4F)
     }
 
     public func next() -> UUID {
         lock.withLock {
-            guard state != nil else { return UUID() }
+            guard generator != nil else { return UUID() }
             var bytes = [UInt8]()
             for _ in 0..<2 {
-                let word = splitMix()
+                let word = generator!.next()
                 for shift in stride(from: 0, to: 64, by: 8) {
                     bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
                 }
@@ -38,14 +39,5 @@ public final class IdentifierSource: @unchecked Sendable {
                     bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
                 ))
         }
-    }
-
-    /// SplitMix64: tiny, well mixed, and the same on every platform.
-    private func splitMix() -> UInt64 {
-        var value = (state ?? 0) &+ 0x9E37_79B9_7F4A_7C15
-        state = value
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -32,9 +32,13 @@ public final class ProcessContext: @unchecked Sendable {
     /// is no device there or its clock was never set.
     public init(tool: String, kind: ProcessKind, rootPath: String) throws {
         let root = DeviceRoot(path: rootPath)
-        guard root.exists else {
+        switch root.availability {
+        case .ready: break
+        case .missing:
             throw ProcessFailure.unavailable(
                 "\(root.url.path): not an emulated device root (create it with `oal-device init --root DIR`)")
+        case .unreadable(let errno):
+            throw ProcessFailure(.ioError, "\(root.url.path): cannot read the device root: \(errno)")
         }
         self.tool = tool
         self.kind = kind
@@ -84,7 +88,8 @@ public final class ProcessContext: @unchecked Sendable {
 
     /// The App Group stores, each reporting to this process's trace.
     public func stores() throws -> SharedStores {
-        try SharedStores(container: appGroup, observer: observer)
+        try SharedStores(
+            container: appGroup, observer: observer, writesLedger: kind == .monitor || kind == .shieldAction)
     }
 }
 

@@ -62,6 +62,9 @@ public enum ProcessMain {
         tool: String, usage: String? = nil, _ body: () throws -> ExitCode,
         onFailure: (ExitCode, String) -> Void = { _, _ in }
     ) -> ExitCode {
+        // Whatever the caller's umask, nothing this process (or a child it
+        // starts) creates is readable by others (docs/CONTRACT.md).
+        FileSystem.restrictPermissionMask()
         do {
             return try body()
         } catch {

@@ -10,9 +10,12 @@ public struct SharedStores: Sendable {
     public let defaults: GroupDefaults
     public let grants: PendingGrantStore
 
-    public init(container: AppGroupContainer, observer: StoreAccessObserver?) throws {
+    /// `writesLedger`: the process may write the usage ledger (the monitor
+    /// and the shield action), so it also compacts an oversized journal it
+    /// reads (`UsageLedger.compactsOnRead`).
+    public init(container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false) throws {
         snapshots = try RuleSnapshotStore(container: container, observer: observer)
-        ledger = try UsageLedger(container: container, observer: observer)
+        ledger = try UsageLedger(container: container, compactsOnRead: writesLedger, observer: observer)
         sessions = try OpenSessionStore(container: container, observer: observer)
         shieldTracking = try ShieldStoreTracking(container: container, observer: observer)
         defaults = try GroupDefaults(container: container, observer: observer)

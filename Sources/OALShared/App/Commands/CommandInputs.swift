@@ -76,6 +76,34 @@ public enum CommandInputs {
         return selection
     }
 
+    /// A rule name the user typed (`rule add NAME`, `--rename`), checked by
+    /// `DisplayName`: trimmed; empty stays empty (the rule takes its kind's
+    /// default name); a control character or more than 100 characters is a
+    /// usage error.
+    public static func ruleName(_ text: String) throws(ProcessFailure) -> String {
+        switch DisplayName.validate(text) {
+        case .success(let name): return name
+        case .failure(.empty): return ""
+        case .failure(let problem): throw .usage("the rule name \(preview(text)) \(problem)")
+        }
+    }
+
+    /// An app list name the user typed: as a rule name, but an empty one
+    /// is refused.
+    public static func listName(_ text: String) throws(ProcessFailure) -> String {
+        switch DisplayName.validate(text) {
+        case .success(let name): return name
+        case .failure(let problem): throw .usage("the app list name \(preview(text)) \(problem)")
+        }
+    }
+
+    /// A name quoted for an error message, cut to 40 characters, with any
+    /// control character escaped.
+    static func preview(_ text: String) -> String {
+        let cut = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        return String(reflecting: cut)
+    }
+
     /// A rule by id or (case-insensitive) name.
     public static func ruleIndex(_ reference: String, in database: AppDatabase) throws(ProcessFailure) -> Int {
         if let id = UUID(uuidString: reference), let index = database.rules.firstIndex(where: { $0.id == id }) {
@@ -86,7 +114,8 @@ public enum CommandInputs {
         }
         guard let first = matches.first else { throw .notFound("no rule named '\(reference)'") }
         guard matches.count == 1 else {
-            throw .usage("rule name '\(reference)' is ambiguous (\(matches.count) rules); give its id")
+            let ids = matches.map { database.rules[$0].id.uuidString }.joined(separator: ", ")
+            throw .usage("rule name '\(reference)' is ambiguous (\(matches.count) rules: \(ids)); give its id")
         }
         return first
     }

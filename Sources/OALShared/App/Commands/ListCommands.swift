@@ -31,7 +31,7 @@ enum ListCommands {
     }
 
     private static func add(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
-        let name = try args.positional(2, "NAME")
+        let name = try CommandInputs.listName(try args.positional(2, "NAME"))
         try args.expectAtMost(3)
         guard let selection = try selection(app, args) else {
             throw ProcessFailure.usage("list add needs --apps, --categories or --domains")
@@ -58,7 +58,14 @@ enum ListCommands {
         let list = try app.mutate(cause: "list.edit") { database, inputs in
             var list = try CommandInputs.list(reference, in: database)
             if let selection { list.selection = selection }
-            if let rename = args.value("rename") { list.name = rename }
+            if let rename = args.value("rename") {
+                let name = try CommandInputs.listName(rename)
+                let taken = database.lists.lists.contains {
+                    $0.id != list.id && $0.name.caseInsensitiveCompare(name) == .orderedSame
+                }
+                guard !taken else { throw ProcessFailure.usage("an app list named '\(name)' already exists") }
+                list.name = name
+            }
             let readOnly = RulePolicy.areAppListsReadOnly(
                 rules: database.rules, at: inputs.now, calendar: inputs.calendar, usageFor: inputs.usage(of:))
             try database.lists.update(list, listsReadOnly: readOnly)

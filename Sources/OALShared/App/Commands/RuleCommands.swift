@@ -24,16 +24,24 @@ enum RuleCommands {
 
     private static func add(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let kind = try RuleOptions.kind(try args.positional(2, "KIND (schedule, time-limit or open-limit)"))
-        let name = try args.positional(3, "NAME")
+        let name = try CommandInputs.ruleName(try args.positional(3, "NAME"))
         try args.expectAtMost(4)
         let configuration = try RuleOptions.configuration(kind: kind, current: nil, args)
         if args.has("soft") && args.has("hard") { throw ProcessFailure.usage("give --hard or --soft, not both") }
-        let rule = try app.mutate(cause: "rule.add") { database, inputs in
+        let (rule, shared) = try app.mutate(cause: "rule.add") { database, inputs in
             var rule = Rule(
                 id: app.context.identifiers.next(), name: name, createdAt: inputs.now, configuration: configuration)
             try RuleOptions.applyCommon(&rule, args, database: database)
+            let shared = database.rules.contains { $0.name.caseInsensitiveCompare(rule.name) == .orderedSame }
             database.rules.append(rule)
-            return rule
+            return (rule, shared)
+        }
+        // Two rules may share a name, as in the app (a preset added twice),
+        // but a name that matches several is ambiguous on the command line.
+        if shared {
+            ErrorReport.printError(
+                tool: app.context.tool,
+                "warning: another rule is named \(rule.name); refer to these rules by id (\(rule.id.uuidString))")
         }
         app.context.record("rule.add", ["rule": rule.id.uuidString, "kind": rule.kind.rawValue])
         try emit(rule, app, args) { "added \(rule.kind.displayName) rule \(rule.name) (\(rule.id.uuidString))" }

@@ -78,6 +78,6 @@ enum RuleOptions {
         if args.has("hard") { rule.hardMode = true }
         if args.has("soft") { rule.hardMode = false }
         if let list = args.value("list") { rule.appListID = try CommandInputs.list(list, in: database).id }
-        if let name = args.value("rename") { rule.rename(name) }
+        if let name = args.value("rename") { rule.rename(try CommandInputs.ruleName(name)) }
     }
 }
