@@ -257,10 +257,12 @@ import Testing
         let lines = Self.traceLines(root)
         let interrupted = try #require(lines.lastIndex { $0.process == .device && $0.event == "run.interrupted" })
         #expect(lines[interrupted].fields["signal"] == (signal == SIGTERM ? "SIGTERM" : "SIGINT"))
-        // Every launch that began has ended, before the device's last line.
+        // Every launch that began has ended, before the device's last line:
+        // each wrote its exit, except at most the one in flight when the
+        // signal came, which the forwarded signal ended before it could.
         let launches = lines.filter { $0.process != .device && $0.event == "launch" }.count
         let exits = lines.filter { $0.process != .device && $0.event == "exit" }.count
-        #expect(exits == launches)
+        #expect(exits <= launches && launches - exits <= 1, "\(launches) launches, \(exits) exits")
         usleep(300_000)
         #expect(Self.traceLines(root).count == lines.count, "nothing wrote into the root after the device exited")
         let summary = try scratch.device(["summary", "--root", root])

@@ -56,11 +56,14 @@ import Testing
     }
 
     /// The refresh stopped after reading its inputs while the press runs:
-    /// the oracle flags finding 6; failures are deduplicated and each
-    /// prints a `fault preempt` line that replays it. A press stopped
-    /// inside its ledger append while a second launch of it runs: the
-    /// second one waits for the lock, so the stopped one is resumed first.
-    @Test func aRerunPerSiteIsJudgedDeduplicatedAndReplayable() throws {
+    /// finding 6 used to re-lock the session there; the design now re-reads
+    /// under the press lock (docs/FAULTS.md), so the rerun passes. A press
+    /// stopped inside its ledger append while a second launch of it runs:
+    /// the second one waits for the lock, so the stopped one is resumed
+    /// first. (Deduplication and the replayable `fault preempt` line are no
+    /// longer exercised by a live failure here: none is left at these
+    /// points; see the issue notes.)
+    @Test func aRerunPerSiteIsJudgedAndTheFixedRaceHolds() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
@@ -73,31 +76,17 @@ import Testing
         let outcomes = race.rerun([(0, refresh), (1, locked)])
         #expect(outcomes.allSatisfy { $0.paused })
         #expect(outcomes[0].interleaved?.contains("press open on Chess") == true)
-        #expect(outcomes[0].verdict.violations.contains { $0.check == .sessionHonoured })
+        #expect(outcomes[0].verdict.passed, "\(outcomes[0].verdict.reason)")
         #expect(outcomes[1].resumedEarly, "the second press waits for the ledger's lock")
         #expect(outcomes[1].verdict.error == nil, "\(outcomes[1].verdict.reason)")
+        #expect(refresh.line.hasPrefix("fault preempt app at app.refresh.after-read-inputs#1 launch "))
+        let fault = try FaultParser.parse(text: String(refresh.line.dropFirst("fault ".count)))
+        #expect("fault " + fault.description == refresh.line)
 
         let report = RaceSweep.Report(
             pauseSites: 2, candidates: [refresh, locked], baseline: outcomes[0].verdict, outcomes: outcomes,
             scenario: path)
-        let failures = report.failures
-        let honoured = try #require(failures.first { $0.kind == "session-honoured" })
-        #expect(honoured.point == "app.refresh.after-read-inputs" && honoured.with == .step)
-        #expect(Set(failures.map { "\($0.point) \($0.with) \($0.kind)" }).count == failures.count)
-        #expect(honoured.first.site.line.hasPrefix("fault preempt app at app.refresh.after-read-inputs#1 launch "))
-        #expect(honoured.first.verdict.reproduce.contains("--fault 'preempt app at app.refresh.after-read-inputs#1"))
-        #expect(report.render().contains("[session-honoured] app at app.refresh.after-read-inputs with step"))
-
-        // The printed line replays it exactly: the same violation.
-        let replay = base.appendingPathComponent("replay.scenario")
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
-            of: "end day 1 10:00", with: "end day 1 10:00\n" + honoured.first.site.line)
-        try text.write(to: replay, atomically: true, encoding: .utf8)
-        let again = FaultRun(
-            scenarioPath: replay.path, root: DeviceRoot(base.appendingPathComponent("replay-root")),
-            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
-        ).run()
-        #expect(again.violations.map(\.check) == outcomes[0].verdict.violations.map(\.check))
+        #expect(report.failures.isEmpty, "\(report.render())")
     }
 
     @Test func preemptNamesWhatRunsWhileItIsStopped() throws {
