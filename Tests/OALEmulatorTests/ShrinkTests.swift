@@ -13,11 +13,10 @@ import Testing
         return url
     }
 
-    /// A planted failure (the clock set back six hours inside a window that
-    /// crossed midnight: no edge is delivered again, the shield stays up,
-    /// docs/FAULTS.md) among lines that have nothing to do with it: what is
-    /// left is the list, the rule and the jump, the same violation on the
-    /// same rule, and the file replays it alone.
+    /// A planted failure (the monitor's disk full when a window starts: its
+    /// shield write fails, docs/FAULTS.md) among lines that have nothing to
+    /// do with it: what is left is the list, the rule and the fault, the
+    /// same violation on the same rule, and the file replays it alone.
     @Test func aPlantedFailureShrinksToItsThreeLines() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
@@ -39,7 +38,7 @@ import Testing
         let result = try Shrinker(
             scenarioPath: file.path, rootBase: base.appendingPathComponent("shrink"),
             binDirectory: BuiltProducts.directory,
-            faults: FaultOptions(extra: ["at day 2 00:06 clock jump -6h"]), jobs: 2
+            faults: FaultOptions(extra: ["at day 1 22:19 disk-full monitor for 4h"]), jobs: 2
         ).run()
         #expect(result.target == Shrinker.Target(check: .agreement, rule: "Deep Sleep"))
         #expect(result.originalSize == 9)
@@ -47,7 +46,7 @@ import Testing
         let lines = result.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.contains { $0.hasSuffix("app list add Social --apps TikTok") })
         #expect(lines.contains { $0.contains("app rule add schedule \"Deep Sleep\"") })
-        #expect(lines.contains { $0.hasSuffix("fault clock jump -6h") })
+        #expect(lines.contains { $0.contains("fault disk-full monitor") })
         #expect(result.reproduce.contains("oal-device run --root NEWDIR \(result.path)"))
 
         let again = FaultRun(

@@ -13,24 +13,30 @@ struct DueBoundary: Hashable {
 /// edge. An activity registered mid-interval is owed its start at once,
 /// which is how iOS treats a schedule that is already in progress.
 enum BoundaryPlanner {
+    /// - Parameter owedSince: where a forward clock jump started: the
+    ///   edges it passed are owed now, not skipped.
     static func next(
-        registry: ActivityRegistry, delivered: Set<String>, now: Date, calendar: Calendar,
+        registry: ActivityRegistry, delivered: Set<String>, now: Date, owedSince: Date? = nil, calendar: Calendar,
         memo: IntervalMemo = IntervalMemo()
     ) -> [DueBoundary] {
         memo.prune(keeping: registry)
         return registry.activities.keys.sorted().compactMap { name in
             guard let registration = registry.activities[name] else { return nil }
-            return next(for: registration, delivered: delivered, now: now, calendar: calendar, memo: memo)
+            return next(
+                for: registration, delivered: delivered, now: now, owedSince: owedSince, calendar: calendar, memo: memo)
         }
     }
 
     private static func next(
-        for registration: ActivityRegistration, delivered: Set<String>, now: Date, calendar: Calendar,
-        memo: IntervalMemo
+        for registration: ActivityRegistration, delivered: Set<String>, now: Date, owedSince: Date?,
+        calendar: Calendar, memo: IntervalMemo
     ) -> DueBoundary? {
-        // Just before now, so an interval ending exactly now is still seen.
-        var probe = now.addingTimeInterval(-0.001)
-        for _ in 0..<3 {
+        // Just before now, so an interval ending exactly now is still seen;
+        // after a forward jump, from where it started.
+        var probe = min(now, owedSince ?? now).addingTimeInterval(-0.001)
+        // A jump may pass several intervals (a daily one, days): enough
+        // steps to walk from where it started to the one in progress.
+        for _ in 0..<(owedSince == nil ? 3 : 64) {
             guard let interval = memo.interval(of: registration, containingOrAfter: probe, calendar: calendar)
             else { return nil }
             let startKey = key(.intervalDidStart, registration, interval)

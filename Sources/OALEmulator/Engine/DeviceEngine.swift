@@ -151,7 +151,8 @@ public final class DeviceEngine {
         let registry = try view.registry()
         let registryVersion = view.registryCache.version
         for due in BoundaryPlanner.next(
-            registry: registry, delivered: state.delivered, now: now, calendar: calendar, memo: intervals)
+            registry: registry, delivered: state.delivered, now: now, owedSince: state.jumpedFrom, calendar: calendar,
+            memo: intervals)
         {
             candidates.append(EngineEvent(time: due.time, kind: .boundary(due)))
         }
@@ -228,6 +229,7 @@ public final class DeviceEngine {
     /// delivering the thresholds it crosses (they land exactly at `time`,
     /// because thresholds are events in the queue).
     private func advance(to time: Date) throws {
+        state.jumpedFrom = nil
         var crossings: [UsageAccounting.Crossing] = []
         if let app = try frontmostApp() {
             crossings = state.usage.accrue(

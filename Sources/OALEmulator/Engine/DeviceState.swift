@@ -20,6 +20,9 @@ public struct DeviceState: Codable, Hashable, Sendable {
     public var showingShield: String?
     /// When the current `for DURATION` ends.
     public var leaveAt: Date?
+    /// Where a forward clock jump started, until the clock next moves on
+    /// its own: the edges it passed are owed at once (docs/FAULTS.md).
+    public var jumpedFrom: Date?
     /// The next foreground-loop tick while OpenAppLock is frontmost.
     public var nextTick: Date?
     /// Last traced shield state per app name (true = blocked).

@@ -123,10 +123,12 @@ extension DeviceEngine {
         case .doubleTap, .concurrentPress:
             faults.state.pressDuplication = fault
         case .clockJump(let span):
+            if span > 0 { state.jumpedFrom = min(state.jumpedFrom ?? now, now) }
             now = now.addingTimeInterval(span)
             faults.now = now
             state.leaveAt = state.leaveAt.map { max($0, now) }
             state.nextTick = state.nextTick.map { max($0, now) }
+            oracle.clockJumped(to: now, by: span, afterLaunch: state.launchSequence)
             try setClock()
         case .timeZone(let zone):
             guard let timeZone = TimeZone(identifier: zone) else { return }

@@ -87,6 +87,11 @@ extension Oracle {
             return "a threshold of \(activity) whose monitor was killed: iOS never redelivers it, and only "
                 + "thresholds carry usage; deadline: a later threshold of the activity or the end of the day"
         }
+        if let back = spec.clockSetBack, since >= back.time {
+            return "the clock set back to \(localText(back.time)): DeviceActivity delivers no edge it already "
+                + "delivered, and nothing runs until a process is launched; deadline: the end of the next launch "
+                + "of the monitor or the shield action, or the app's next refresh"
+        }
         if let killed = kills.extensionKilled, since >= killed.time {
             return "\(killed.target) launch \(killed.launch) killed at \(localText(killed.time)): iOS gives a killed "
                 + "extension no redelivery and runs none of the app's code until it launches one of its processes; "

@@ -112,6 +112,14 @@ public final class Oracle {
 
     /// A fault made `path` unreadable on purpose; it may stay so until a
     /// process touches it (and must then be quarantined).
+    /// A fault moved the clock to `instant` by `span` after launch
+    /// `launch`: the jumped time is nobody's usage (the device counts none),
+    /// and a clock set back is named until the next launch.
+    public func clockJumped(to instant: Date, by span: TimeInterval, afterLaunch launch: Int) {
+        truth.since = instant
+        if span < 0 { spec.clockSetBack = ClockSetBack(time: instant, launch: launch) }
+    }
+
     public func storeFaultInjected(path: String, reason: String) {
         injectedStoreFaults[path] = reason
         if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = now }

@@ -167,7 +167,7 @@ extension Oracle {
             if let until = facts.sessions[rule.id] {
                 report.checksRun += 1
                 if now < until {
-                    if shields {
+                    if shields, namedReason(for: rule, since: now) == nil {
                         violate(
                             .sessionHonoured, key: "\(key)|\(until)", ruleID: rule.id, ruleName: name,
                             expected: "store rule-\(key) clear until the session ends at \(localText(until))",

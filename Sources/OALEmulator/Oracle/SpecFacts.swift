@@ -23,6 +23,10 @@ struct SpecFacts: Codable, Sendable {
     /// When a fault last damaged the mirror on purpose: it is rebuilt by
     /// the app's next refresh, not before.
     var mirrorDamagedAt: Date?
+    /// The clock set back (by a fault) to `time` after launch `launch`:
+    /// DeviceActivity delivers no edge again, so only the next launch of a
+    /// process can put the shields right.
+    var clockSetBack: ClockSetBack?
     /// When each per-app (or per-domain) divergence began, for the
     /// deadlines of the named reasons.
     var since: [String: Date] = [:]
@@ -47,6 +51,11 @@ struct KillFacts: Codable, Sendable {
     /// Open presses killed after their open was spent (the ledger's opens
     /// went up across them), by rule: when each was pressed.
     var paidPresses: [UUID: [Date]] = [:]
+}
+
+struct ClockSetBack: Codable, Sendable, Hashable {
+    var time: Date
+    var launch: Int
 }
 
 struct KilledLaunch: Codable, Sendable, Hashable {
@@ -127,7 +136,9 @@ extension Oracle {
             }
         case (.monitor, "exit"), (.shieldAction, "exit"):
             if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }
+            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
         case (.app, "refresh"):
+            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
             kills.extensionKilled = nil
             kills.appKilled = nil
         default:
