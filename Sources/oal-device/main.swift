@@ -108,7 +108,7 @@ let commandSpecs: [String: ArgumentSpec] = [
 func useGuest(_ directory: String) throws {
     let guest = try GuestBuild.load(directory: directory)
     setenv(GuestBuild.variable, guest.directory, 1)
-    FileHandle.standardError.write(Data("\(tool): guest \(guest.name) from \(guest.source)\n".utf8))
+    StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
 }
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
@@ -177,7 +177,7 @@ func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let record = try RunRecord(root: try deviceRoot(parsed))
     switch parsed.value("format") ?? "chrome" {
     case "chrome":
-        FileHandle.standardOutput.write(try ChromeTrace(record: record).json())
+        StandardStream.output.write(bytes: Array(try ChromeTrace(record: record).json()))
         print()
     case "jsonl":
         let encoder = JSONEncoder()
@@ -248,15 +248,13 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     options.faults = try faultOptions(parsed, scenario: scenario)
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
-    FileHandle.standardError.write(
-        Data(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined().utf8))
-    FileHandle.standardError.write(
-        Data(
-            """
+    StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
+    StandardStream.error.write(
+        """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
             oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
 
-            """.utf8))
+        """)
     if parsed.has("shrink"), !result.passed {
         // Beside the root: DIR.shrink/ for the candidates, DIR.min.scenario.
         let url = root.url.standardizedFileURL

@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALStore
+import OALTestSupport
 import Testing
 
 /// Hostile input to the app and its extensions (issue 10, part B): values
@@ -138,5 +139,26 @@ import Testing
         try device.app("rule", "edit", first.uuidString, "--rename", "Bad\nName", expect: 64)
         try device.app("rule", "edit", first.uuidString, "--rename", "  First Gate ")
         try device.app("show", "First Gate")
+    }
+
+    /// Found by the 200-seed swarm: under a full disk (`disk-full`: `ulimit
+    /// -f`, SIGXFSZ ignored) with stderr going to a file, as the device
+    /// captures it, reporting the failed store write itself failed, and
+    /// Foundation's `FileHandle.write` trapped (SIGILL) instead of the
+    /// process exiting with its error code.
+    @Test func aFullDiskIsAnErrorExitNotACrashEvenWhenStderrCannotBeWritten() throws {
+        let device = try Device()
+        try device.app("list", "add", "Social", "--apps", "TikTok")
+        let id = try device.addRule("schedule", "Night", "--list", "Social", "--from", "09:00", "--to", "11:00")
+        try device.clearStore("rule-\(id.uuidString)")
+        let stderr = device.root.url.appendingPathComponent("stderr.txt").path
+        let monitor = try BuiltProducts.executable("oal-monitor")
+        let command =
+            "trap '' XFSZ; ulimit -f 0; exec \"$0\" --root \"$1\" intervalDidStart sched-\(id.uuidString) 2>>\"$2\""
+        let run = try ProcessRun.run(
+            URL(fileURLWithPath: "/bin/sh"), ["-c", command, monitor.path, device.root.url.path, stderr])
+        // A trap ends the process by SIGILL (Process reports the signal, 4).
+        #expect(run.status >= 64 && run.status < 128, "oal-monitor ended with \(run.status), not an error exit")
+        #expect(run.status != 0, "a store write cannot succeed on a full disk")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// Waits, on the main thread, for work that may itself need the main
 /// thread (a guest's completion handler or a `@MainActor` async refresh):
@@ -15,8 +16,7 @@ enum MainActorBridge {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while box.value == nil {
             guard Date() < deadline else {
-                FileHandle.standardError.write(
-                    Data("guest harness: \(what) did not finish within \(Int(timeout)) s\n".utf8))
+                StandardStream.error.write("guest harness: \(what) did not finish within \(Int(timeout)) s\n")
                 exit(70)
             }
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.002))

@@ -1,6 +1,7 @@
 import Foundation
 import OALPlatform
 import OALShared
+import OALSystem
 
 /// The emulated device a guest process runs on: the one thing the Apple-shaped
 /// modules share. The harness main opens the device (`--root`, through
@@ -36,7 +37,7 @@ public enum GuestDevice {
     /// APIs this stands in for cannot fail this way on iOS (a missing clock,
     /// an unreadable platform file), so there is no error to hand back.
     public static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("guest SDK: \(message)\n".utf8))
+        StandardStream.error.write("guest SDK: \(message)\n")
         if let installed = slot.get() {
             installed.context.record("error", ["code": "70", "message": "guest SDK: \(message)"])
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GuestRuntime
+import OALSystem
 
 /// `os.Logger`: unified-log lines go to the process's stderr, which the
 /// emulated OS appends to `<root>/logs/<process>.log` under the launch.
@@ -22,7 +23,7 @@ public struct Logger: Sendable {
     public func fault(_ message: OSLogMessage) { write(.fault, message) }
 
     private func write(_ level: OSLogType, _ message: OSLogMessage) {
-        FileHandle.standardError.write(Data("[\(category)] \(level.name): \(message.text)\n".utf8))
+        StandardStream.error.write("[\(category)] \(level.name): \(message.text)\n")
     }
 }
 

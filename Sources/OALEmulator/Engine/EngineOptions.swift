@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// How one run is set up; everything not in the scenario.
 public struct EngineOptions: Sendable {
@@ -37,7 +38,7 @@ public struct EngineOptions: Sendable {
 
     /// Progress lines on stderr, prefixed with the tool's name.
     public static func standardErrorProgress(tool: String) -> @Sendable (String) -> Void {
-        { line in FileHandle.standardError.write(Data("\(tool): \(line)\n".utf8)) }
+        { line in StandardStream.error.write("\(tool): \(line)\n") }
     }
 
     /// The directory of the running executable: where SwiftPM puts every

@@ -58,7 +58,7 @@ public enum ErrorReport {
         if text.count > maximumMessageCharacters {
             text = String(text.prefix(maximumMessageCharacters)) + "… (\(message.utf8.count) bytes in all)"
         }
-        FileHandle.standardError.write(Data("\(tool): \(text)\n".utf8))
+        StandardStream.error.write("\(tool): \(text)\n")
     }
 
     /// The longest error line printed (multi-line reports stay readable).

@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+import OALSystem
 
 /// `oal-app rule add|edit|disable|enable|delete|unblock`.
 ///
@@ -124,7 +125,7 @@ enum RuleCommands {
             id: rule.id.uuidString, name: rule.name, backgroundEnforcement: state.text,
             notEnforcedInBackground: warnings.isEmpty ? nil : warnings)
         try CommandOutput.emit(output, json: args.has("json"), text: text)
-        for warning in warnings { FileHandle.standardError.write(Data("\(warning.line)\n".utf8)) }
+        for warning in warnings { StandardStream.error.write("\(warning.line)\n") }
     }
 
     private static func refuseIfLocked(
