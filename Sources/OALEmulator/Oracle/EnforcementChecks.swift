@@ -16,14 +16,7 @@ extension Oracle {
     func checkEnforcement(_ view: OracleView, usage: Bool = true) {
         lastCatalog = view.catalog
         let model = SpecModel(calendar: calendar)
-        let bundles = Dictionary(view.catalog.apps.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
-        let today = DayKey(now, calendar: calendar)
-        func day(_ entry: UserRules.Entry) -> SpecModel.UserDay {
-            let seconds = truth.seconds(on: today) { bundle in
-                bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
-            }
-            return SpecModel.UserDay(coveredSeconds: seconds, grants: spec.grants[entry.rule.id] ?? [])
-        }
+        func day(_ entry: UserRules.Entry) -> SpecModel.UserDay { userDay(entry, catalog: view.catalog) }
         let active = userRules.entries.filter { model.shields($0.rule, at: now, day: day($0)) }
 
         for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
@@ -102,6 +95,23 @@ extension Oracle {
                     reason: reasons.compactMap { $0 }.first ?? "")
             }
         }
+    }
+
+    /// What the device knows of the user's day for one rule: the seconds
+    /// its apps were really in front today, and the opens it granted.
+    func userDay(_ entry: UserRules.Entry, catalog: InstalledAppCatalog) -> SpecModel.UserDay {
+        let bundles = Dictionary(catalog.apps.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
+        let seconds = truth.seconds(on: DayKey(now, calendar: calendar)) { bundle in
+            bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
+        }
+        return SpecModel.UserDay(coveredSeconds: seconds, grants: spec.grants[entry.rule.id] ?? [])
+    }
+
+    /// Whether the spec model says the user's rule `id` shields now; a rule
+    /// the user does not have shields nothing.
+    func modelShields(_ id: UUID, catalog: InstalledAppCatalog) -> Bool {
+        guard let entry = userRules.byID[id] else { return false }
+        return SpecModel(calendar: calendar).shields(entry.rule, at: now, day: userDay(entry, catalog: catalog))
     }
 
     static func ruleID(ofStore name: String) -> UUID? {

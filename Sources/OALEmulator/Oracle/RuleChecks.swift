@@ -16,10 +16,10 @@ extension Oracle {
         let (noun, verb) = (argv[0], argv[1])
         let rest = argv.dropFirst(2).joined(separator: " ")
         // The rules as the user had them before the tap (the app's database,
-        // not the mirror), with the ledger the app's gate reads.
+        // not the mirror), locked by the spec model on the real usage.
+        let model = SpecModel(calendar: calendar)
         let hardLocked = userRules.entries.filter {
-            RulePolicy.isHardLocked(
-                $0.rule, at: now, calendar: calendar, usage: before.inputs.usage(of: $0.rule.id))
+            model.hardLocked($0.rule, at: now, day: userDay($0, catalog: before.catalog))
         }
         guard !hardLocked.isEmpty else { return }
         switch (noun, verb) {
@@ -83,25 +83,23 @@ extension Oracle {
                 }
             }
 
-            // Nothing invented: the block is justified by the day's real usage.
+            // Nothing invented: the block is justified by the user's rule and
+            // the day's real usage, by the spec model (never the app's code).
             report.checksRun += 1
-            var truthUsage = DailyUsage(
-                minutesUsed: truthMinutes(published, view: view, day: view.inputs.day) + 1,
-                opensUsed: facts.granted[DeviceFacts.key(rule.id, view.inputs.day)] ?? 0)
-            if case .openLimit = rule.configuration { truthUsage.minutesUsed = 0 }
-            let justified = EnforcementDecision.decide(
-                rule: rule, at: now, calendar: calendar, usage: truthUsage, sessionExpiry: view.sessions[rule.id])
-            if shields, !justified.shield {
+            let justified = modelShields(rule.id, catalog: view.catalog)
+            if shields, !justified {
+                let truthMinutes = truthMinutes(published, view: view, day: view.inputs.day)
+                let opens = facts.granted[DeviceFacts.key(rule.id, view.inputs.day)] ?? 0
+                let wanted =
+                    "no shield: real usage today \(truthMinutes) min, \(opens) granted open(s)"
+                    + (userRules.byID[rule.id] == nil ? ", and the user has no such rule" : "")
                 if let reason = namedReason(for: rule, since: divergenceSince[key] ?? now) {
                     expect(
-                        .blockNotInvented, key: key, ruleID: rule.id, ruleName: name,
-                        expected: "no shield (\(ShieldController.describe(justified.reason)))", actual: "shielding",
-                        reason: reason)
+                        .blockNotInvented, key: key, ruleID: rule.id, ruleName: name, expected: wanted,
+                        actual: "shielding", reason: reason)
                 } else {
                     violate(
-                        .blockNotInvented, ruleID: rule.id, ruleName: name,
-                        expected: "no shield: real usage today \(max(truthUsage.minutesUsed - 1, 0)) min, "
-                            + "\(truthUsage.opensUsed) granted open(s) (\(ShieldController.describe(justified.reason)))",
+                        .blockNotInvented, ruleID: rule.id, ruleName: name, expected: wanted,
                         actual: "store rule-\(key) shielding")
                 }
             } else {
@@ -173,7 +171,8 @@ extension Oracle {
                             expected: "store rule-\(key) clear until the session ends at \(localText(until))",
                             actual: "shielding mid-session")
                     }
-                } else if decision.shield, !shields,
+                } else if modelShields(rule.id, catalog: view.catalog), !shields,
+                    namedReason(for: rule, since: now) == nil,
                     facts.sessionEndDelivered.contains(rule.id) || (facts.lastRefresh ?? .distantPast) >= until
                 {
                     violate(
@@ -183,21 +182,22 @@ extension Oracle {
             }
         }
 
-        // Strictest wins: an app is shielded whenever any rule's store is
-        // supposed to shield it (and is not excused).
+        // Strictest wins (spec §4.8): an app is shielded whenever any rule
+        // of the user's that the spec model says shields covers it (and is
+        // not excused), whatever the other rules say.
+        let model = SpecModel(calendar: calendar)
+        let blocking = userRules.entries.filter {
+            model.shields($0.rule, at: now, day: userDay($0, catalog: view.catalog))
+                && namedReason(for: $0.rule, since: divergenceSince[$0.rule.id.uuidString] ?? now) == nil
+        }
         for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
             report.checksRun += 1
-            let holders = view.published.indices.filter {
-                decisions[$0].shield && view.covers(view.published[$0], bundle: app.bundleIdentifier)
-                    && namedReason(
-                        for: view.published[$0].rule,
-                        since: divergenceSince[view.published[$0].rule.id.uuidString] ?? now) == nil
-            }.map { view.published[$0] }
             let key = "app|\(app.name)"
-            if let holder = holders.first, !view.effective.isShielded(app.token, category: app.category) {
+            let holder = blocking.first { SpecModel.covers(mode: $0.mode, selection: $0.selection, app: app) }
+            if let holder, !view.effective.isShielded(app.token, category: app.category) {
                 violate(
                     .strictestWins, key: key, ruleID: holder.rule.id, ruleName: holder.rule.name,
-                    expected: "\(app.name) shielded (rule \(holder.rule.name) decides shield)",
+                    expected: "\(app.name) shielded (rule \(holder.rule.name) blocks it now)",
                     actual: "no store shields it")
             } else {
                 resolved(.strictestWins, key: key)

@@ -47,6 +47,26 @@ struct SpecModel {
         }
     }
 
+    /// Spec §4.3/§4.4: a Hard Mode rule refuses unblocks, edits, disabling
+    /// and deletion while it is actively blocking: inside its window, or
+    /// with its day's budget (minutes or opens) spent. An open limit's
+    /// proactive gate alone is not "blocking" (it is not in Blocked Apps).
+    func hardLocked(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
+        guard rule.hardMode, rule.isEnabled else { return false }
+        if let until = rule.pausedUntil, instant < until { return false }
+        switch rule.configuration {
+        case .schedule(let config):
+            return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
+        case .timeLimit(let config):
+            return onEnabledDay(rule.days, instant)
+                && day.coveredSeconds + 0.001 >= TimeInterval(config.dailyLimitMinutes) * 60
+        case .openLimit(let config):
+            let today = calendar.startOfDay(for: instant)
+            let opens = day.grants.filter { calendar.startOfDay(for: $0) == today && $0 <= instant }.count
+            return onEnabledDay(rule.days, instant) && opens >= config.maxOpens
+        }
+    }
+
     /// Spec §3.4/§4.2: Block Adult Content engages the web filter while a
     /// schedule rule's window is active (never for limit rules).
     func filtersAdultContent(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
