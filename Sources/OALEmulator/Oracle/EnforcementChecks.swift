@@ -100,7 +100,7 @@ extension Oracle {
     /// What the device knows of the user's day for one rule: the seconds
     /// its apps were really in front today, and the opens it granted.
     func userDay(_ entry: UserRules.Entry, catalog: InstalledAppCatalog) -> SpecModel.UserDay {
-        let bundles = Dictionary(catalog.apps.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { a, _ in a })
+        let bundles = apps(byBundleIn: catalog)
         let seconds = truth.seconds(on: DayKey(now, calendar: calendar)) { bundle in
             bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
         }

@@ -37,6 +37,16 @@ public final class Oracle {
     var spec = SpecFacts()
     /// The catalog of the last judged view (for the stretch between events).
     var lastCatalog: InstalledAppCatalog?
+    /// The catalog's apps by bundle id, built once per catalog: every
+    /// rule's real usage is looked up through it at every judgement.
+    var bundleIndex: (catalog: InstalledAppCatalog, apps: [String: InstalledApp])?
+
+    func apps(byBundleIn catalog: InstalledAppCatalog) -> [String: InstalledApp] {
+        if let bundleIndex, bundleIndex.catalog == catalog { return bundleIndex.apps }
+        let apps = Dictionary(catalog.apps.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        bundleIndex = (catalog, apps)
+        return apps
+    }
     var calendar = Calendar(identifier: .gregorian)
     var now = Date.distantPast
     var lastStep = "run.start"

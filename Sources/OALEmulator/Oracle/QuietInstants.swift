@@ -67,16 +67,10 @@ extension Oracle {
     /// today's budget.
     private func budgetCrossing(_ entry: UserRules.Entry, limitMinutes: Int) -> Date? {
         guard let bundle = truth.frontmost, let catalog = lastCatalog,
-            let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle }),
+            let app = apps(byBundleIn: catalog)[bundle],
             SpecModel.covers(mode: entry.mode, selection: entry.selection, app: app)
         else { return nil }
-        let today = DayKey(now, calendar: calendar)
-        let spent = truth.seconds(on: today) { bundle in
-            catalog.apps.first { $0.bundleIdentifier == bundle }.map {
-                SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0)
-            } ?? false
-        }
-        let left = TimeInterval(limitMinutes) * 60 - spent
+        let left = TimeInterval(limitMinutes) * 60 - userDay(entry, catalog: catalog).coveredSeconds
         return left > 0 ? now.addingTimeInterval(left) : nil
     }
 }
