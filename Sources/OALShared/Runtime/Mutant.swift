@@ -73,6 +73,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// exits 65), schedules and time limits included (finding 5).
     case newerSessionsStopEnforcement = "newer-sessions-stop-enforcement"
 
+    /// The rule mirror is one file, as before issue 10: a damaged
+    /// `rule-snapshots.json` leaves the extensions no rules until the app's
+    /// next refresh, and the refresh that meets it fails.
+    case mirrorWithoutCopy = "mirror-without-copy"
+
     public static let variable = "OAL_MUTANT"
 
     /// The mutant of this process, read once.
