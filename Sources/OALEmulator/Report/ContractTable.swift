@@ -13,7 +13,8 @@ enum ContractTable {
     /// The files, in the document's order; a day's usage journal is one
     /// column whatever its day.
     static let files = [
-        "rule-snapshots.json", "rule-snapshots-copy.json", "usage/<day>.jsonl", "open-sessions.json", "open-grants.json", "shield-stores.json",
+        "rule-snapshots.json", "rule-snapshots-copy.json", "usage/<day>.jsonl", "open-sessions.json",
+        "open-grants.json", "shield-stores.json",
         "group-defaults.json",
     ]
 
