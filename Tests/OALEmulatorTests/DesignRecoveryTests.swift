@@ -179,4 +179,16 @@ import Testing
         #expect(last.time == "2026-11-30T06:30:00.000Z")
         #expect(run.result.violations.isEmpty, "\(run.result.violations)")
     }
+
+    /// Swarm seed 147: today's usage journal damaged mid-afternoon. The
+    /// lines that still parse are kept, so the budget already spent still
+    /// counts; with the day started empty (the mutant) the app's next
+    /// refresh lifts a shield the user had earned.
+    @Test func aDamagedUsageJournalKeepsTheDaysUsage() throws {
+        try Self.assertRecovers(
+            Self.videoCap + """
+                at 08:45 fault store corrupt usage
+                at 08:50 app refresh
+                """, mutant: "journal-without-salvage", check: .usageNotLost)
+    }
 }

@@ -78,6 +78,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// next refresh, and the refresh that meets it fails.
     case mirrorWithoutCopy = "mirror-without-copy"
 
+    /// A damaged usage journal is quarantined and the day starts empty, as
+    /// before issue 10: one bad line loses every minute and open of the day.
+    case journalWithoutSalvage = "journal-without-salvage"
+
     public static let variable = "OAL_MUTANT"
 
     /// The mutant of this process, read once.

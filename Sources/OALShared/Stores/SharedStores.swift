@@ -16,7 +16,9 @@ public struct SharedStores: Sendable {
     public init(container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false) throws {
         snapshots = try RuleSnapshotStore(
             container: container, observer: observer, keepsCopy: !Mutant.on(.mirrorWithoutCopy))
-        ledger = try UsageLedger(container: container, compactsOnRead: writesLedger, observer: observer)
+        ledger = try UsageLedger(
+            container: container, compactsOnRead: writesLedger, observer: observer,
+            salvagesDamage: !Mutant.on(.journalWithoutSalvage))
         sessions = try OpenSessionStore(container: container, observer: observer)
         shieldTracking = try ShieldStoreTracking(container: container, observer: observer)
         defaults = try GroupDefaults(container: container, observer: observer)
