@@ -98,7 +98,8 @@ extension Oracle {
                 + "deadline: the end of the next launch of the monitor or the shield action, or the app's next refresh"
         }
         if let full = kills.diskFull, since >= full.time {
-            return "\(full.target) launch \(full.launch) ran on a full disk (fault disk-full) at \(localText(full.time)): "
+            return
+                "\(full.target) launch \(full.launch) ran on a full disk (fault disk-full) at \(localText(full.time)): "
                 + "none of its writes can land and no other process of the app runs meanwhile; deadline: the end of "
                 + "the next launch of the monitor or the shield action with a writable disk, or the app's next refresh"
         }
