@@ -28,8 +28,8 @@ struct DeviceView {
         platform = try EmulatedPlatform(root: root)
         appGroup = try AppGroupContainer(url: root.appGroup)
         registryCache = DocumentCache(
-            path: root.system.appendingPathComponent("deviceactivity.json").path, format: "oal.deviceactivity",
-            version: 1)
+            path: root.system.appendingPathComponent("deviceactivity.json").path, format: DeviceActivityCenter.format,
+            version: DeviceActivityCenter.formatVersion)
         catalogCache = DocumentCache(
             path: root.system.appendingPathComponent("catalog.json").path, format: "oal.catalog", version: 1)
         decoded = DecodedBytesMemo()
