@@ -261,8 +261,8 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     options.faults = try faultOptions(parsed, scenario: scenario)
     options.freeRunning = freeRunning
     options.days = days
-    if freeRunning != nil, options.paths != .both || parsed.has("shrink") || loopPID != nil {
-        throw ProcessFailure.usage("--free-running: not with --paths, --shrink or --loop-pid")
+    if freeRunning != nil, options.paths != .both || parsed.has("shrink") {
+        throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
     }
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
