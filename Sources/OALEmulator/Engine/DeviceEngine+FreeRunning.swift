@@ -35,10 +35,16 @@ extension DeviceEngine {
         updateLag()
     }
 
-    /// The device's next look: the next multiple of `look` after now.
+    /// The device's next look: the next multiple of `look` after now, or,
+    /// when the device runs behind the clock, the clock's present: the
+    /// events due in between are still handled in order, but the looks it
+    /// missed are skipped, so it catches up instead of drifting.
     var nextLook: Date? {
-        guard let look = freeRun?.options.look else { return nil }
-        return Date(timeIntervalSince1970: ((now.timeIntervalSince1970 / look).rounded(.down) + 1) * look)
+        guard let freeRun else { return nil }
+        let look = freeRun.options.look
+        let next = ((now.timeIntervalSince1970 / look).rounded(.down) + 1) * look
+        let present = (freeRun.clockNow.timeIntervalSince1970 / look).rounded(.down) * look
+        return Date(timeIntervalSince1970: max(next, present))
     }
 
     /// Waits (wall time) until the clock says `time`, acting on the
