@@ -21,6 +21,8 @@ public struct FreeRunningReport: Codable, Sendable {
     public var lagFormula: String
     public var transientDivergences: Int
     public var longestTransientSeconds: Double
+    /// The longest of them, longest first.
+    public var longestTransients: [TransientDivergence]
     public var beyondLag: Int
     /// Divergences open at the end that had not lasted the lag yet.
     public var unsettledAtEnd: Int
@@ -47,6 +49,7 @@ public struct FreeRunningReport: Codable, Sendable {
             lateness)
         transientDivergences = lag.transient
         longestTransientSeconds = lag.longestTransient
+        longestTransients = lag.longestTransients
         beyondLag = lag.beyond
         unsettledAtEnd = lag.unsettled
         let records = self.records
@@ -96,6 +99,10 @@ public struct FreeRunningReport: Codable, Sendable {
                 + String(format: " (longest %.0f s)", longestTransientSeconds)
                 + "; beyond the lag: \(beyondLag); still open at the end, not judged: \(unsettledAtEnd)",
         ]
+        for transient in longestTransients.prefix(3) {
+            lines.append(
+                String(format: "free-running:   within the lag, %.0f s: ", transient.seconds) + transient.divergence)
+        }
         for reproduction in reproductions { lines += reproduction.lines }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -40,6 +40,10 @@ final class BoundedLag {
     private(set) var transient = 0
     private(set) var longestTransient: TimeInterval = 0
     private(set) var beyond = 0
+    /// The longest transient divergences (at most `keptTransients`), to
+    /// say what the lag absorbed.
+    private(set) var longestTransients: [TransientDivergence] = []
+    static let keptTransients = 10
 
     static func seconds(
         speed: Double, look: TimeInterval, tick: TimeInterval, longestLaunch: Double, lateness: TimeInterval
@@ -73,7 +77,13 @@ final class BoundedLag {
             if entry.lastRound != round {
                 pending[episode] = nil
                 transient += 1
-                longestTransient = max(longestTransient, now.timeIntervalSince(entry.since))
+                let lasted = now.timeIntervalSince(entry.since)
+                longestTransient = max(longestTransient, lasted)
+                longestTransients.append(
+                    TransientDivergence(
+                        divergence: entry.violation.description, began: entry.violation.time, seconds: lasted))
+                longestTransients.sort { $0.seconds > $1.seconds }
+                if longestTransients.count > Self.keptTransients { longestTransients.removeLast() }
             } else if now.timeIntervalSince(entry.since) > seconds {
                 pending[episode] = nil
                 reported[episode] = round
@@ -92,4 +102,12 @@ final class BoundedLag {
     /// Divergences still open at the end that had not lasted the lag: not
     /// judged either way.
     var unsettled: Int { pending.count }
+}
+
+/// A divergence that ended within the lag: what it was, when it began and
+/// how long it lasted (emulated seconds, to the look that no longer saw it).
+public struct TransientDivergence: Codable, Hashable, Sendable {
+    public var divergence: String
+    public var began: String
+    public var seconds: Double
 }
