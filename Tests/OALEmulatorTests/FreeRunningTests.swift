@@ -18,8 +18,10 @@ import Testing
     }
 
     /// Three rules whose windows open at the same instant, and the app
-    /// open for five minutes: three callbacks due at once, and the loop
-    /// ticking on its own beside them.
+    /// open for 40 minutes: three callbacks due at once, and the loop
+    /// ticking on its own beside them (long enough for a loop that a
+    /// loaded machine starts late to tick: a wall second is ten emulated
+    /// minutes).
     static let together = """
         timezone UTC
         start 2026-11-30 08:50
@@ -30,8 +32,8 @@ import Testing
         at 08:51 app rule add schedule Study --list Social --from 09:00 --to 09:30
         at 08:51 app rule add schedule Focus --list Video --from 09:00 --to 09:30
         at 08:51 app rule add schedule Quiet --list Games --from 09:00 --to 09:45
-        at 09:10 open OpenAppLock for 5m
-        at 09:20 open Instagram for 2m
+        at 08:55 open OpenAppLock for 40m
+        at 09:40 open Instagram for 2m
         """
 
     static func run(_ text: String, mutant: String? = nil) throws -> FreeRun {
