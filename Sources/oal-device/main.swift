@@ -19,6 +19,13 @@ let usage = """
           1 otherwise, 65 for a bad scenario. --paths: run only the background path
           (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
           fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
+      run ... --free-running [--speed N] [--days N]
+          Free-running instead of lockstep: the clock runs N times as fast as the wall clock
+          (default 600: ten emulated minutes a second), each callback, tap and tick starts when
+          due without waiting for the others, and the oracle allows a bounded lag (docs/ORACLE.md).
+          --days N plays N days from the scenario's start (a soak). Not reproducible: it prints
+          what it saw (launches, overlaps, the lag) and, per violation, the closest lockstep
+          reproduction as a preempt fault when the overlap maps onto one.
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
       diff --root DIR SCENARIO [--seed N] [--quiet]
@@ -86,8 +93,8 @@ let batchOptions = ["jobs", "shard", "junit"]
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest"],
-        flags: ["quiet", "shrink"] + faultFlags),
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days"],
+        flags: ["quiet", "shrink", "free-running"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet"]),
@@ -232,7 +239,13 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let scenario = try loadScenario(scenarioPath)
+    var scenario = try loadScenario(scenarioPath)
+    let freeRunning = try freeRunningOptions(parsed)
+    let days = try parsed.int("days", in: 1...3660)
+    if let days {
+        // A soak: the scenario's rules and steps, then the days after them.
+        scenario.end = scenario.start.addingTimeInterval(TimeInterval(days) * 86_400)
+    }
     let root = try existingDeviceRoot(parsed)
     var seed: UInt64?
     if let text = parsed.value("seed") {
@@ -246,13 +259,21 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         progress: progress)
     options.paths = try runPaths(parsed)
     options.faults = try faultOptions(parsed, scenario: scenario)
+    options.freeRunning = freeRunning
+    options.days = days
+    if freeRunning != nil, options.paths != .both || parsed.has("shrink") {
+        throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
+    }
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     let usedSeed = seed ?? scenario.seed
     StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
+    if let report = result.freeRunning {
+        StandardStream.error.write(report.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
+    }
     StandardStream.error.write(
         """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: reproduce with: oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
+            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
 
         """)
     if parsed.has("shrink"), !result.passed {
@@ -264,6 +285,22 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
             scenarioPath: scenarioPath, scenario: scenario, base: base, output: output, parsed: parsed, seed: seed)
     }
     return result.passed ? .done : .checkFailed
+}
+
+/// `--free-running [--speed N]`; `--speed` alone is a usage error.
+func freeRunningOptions(_ parsed: ParsedArguments) throws -> FreeRunningOptions? {
+    guard parsed.has("free-running") else {
+        if parsed.value("speed") != nil { throw ProcessFailure.usage("--speed: only with --free-running") }
+        return nil
+    }
+    var options = FreeRunningOptions()
+    if let text = parsed.value("speed") {
+        guard let speed = Double(text), FreeRunningOptions.speeds.contains(speed) else {
+            throw ProcessFailure.usage("--speed: '\(text)' is not a number from 1 to 100000")
+        }
+        options.speed = speed
+    }
+    return options
 }
 
 func runPaths(_ parsed: ParsedArguments) throws -> RunPaths {

@@ -16,6 +16,8 @@ final class AppLoopDriver {
     /// The pid of the loop this device started, for a kill fault.
     var ownPID: Int32? { ownLoop?.pid }
     private let timeout: TimeInterval
+    /// Free-running: the loop ticks on its own this often (emulated s).
+    var tickEvery: TimeInterval?
 
     init(root: DeviceRoot, launcher: ProcessLauncher, externalPID: Int32?, timeout: TimeInterval) {
         self.root = root
@@ -26,7 +28,9 @@ final class AppLoopDriver {
 
     func publish(frontmost: String?, session: Int, tick: Date?) throws {
         try ForegroundFiles.write(
-            ForegroundRecord(frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp)), root: root)
+            ForegroundRecord(
+                frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery),
+            root: root)
     }
 
     /// Whether some loop process is alive, by pid, as iOS knows its apps.

@@ -15,17 +15,8 @@ extension DeviceEngine {
             try inject(fault, key: "line:\(step.line)")
         case .app(let arguments):
             guard appAvailable(for: "app " + arguments.joined(separator: " ")) else { return }
-            let outcome = try launch(.app, arguments)
-            trace.record(
-                "user.app", at: now,
-                [
-                    "args": arguments.joined(separator: " "), "launch": String(outcome.launch),
-                    "status": outcome.statusText,
-                ])
-            if outcome.exitCode != 0 {
-                let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
-                record(step, Verdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
-            }
+            if freeRun != nil { return try tapConcurrently(step, arguments) }
+            tapped(step, arguments, try launch(.app, arguments))
         case .open(let name, let duration):
             try open(name, for: duration)
         case .leave:
@@ -35,8 +26,23 @@ extension DeviceEngine {
                 record(step, Verdict(ok: false, detail: problem))
             }
         case .expect(let expectation):
+            try drainLaunches()
             let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }
             record(step, try checker.check(expectation, state: state))
+        }
+    }
+
+    /// Traces a tap's answer; a failed one fails its step.
+    func tapped(_ step: ScenarioStep, _ arguments: [String], _ outcome: LaunchOutcome) {
+        trace.record(
+            "user.app", at: now,
+            [
+                "args": arguments.joined(separator: " "), "launch": String(outcome.launch),
+                "status": outcome.statusText,
+            ])
+        if outcome.exitCode != 0 {
+            let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            record(step, Verdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
         }
     }
 
@@ -159,6 +165,8 @@ extension DeviceEngine {
         if let started = try loop.ensureLoop(launch: { nextLaunch() }) {
             trace.record("loop.launch", at: now, ["launch": String(started.launch)])
         }
+        // Free-running, the loop refreshes on its own, unawaited.
+        if freeRun != nil { return }
         try awaitRefresh(at: now)
     }
 
@@ -185,7 +193,7 @@ extension DeviceEngine {
 
     /// A loop that died or stopped answering: the app counts as closed
     /// until the user opens it again, as iOS treats a crashed app.
-    private func closeDeadLoop() throws {
+    func closeDeadLoop() throws {
         trace.record("app.closed", at: now, ["reason": "the foreground loop is not running"])
         state.frontmost = nil
         state.nextTick = nil

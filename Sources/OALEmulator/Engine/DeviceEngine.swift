@@ -36,6 +36,8 @@ public final class DeviceEngine {
     private var thresholdRegistries: [ThresholdRegistryKey: ActivityRegistry] = [:]
     /// The registry version `pastActivityCrossings` last looked at.
     private var caughtUpRegistry: Int?
+    /// Free-running (`--free-running`), nil in lockstep.
+    let freeRun: FreeRunState?
 
     static let tickInterval: TimeInterval = 30
     static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier
@@ -62,6 +64,7 @@ public final class DeviceEngine {
         calendar = try clock.calendar()
         oracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
         oracle.guest = options.guest
+        freeRun = options.freeRunning.map { FreeRunState(options: $0, root: options.root) }
     }
 
     /// Plays the scenario to its end and reports the expectations. A stop
@@ -113,6 +116,7 @@ public final class DeviceEngine {
             faults.possibleInterleavings = nil
         }
         try beginFaults()
+        try beginFreeRunning()
         while true {
             try stopIfRequested()
             try settle()
@@ -121,18 +125,23 @@ public final class DeviceEngine {
             // state the device rests in before the clock moves on.
             // and, since nothing runs before the next event, at every
             // instant until then where the spec model changes its mind.
-            if next.time > now { oracle.judge(until: next.time) }
+            // Free-running, the device looks often and processes run in
+            // between: no stretch is quiet.
+            if next.time > now { oracle.judge(until: freeRun == nil ? next.time : nil) }
             if next.time > now { try advance(to: next.time) }
             if case .end = next.kind { break }
             try handle(next)
             try saveDeviceState()
         }
         try leaveFrontmost()
+        try endFreeRunning()
         try settle()
         try saveDeviceState()
         finishFaults()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
+        result.freeRunning = freeRunningReport()
+        result.freeRunning?.write(to: options.root.logs.appendingPathComponent(FreeRunningReport.file))
         // The loop this device started ends with the run, so its exit is
         // in the views drawn next.
         loop.stopOwnLoop()
@@ -168,6 +177,7 @@ public final class DeviceEngine {
                 candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
             }
         }
+        if let look = nextLook { candidates.append(EngineEvent(time: look, kind: .threshold)) }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let tick = pathsTickTime { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let time = nextFaultTime { candidates.append(EngineEvent(time: max(time, now), kind: .fault)) }
@@ -230,6 +240,7 @@ public final class DeviceEngine {
     /// delivering the thresholds it crosses (they land exactly at `time`,
     /// because thresholds are events in the queue).
     private func advance(to time: Date) throws {
+        try waitForClock(time)
         state.jumpedFrom = nil
         var crossings: [UsageAccounting.Crossing] = []
         if let app = try frontmostApp() {
@@ -239,8 +250,10 @@ public final class DeviceEngine {
         }
         now = time
         faults.now = time
-        try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: calendar.timeZone.identifier))
-        trace.record("clock.set", at: time, [:])
+        if freeRun == nil {
+            try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: calendar.timeZone.identifier))
+            trace.record("clock.set", at: time, [:])
+        }
         reportProgress()
         for crossing in crossings {
             try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
@@ -281,6 +294,7 @@ public final class DeviceEngine {
     }
 
     func launch(_ kind: ProcessKind, _ arguments: [String]) throws -> LaunchOutcome {
+        if freeRun != nil { return try launchAndWait(kind, arguments) }
         try stopIfRequested()
         let outcome = try launcher.run(kind, launch: nextLaunch(), arguments: arguments, at: now)
         // A launch that a stop signal ended is not a result to act on.
@@ -293,6 +307,7 @@ public final class DeviceEngine {
         if pathsWithhold(kind, activity: activity, event: event) { return }
         guard faultsAllowDelivery(kind, activity: activity, event: event) else { return }
         defer { try? faultsAfterDelivery(kind) }
+        if freeRun != nil { return try deliverConcurrently(kind, activity: activity, event: event) }
         let outcome = try launch(.monitor, [kind.rawValue, activity] + (event.map { [$0] } ?? []))
         var fields = [
             "kind": kind.rawValue, "activity": activity, "launch": String(outcome.launch),
@@ -306,6 +321,7 @@ public final class DeviceEngine {
     /// its interval) until none are left, then traces what the device now
     /// enforces.
     func settle() throws {
+        try reapLaunches()
         while true {
             let owed = try view.drainPending()
             let past = try pastActivityCrossings()

@@ -23,6 +23,11 @@ public struct EngineOptions: Sendable {
     /// The real app's processes in place of the emulator's (docs/GUEST.md);
     /// `oal-device --guest BUILD` sets it through the environment.
     public var guest: GuestBuild? = GuestBuild.fromEnvironment()
+    /// Free-running instead of lockstep (docs/PROCESSES.md, "Free-running").
+    public var freeRunning: FreeRunningOptions?
+    /// `--days N`: the scenario was played N days from its start (a soak);
+    /// named in the reproduce command.
+    public var days: Int?
 
     public init(
         root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,
@@ -60,6 +65,8 @@ public struct RunResult: Sendable {
     public var violations: [Violation] = []
     public var expectedDivergences: [ExpectedDivergence] = []
     public var oracle = OracleReport()
+    /// What a free-running run saw (nil in lockstep).
+    public var freeRunning: FreeRunningReport?
     public var passed: Bool { failures.isEmpty && violations.isEmpty }
 
     mutating func attach(_ report: OracleReport) {

@@ -11,6 +11,9 @@ struct ForegroundRecord: Codable, Hashable {
     var session: Int
     /// The instant the loop must next refresh at (ISO 8601, UTC, ms).
     var tick: String?
+    /// Free-running only: the loop refreshes on its own every this many
+    /// emulated seconds, with no tick to wait for (docs/PROCESSES.md).
+    var tickEvery: Double?
 }
 
 /// `<root>/system/app-loop.json`: the loop's acknowledgement. Read

@@ -63,8 +63,10 @@ struct ProcessLauncher {
         return path
     }
 
-    func run(_ kind: ProcessKind, launch: Int, arguments: [String], at time: Date) throws(EngineError)
-        -> LaunchOutcome
+    /// - Parameter given: the launch's fault plan when the caller already
+    ///   asked for it (a free-running launch waited for on another thread).
+    func run(_ kind: ProcessKind, launch: Int, arguments: [String], at time: Date, plan given: LaunchPlan? = nil)
+        throws(EngineError) -> LaunchOutcome
     {
         let name = Self.executableName(kind)
         let path = try executable(name)
@@ -77,7 +79,7 @@ struct ProcessLauncher {
         let err = captures.appendingPathComponent("\(launch).err").path
         var environment = environment(launch: launch)
         let target = FaultTarget(kind: kind)
-        let plan = target.flatMap { faults?.plan($0, launch: launch) } ?? LaunchPlan()
+        let plan = given ?? target.flatMap { faults?.plan($0, launch: launch) } ?? LaunchPlan()
         for (key, value) in plan.environment { environment[key] = value }
         let fullArguments = ["--root", root.url.path] + arguments
         do {

@@ -156,7 +156,7 @@ extension DeviceEngine {
     }
 
     func setClock() throws {
-        try view.platform.clock.set(ClockState(now: now, timeZoneIdentifier: calendar.timeZone.identifier))
+        try view.platform.clock.set(clockDocument(at: now))
         trace.record("clock.set", at: now, ["timezone": calendar.timeZone.identifier])
     }
 

@@ -80,6 +80,8 @@ public final class Oracle {
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
+    /// Free-running: divergences count only past this lag (BoundedLag).
+    var lag: BoundedLag?
 
     public struct WithheldCallback: Codable, Hashable, Sendable {
         public var activity: String
@@ -160,6 +162,7 @@ public final class Oracle {
             lastStep = "line \(line.line): \(line.text)"
         }
         report.observations += 1
+        lag?.beginRound()
         let events = tail.readNew()
         checkStoresParse(events)
         learn(events)
@@ -199,6 +202,7 @@ public final class Oracle {
             checkMirror(view)
         }
         if let next { judgeRest(of: view, until: next) }
+        if let lag { report.violations += lag.settle(at: now) }
     }
 
     /// The checks a guest run skips: each reads the emulator's own App Group
@@ -246,6 +250,7 @@ public final class Oracle {
         // under a fault replays only with it.
         FaultRun.reproduceCommand(scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults)
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
+            + (options.days.map { " --days \($0)" } ?? "")
             + (options.guest?.reproduceOption ?? "")
     }
 
@@ -260,13 +265,19 @@ public final class Oracle {
         actual: String
     ) {
         let episode = "\(check.rawValue)|\(key ?? ruleID?.uuidString ?? "")"
-        guard !openEpisodes.contains(episode) else { return }
-        openEpisodes.insert(episode)
-        report.violations.append(
+        func violation() -> Violation {
             Violation(
                 check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
                 localTime: localText(now), after: lastStep, expected: expected, actual: actual,
-                traceExcerpt: tail.lastLines, reproduce: reproduce))
+                traceExcerpt: tail.lastLines, reproduce: reproduce)
+        }
+        if let lag, !BoundedLag.immediate.contains(check) {
+            lag.seen(episode, at: now, make: violation)
+            return
+        }
+        guard !openEpisodes.contains(episode) else { return }
+        openEpisodes.insert(episode)
+        report.violations.append(violation())
     }
 
     func resolved(_ check: OracleCheck, key: String) { openEpisodes.remove("\(check.rawValue)|\(key)") }

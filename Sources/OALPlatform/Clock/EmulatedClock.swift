@@ -6,7 +6,9 @@ import OALStore
 ///
 /// In lockstep runs the emulated OS is its only writer: it sets the time
 /// before it launches a process and does not move it while the process
-/// runs, so every read within one launch agrees.
+/// runs, so every read within one launch agrees. A free-running device
+/// writes a running clock instead (`ClockState.speed`), read as the time
+/// it says now.
 public struct EmulatedClock: Sendable {
     private let file: DocumentFile<ClockState>
 
@@ -19,7 +21,8 @@ public struct EmulatedClock: Sendable {
     /// set its clock.
     public func state() throws -> ClockState {
         guard let state = try file.read() else { throw ClockError.notSet(path: file.path) }
-        return state
+        // The one place the wall clock enters: a running clock's anchor.
+        return state.speed == nil ? state : state.reading(at: Date())
     }
 
     public func now() throws -> Date { try state().now }

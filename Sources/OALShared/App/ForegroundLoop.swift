@@ -12,6 +12,9 @@ public struct ForegroundState: Codable, Hashable, Sendable {
     /// UTC timestamp in the trace's format.
     public var tick: String?
     public var shutdown: Bool?
+    /// A free-running device: refresh every this many emulated seconds on
+    /// the loop's own count, with no tick published or waited for.
+    public var tickEvery: Double?
 }
 
 /// The app's acknowledgement: `<root>/system/app-loop.json`.
@@ -38,6 +41,8 @@ public final class ForegroundLoop {
     private let ackPath: String
     private var session: Int?
     private var lastTick: String?
+    /// Free-running: the emulated instant the next own tick is due.
+    private var nextOwnTick: Date?
     private var reportedUnreadable = false
     private var lastRead: (bytes: Data, state: ForegroundState)?
 
@@ -76,7 +81,17 @@ public final class ForegroundLoop {
             session = current
             try app.reconcile(cause: "launch")
             if tickDue { lastTick = state.tick }
+            nextOwnTick = state.tickEvery.map { now.addingTimeInterval($0) }
             try acknowledge(session: current, refreshedAt: tickDue ? state.tick : nil, now: now)
+        } else if let every = state.tickEvery, now >= nextOwnTick ?? now {
+            let due = nextOwnTick ?? now
+            // Free-running: every 30 emulated seconds on the loop's own
+            // count; a loop that fell behind skips the ticks it missed.
+            var next = due.addingTimeInterval(every)
+            if next <= now { next = now.addingTimeInterval(every) }
+            nextOwnTick = next
+            try app.refresh(cause: "tick")
+            try acknowledge(session: current, refreshedAt: nil, now: now)
         } else if tickDue, state.tick != lastTick {
             lastTick = state.tick
             try app.refresh(cause: "tick")
