@@ -80,6 +80,23 @@ import Testing
         #expect(try sleeper.wait() == .signaled(SIGKILL))
     }
 
+    /// A running process's peak so far, from `/proc/PID/status`; nil once it
+    /// has ended (a zombie keeps no memory).
+    @Test func aRunningProcessReportsItsPeakSoFar() throws {
+        #expect(try #require(try ProcessMemory.peakResidentKiB(of: getpid())) > 1000)
+        let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
+        var peak: Int?
+        for _ in 0..<200 where peak == nil {
+            peak = try ProcessMemory.peakResidentKiB(of: sleeper.pid)
+            usleep(1000)
+        }
+        #expect((peak ?? 0) > 0)
+        try sleeper.signal(SIGKILL)
+        while (try? ProcessMemory.peakResidentKiB(of: sleeper.pid)) != nil { usleep(1000) }
+        #expect(try sleeper.wait() == .signaled(SIGKILL))
+        #expect(try ProcessMemory.peakResidentKiB(of: sleeper.pid) == nil)
+    }
+
     @Test func nameValidationRejectsEscapes() throws {
         for bad in ["../x", "a/b", "..", ".", "", "a\0b", "x..y", "/abs", "line\nbreak"] {
             #expect(throws: StoreError.self, "\(String(reflecting: bad))") {

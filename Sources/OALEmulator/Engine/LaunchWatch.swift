@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import OALSystem
+
+/// Waits for one launch the way iOS watches an extension: samples its
+/// resident memory while it runs and, given a limit (`memory-limit`),
+/// SIGKILLs it the moment its peak passes the limit, as jetsam does.
+///
+/// Sampled, not taken from `wait4(2)`: a child started with
+/// `posix_spawn(3)` (a vfork) inherits the spawner's peak in its
+/// `ru_maxrss` when it execs, so that figure is the device's own peak
+/// whenever the device is the bigger process (docs/PERFORMANCE.md,
+/// "Memory per launch").
+final class LaunchWatch {
+    let child: ChildProcess
+    /// The limit in KiB, nil for none.
+    let limitKiB: Int?
+    /// The largest `VmHWM` sampled, in KiB; nil until a sample found the
+    /// process running.
+    private(set) var peakKiB: Int?
+    /// Set when the watch killed it for passing the limit.
+    private(set) var killedForMemory = false
+
+    /// Between two samples: a peak reached in the last half millisecond
+    /// before the process exits is not seen (the figure is a lower bound
+    /// by at most that much growth).
+    static let interval: useconds_t = 500
+
+    init(child: ChildProcess, limitKiB: Int?) {
+        self.child = child
+        self.limitKiB = limitKiB
+    }
+
+    /// Reads the peak so far; SIGKILLs the process when it passed the
+    /// limit. True when it did.
+    @discardableResult
+    func sample() -> Bool {
+        guard !killedForMemory, let peak = try? ProcessMemory.peakResidentKiB(of: child.pid) else { return false }
+        peakKiB = max(peakKiB ?? 0, peak)
+        guard let limitKiB, peak > limitKiB else { return false }
+        try? child.signal(SIGKILL)
+        killedForMemory = true
+        return true
+    }
+
+    /// Samples until the launch ends; with `killAfter`, SIGKILLs it that
+    /// much wall time after the start if it still runs (a `kill after-ms`
+    /// fault). Polled, so a pid is never signalled after it was reaped.
+    func wait(killAfter: TimeInterval? = nil) throws(Errno) -> ChildProcess.Termination {
+        let deadline = killAfter.map { Date().addingTimeInterval($0) }
+        while true {
+            if sample() { return try child.wait() }
+            if let done = try child.poll() { return done }
+            if let deadline, Date() >= deadline {
+                try? child.signal(SIGKILL)
+                return try child.wait()
+            }
+            usleep(Self.interval)
+        }
+    }
+}
