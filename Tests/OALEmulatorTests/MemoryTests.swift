@@ -2,6 +2,7 @@ import Foundation
 import OALEmulator
 import OALPlatform
 import OALSystem
+import OALTestSupport
 import Testing
 
 /// Each launch's memory, as the device samples it, and `memory-limit`, the
@@ -47,6 +48,18 @@ import Testing
         #expect(
             monitor.launches == ends.filter { $0.fields["proc"] == "monitor" && $0.fields["status"] == "0" }.count)
         #expect(monitor.minKiB > 0 && monitor.minKiB <= monitor.medianKiB && monitor.medianKiB <= monitor.maxKiB)
+        // `oal-device trace --format reproducible`: the lines as replays
+        // compare them.
+        let printed = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            ["trace", "--root", run.root.url.path, "--format", "reproducible"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        let lines = printed.stdout.split(separator: "\n").map {
+            try? JSONDecoder().decode(TraceEvent.self, from: Data($0.utf8))
+        }
+        #expect(lines.count == run.trace.count && lines.allSatisfy { $0?.pid == 0 })
+        #expect(lines.contains { $0?.fields[TraceEvent.peakMemoryField] == "-" })
+        #expect(!lines.contains { ($0?.fields[TraceEvent.peakMemoryField]).flatMap { Int($0) } != nil })
         let text = summary.render(root: run.root)
         #expect(text.contains("Peak memory per exited launch"), "\(text)")
         #expect(text.contains("monitor"), "\(text)")
