@@ -4,18 +4,34 @@ import Glibc
 /// `/proc/PID/status` (Linux): what a watcher samples to kill a process
 /// whose memory passes a limit while it runs, as iOS's jetsam does.
 public enum ProcessMemory {
-    /// `VmHWM`, the largest resident set the process has had so far, in
-    /// KiB. A peak, not the current size, so a sample never misses a spike
-    /// that came and went between two samples. nil when the process has
-    /// ended: it is gone (ENOENT, ESRCH) or a zombie, which keeps no memory.
-    public static func peakResidentKiB(of pid: pid_t) throws(Errno) -> Int? {
+    /// One reading of a running process.
+    public struct Sample: Sendable, Hashable {
+        /// `VmHWM`, the largest resident set the process has had so far, in
+        /// KiB: a peak, not the current size, so no spike between two
+        /// samples is missed. Counts the shared libraries' pages it touched.
+        public var peakResidentKiB: Int
+        /// `RssAnon`, its anonymous (private, dirty) resident memory now, in
+        /// KiB: what the process itself allocated, without the libraries'
+        /// file pages, the nearer analogue of iOS's footprint.
+        public var privateKiB: Int
+
+        public init(peakResidentKiB: Int, privateKiB: Int) {
+            self.peakResidentKiB = peakResidentKiB
+            self.privateKiB = privateKiB
+        }
+    }
+
+    /// nil when the process has ended: it is gone (ENOENT, ESRCH) or a
+    /// zombie, which keeps no memory.
+    public static func sample(of pid: pid_t) throws(Errno) -> Sample? {
         let text: String
         do {
             text = try read("/proc/\(pid)/status")
         } catch let error where error == .noSuchFileOrDirectory || error.rawValue == ESRCH {
             return nil
         }
-        return field("VmHWM", in: text)
+        guard let peak = field("VmHWM", in: text), let anonymous = field("RssAnon", in: text) else { return nil }
+        return Sample(peakResidentKiB: peak, privateKiB: anonymous)
     }
 
     /// The number of KiB of a `NAME:   1234 kB` line.

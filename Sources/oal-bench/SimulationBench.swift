@@ -134,6 +134,8 @@ struct SimulationReport: Codable {
         /// Peak resident memory of the exited launches per kind (the
         /// device's `launch.end`), KiB.
         var memory: [String: MemoryFigures]
+        /// The largest private (anonymous) memory of those launches, KiB.
+        var privateMemory: [String: MemoryFigures]
         /// The oracle's own price in the device (`logs/oracle-cost.json`).
         var oracle: OracleCostFigures?
     }
@@ -264,6 +266,7 @@ final class SimulationBench {
             wallOverFloor: floor > 0 ? wall / floor : 0, simulatedDaysPerSecond: Double(days) / wall,
             traceLines: trace.lines, traceEvents: trace.events,
             memory: trace.peaks.compactMapValues { MemoryFigures(kibibytes: $0) },
+            privateMemory: trace.privatePeaks.compactMapValues { MemoryFigures(kibibytes: $0) },
             oracle: OracleCostFigures.read(root: root))
         progress(
             String(
@@ -367,14 +370,13 @@ final class SimulationBench {
         }
         text += "\npeak resident memory per exited launch (MiB, sampled by the device; iOS is reported to allow "
         text += "a DeviceActivityMonitor ~\(MemoryFigures.monitorLimitMiB)):\n\n"
-        text += "| days | process | launches | min | median | max | max / iOS monitor limit |\n"
-        text += "|---:|---|---:|---:|---:|---:|---:|\n"
+        text += "| days | process | launches | resident min | median | max | max / 6 MB "
+        text += "| private min | median | max | max / 6 MB |\n"
+        text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in report.rows {
             for (kind, figures) in row.memory.sorted(by: { $0.key < $1.key }) {
-                text += "| \(row.days) | \(kind) | \(figures.launches) | "
-                text += String(
-                    format: "%.1f | %.1f | %.1f | %.1f× |\n", figures.minMiB, figures.medianMiB, figures.maxMiB,
-                    figures.maxMiB / MemoryFigures.monitorLimitMiB)
+                text += "| \(row.days) | \(kind) | \(figures.launches) | " + figures.cells
+                text += (row.privateMemory[kind]?.cells ?? "- | - | - | - | ") + "\n"
             }
         }
         text += "\noracle inside the device (logs/oracle-cost.json):\n\n"
@@ -424,6 +426,8 @@ struct TraceCount {
     var events: [String: Int] = [:]
     /// `peakKiB` of the device's `launch.end` lines that exited, per kind.
     var peaks: [String: [Int]] = [:]
+    /// Their `privateKiB`.
+    var privatePeaks: [String: [Int]] = [:]
 
     private struct Line: Decodable {
         var proc: String?
@@ -451,6 +455,7 @@ struct TraceCount {
                 fields["status"].flatMap({ Int($0) }) != nil, let peak = fields["peakKiB"].flatMap({ Int($0) })
             {
                 peaks[kind, default: []].append(peak)
+                if let own = fields["privateKiB"].flatMap({ Int($0) }) { privatePeaks[kind, default: []].append(own) }
             }
             if proc == "app" {
                 appPids.insert(pid)
@@ -488,4 +493,10 @@ struct MemoryFigures: Codable {
     var minMiB: Double { Double(minKiB) / 1024 }
     var medianMiB: Double { Double(medianKiB) / 1024 }
     var maxMiB: Double { Double(maxKiB) / 1024 }
+
+    /// `min | median | max | max / 6 MB | ` in MiB.
+    var cells: String {
+        String(
+            format: "%.1f | %.1f | %.1f | %.2f× | ", minMiB, medianMiB, maxMiB, maxMiB / Self.monitorLimitMiB)
+    }
 }

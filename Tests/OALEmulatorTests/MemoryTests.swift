@@ -37,7 +37,9 @@ import Testing
         #expect(ended.count == Set(ended).count)
         #expect(Set(ends.compactMap { $0.fields["proc"] }).isSuperset(of: ["app", "monitor", "shield-action"]))
         for line in ends where line.fields["status"] == "0" {
-            #expect((Self.peak(line) ?? 0) > 0, "\(line)")
+            let peak = Self.peak(line) ?? 0
+            let own = line.fields[TraceEvent.privateMemoryField].flatMap { Int($0) } ?? 0
+            #expect(peak > 0 && own > 0 && own < peak, "\(line)")
         }
         // The Perfetto slices carry it (`peak memory KiB`).
         let record = try RunRecord(root: run.root)
@@ -59,7 +61,9 @@ import Testing
         }
         #expect(lines.count == run.trace.count && lines.allSatisfy { $0?.pid == 0 })
         #expect(lines.contains { $0?.fields[TraceEvent.peakMemoryField] == "-" })
+        #expect(lines.contains { $0?.fields[TraceEvent.privateMemoryField] == "-" })
         #expect(!lines.contains { ($0?.fields[TraceEvent.peakMemoryField]).flatMap { Int($0) } != nil })
+        #expect(summary.privateMemory["monitor"]?.launches == monitor.launches)
         let text = summary.render(root: run.root)
         #expect(text.contains("Peak memory per exited launch"), "\(text)")
         #expect(text.contains("monitor"), "\(text)")
@@ -102,8 +106,27 @@ import Testing
         #expect(summary.render(root: run.root).contains("jetsam kills (memory-limit): \(kills.count)"))
     }
 
+    /// `private` holds the process's own memory to the limit: at 0.5 MiB
+    /// (under any process's private memory) every shield-action launch is
+    /// killed, while a resident limit that high would spare none.
+    @Test func aPrivateMemoryLimitHoldsTheProcesssOwnMemory() throws {
+        let run = try DeviceHarness.run("fault memory-limit shield-action 0.5 private\n" + Self.day)
+        defer { run.remove() }
+        let kills = FaultTests.faults(run, "killed").filter { $0.fields["kind"] == "memory-limit" }
+        #expect(!kills.isEmpty)
+        #expect(kills.allSatisfy { $0.fields["measure"] == "private" && $0.fields["target"] == "shield-action" })
+        #expect(
+            run.device("launch.end").filter { $0.fields["proc"] == "shield-action" }.allSatisfy {
+                $0.fields["status"] == "signal 9"
+            })
+        #expect(run.device("launch.end").contains { $0.fields["proc"] == "monitor" && $0.fields["status"] == "0" })
+    }
+
     @Test func theMemoryLimitSyntax() throws {
-        for text in ["memory-limit monitor 6", "memory-limit shield-config 6.5", "memory-limit app 120"] {
+        for text in [
+            "memory-limit monitor 6", "memory-limit shield-config 6.5", "memory-limit app 120",
+            "memory-limit monitor 6 private",
+        ] {
             let fault = try FaultParser.parse(text: text)
             #expect(fault.description == text)
             #expect(try FaultParser.parse(text: fault.description) == fault)
@@ -112,6 +135,7 @@ import Testing
         for bad in [
             "memory-limit monitor", "memory-limit device 6", "memory-limit app-loop 6", "memory-limit monitor 0",
             "memory-limit monitor -1", "memory-limit monitor six", "memory-limit monitor 6 7",
+            "memory-limit monitor 6 shared",
         ] {
             #expect(throws: FaultParser.Failure.self, "\(bad)") { try FaultParser.parse(text: bad) }
         }

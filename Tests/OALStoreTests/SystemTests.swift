@@ -83,18 +83,20 @@ import Testing
     /// A running process's peak so far, from `/proc/PID/status`; nil once it
     /// has ended (a zombie keeps no memory).
     @Test func aRunningProcessReportsItsPeakSoFar() throws {
-        #expect(try #require(try ProcessMemory.peakResidentKiB(of: getpid())) > 1000)
+        let own = try #require(try ProcessMemory.sample(of: getpid()))
+        #expect(own.peakResidentKiB > 1000)
+        #expect(own.privateKiB > 0 && own.privateKiB <= own.peakResidentKiB)
         let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
         var peak: Int?
         for _ in 0..<200 where peak == nil {
-            peak = try ProcessMemory.peakResidentKiB(of: sleeper.pid)
+            peak = try ProcessMemory.sample(of: sleeper.pid)?.peakResidentKiB
             usleep(1000)
         }
         #expect((peak ?? 0) > 0)
         try sleeper.signal(SIGKILL)
-        while (try? ProcessMemory.peakResidentKiB(of: sleeper.pid)) != nil { usleep(1000) }
+        while (try? ProcessMemory.sample(of: sleeper.pid)) != nil { usleep(1000) }
         #expect(try sleeper.wait() == .signaled(SIGKILL))
-        #expect(try ProcessMemory.peakResidentKiB(of: sleeper.pid) == nil)
+        #expect(try ProcessMemory.sample(of: sleeper.pid) == nil)
     }
 
     @Test func nameValidationRejectsEscapes() throws {

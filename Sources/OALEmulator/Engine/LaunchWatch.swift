@@ -13,11 +13,13 @@ import OALSystem
 /// "Memory per launch").
 final class LaunchWatch {
     let child: ChildProcess
-    /// The limit in KiB, nil for none.
-    let limitKiB: Int?
+    /// The armed limit, nil for none.
+    let limit: MemoryLimit?
     /// The largest `VmHWM` sampled, in KiB; nil until a sample found the
     /// process running.
     private(set) var peakKiB: Int?
+    /// The largest `RssAnon` sampled (its private memory), in KiB.
+    private(set) var privateKiB: Int?
     /// Set when the watch killed it for passing the limit.
     private(set) var killedForMemory = false
 
@@ -26,18 +28,21 @@ final class LaunchWatch {
     /// by at most that much growth).
     static let interval: useconds_t = 500
 
-    init(child: ChildProcess, limitKiB: Int?) {
+    init(child: ChildProcess, limit: MemoryLimit?) {
         self.child = child
-        self.limitKiB = limitKiB
+        self.limit = limit
     }
 
     /// Reads the peak so far; SIGKILLs the process when it passed the
     /// limit. True when it did.
     @discardableResult
     func sample() -> Bool {
-        guard !killedForMemory, let peak = try? ProcessMemory.peakResidentKiB(of: child.pid) else { return false }
-        peakKiB = max(peakKiB ?? 0, peak)
-        guard let limitKiB, peak > limitKiB else { return false }
+        guard !killedForMemory, let sample = try? ProcessMemory.sample(of: child.pid) else { return false }
+        peakKiB = max(peakKiB ?? 0, sample.peakResidentKiB)
+        privateKiB = max(privateKiB ?? 0, sample.privateKiB)
+        guard let limit else { return false }
+        let measured = limit.measure == .private ? sample.privateKiB : sample.peakResidentKiB
+        guard measured > limit.kibibytes else { return false }
         try? child.signal(SIGKILL)
         killedForMemory = true
         return true

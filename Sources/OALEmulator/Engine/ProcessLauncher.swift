@@ -89,7 +89,7 @@ struct ProcessLauncher {
                 plan.wrapper.first ?? path,
                 arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
                 environment: environment, standardOutput: out, standardError: err)
-            let watch = LaunchWatch(child: child, limitKiB: plan.memoryLimit?.kibibytes)
+            let watch = LaunchWatch(child: child, limit: plan.memoryLimit)
             let termination: ChildProcess.Termination
             if let pause = plan.pause, let faults, let target {
                 termination = try faults.waitPreempted(
@@ -100,11 +100,10 @@ struct ProcessLauncher {
                 termination = try watch.wait(killAfter: plan.killAfter)
             }
             if watch.killedForMemory, let limit = plan.memoryLimit, let target {
-                faults?.killedForMemory(
-                    target, launch: launch, limit: limit, peakKiB: watch.peakKiB, termination: termination)
+                faults?.killedForMemory(target, launch: launch, limit: limit, watch: watch, termination: termination)
             }
             if let target { faults?.ended(target, launch: launch, termination: termination) }
-            recordEnd(kind, launch: launch, termination: termination, peakKiB: watch.peakKiB, at: time)
+            recordEnd(kind, launch: launch, termination: termination, watch: watch, at: time)
             let stdout = Self.take(out)
             let stderr = Self.take(err)
             appendLog(
@@ -120,17 +119,19 @@ struct ProcessLauncher {
     }
 
     /// `launch.end`: the device's record of how a launch ended and the
-    /// peak resident memory it sampled (`peakKiB`, absent when the process
-    /// ended before the first sample). The figure differs from run to run,
-    /// like a pid: replay comparisons blank it (`TraceEvent.reproducible`).
+    /// memory it sampled: the peak resident set (`peakKiB`) and the largest
+    /// private memory (`privateKiB`), both absent when the process ended
+    /// before the first sample. The figures differ from run to run, like a
+    /// pid: replay comparisons blank them (`TraceEvent.reproducible`).
     private func recordEnd(
-        _ kind: ProcessKind, launch: Int, termination: ChildProcess.Termination, peakKiB: Int?, at time: Date
+        _ kind: ProcessKind, launch: Int, termination: ChildProcess.Termination, watch: LaunchWatch, at time: Date
     ) {
         var fields = [
             "launch": String(launch), "proc": kind.rawValue,
             "status": LaunchOutcome.statusText(termination),
         ]
-        if let peakKiB { fields[TraceEvent.peakMemoryField] = String(peakKiB) }
+        if let peak = watch.peakKiB { fields[TraceEvent.peakMemoryField] = String(peak) }
+        if let own = watch.privateKiB { fields[TraceEvent.privateMemoryField] = String(own) }
         trace?.record("launch.end", at: time, fields)
     }
 

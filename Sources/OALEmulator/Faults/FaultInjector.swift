@@ -241,7 +241,7 @@ final class FaultInjector: @unchecked Sendable {
         }
         if let limit = state.memoryLimits?.first(where: { $0.target == target }) {
             plan.memoryLimit = limit
-            plan.notes.append("jetsam at \(limit.kibibytes) KiB")
+            plan.notes.append("jetsam at \(limit.kibibytes) KiB \(limit.measure.rawValue)")
         }
         save()
         return plan
@@ -251,14 +251,16 @@ final class FaultInjector: @unchecked Sendable {
     /// as a kill (the oracle names it like any other killed launch) with
     /// the reason and the peak the device saw.
     func killedForMemory(
-        _ target: FaultTarget, launch: Int, limit: MemoryLimit, peakKiB: Int?, termination: ChildProcess.Termination
+        _ target: FaultTarget, launch: Int, limit: MemoryLimit, watch: LaunchWatch,
+        termination: ChildProcess.Termination
     ) {
         record(
             "killed", limit.text, kind: "memory-limit", at: now,
             [
                 "launch": String(launch), "target": target.rawValue, "reason": "jetsam",
-                "limitKiB": String(limit.kibibytes), "peakKiB": peakKiB.map(String.init) ?? "",
-                "status": "\(termination)",
+                "limitKiB": String(limit.kibibytes), "measure": limit.measure.rawValue,
+                TraceEvent.peakMemoryField: watch.peakKiB.map(String.init) ?? "",
+                TraceEvent.privateMemoryField: watch.privateKiB.map(String.init) ?? "", "status": "\(termination)",
             ])
     }
 

@@ -25,11 +25,14 @@ public struct PeakMemory: Sendable, Hashable, Codable {
 
     /// Per process kind (`proc` of `launch.end`), from a run's lines. Only
     /// launches that exited: a killed one's figure is how far it got.
-    public static func byKind(_ events: some Sequence<TraceEvent>) -> [String: PeakMemory] {
+    /// `field`: `peakKiB` (resident) or `privateKiB`.
+    public static func byKind(
+        _ events: some Sequence<TraceEvent>, field: String = TraceEvent.peakMemoryField
+    ) -> [String: PeakMemory] {
         var figures: [String: [Int]] = [:]
         for event in events where event.process == .device && event.event == "launch.end" {
             guard let kind = event.fields["proc"], event.fields["status"].flatMap({ Int($0) }) != nil,
-                let peak = event.fields[TraceEvent.peakMemoryField].flatMap({ Int($0) })
+                let peak = event.fields[field].flatMap({ Int($0) })
             else { continue }
             figures[kind, default: []].append(peak)
         }

@@ -25,6 +25,8 @@ public struct RunSummary: Sendable {
     public var interrupted: String?
     /// Peak resident memory per launch, by process kind.
     public var memory: [String: PeakMemory]
+    /// The largest private memory per launch, by process kind.
+    public var privateMemory: [String: PeakMemory]
     /// Launches a `memory-limit` fault killed (jetsam).
     public var jetsamKills: Int
 
@@ -64,6 +66,7 @@ public struct RunSummary: Sendable {
         self.interrupted =
             last?.event == "run.interrupted" ? "\(last?.fields["signal"] ?? "a signal") at \(last?.time ?? "?")" : nil
         self.memory = PeakMemory.byKind(events[lastRun...])
+        self.privateMemory = PeakMemory.byKind(events[lastRun...], field: TraceEvent.privateMemoryField)
         self.jetsamKills =
             events[lastRun...].filter {
                 $0.process == .device && $0.event == "fault" && $0.fields["action"] == "killed"
@@ -104,12 +107,16 @@ extension RunSummary {
             "Peak memory per exited launch (MiB, sampled by the device; iOS allows a DeviceActivityMonitor "
                 + "~\(PeakMemory.mebibytes(Int(PeakMemory.monitorLimitMiB * 1024)))):"
         ]
+        func spread(_ figures: PeakMemory?) -> String {
+            guard let figures else { return "-" }
+            return [figures.minKiB, figures.medianKiB, figures.maxKiB].map(PeakMemory.mebibytes).joined(
+                separator: " / ")
+        }
         for (kind, figures) in memory.sorted(by: { $0.key < $1.key }) {
             let name = kind.padding(toLength: 14, withPad: " ", startingAt: 0)
             lines.append(
-                "  \(name) ×\(figures.launches)  min \(PeakMemory.mebibytes(figures.minKiB))"
-                    + "  median \(PeakMemory.mebibytes(figures.medianKiB))  max \(PeakMemory.mebibytes(figures.maxKiB))"
-            )
+                "  \(name) ×\(figures.launches)  resident min / median / max \(spread(figures))"
+                    + "  private \(spread(privateMemory[kind]))")
         }
         if jetsamKills > 0 { lines.append("  jetsam kills (memory-limit): \(jetsamKills)") }
         return lines

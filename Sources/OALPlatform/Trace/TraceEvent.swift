@@ -39,10 +39,12 @@ public struct TraceEvent: Codable, Hashable, Sendable {
 
     /// `launch.end`'s and a jetsam kill's peak resident memory, in KiB.
     public static let peakMemoryField = "peakKiB"
+    /// Their largest private (anonymous) resident memory, in KiB.
+    public static let privateMemoryField = "privateKiB"
 
     /// The fields whose values the machine decides, not the scenario and
     /// seed: blanked, with `pid`, wherever two traces are compared.
-    public static let machineFields: Set<String> = [peakMemoryField, "pid"]
+    public static let machineFields: Set<String> = [peakMemoryField, privateMemoryField, "pid"]
 
     /// This line with `pid` 0 and every machine field present set to `-`:
     /// what two replays of one scenario and seed agree on byte for byte.
