@@ -80,6 +80,18 @@ import Testing
         #expect(try sleeper.wait() == .signaled(SIGKILL))
     }
 
+    /// The end of a child wakes its waiter before the timeout; a running
+    /// child lets the timeout pass (no figure is timed: only which happened).
+    @Test func anEndNoticeWakesOnTheChildsEnd() throws {
+        let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
+        let notice = ProcessEndNotice(pid: sleeper.pid)
+        #expect(notice.notifies, "pidfd_open is missing here")
+        #expect(notice.wait(milliseconds: 1) == false)
+        try sleeper.signal(SIGKILL)
+        #expect(notice.wait(milliseconds: 60_000))
+        #expect(try sleeper.poll() == .signaled(SIGKILL))
+    }
+
     /// A running process's peak so far, from `/proc/PID/status`; nil once it
     /// has ended (a zombie keeps no memory).
     @Test func aRunningProcessReportsItsPeakSoFar() throws {

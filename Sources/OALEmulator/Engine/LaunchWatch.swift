@@ -23,10 +23,11 @@ final class LaunchWatch {
     /// Set when the watch killed it for passing the limit.
     private(set) var killedForMemory = false
 
-    /// Between two samples: a peak reached in the last half millisecond
-    /// before the process exits is not seen (the figure is a lower bound
-    /// by at most that much growth).
-    static let interval: useconds_t = 500
+    /// Between two samples, in ms: growth in the last millisecond before
+    /// the process exits is not seen (the figure is a lower bound by at
+    /// most that much). The end itself is seen at once (`ProcessEndNotice`),
+    /// so the interval costs no launch any wall time.
+    static let intervalMilliseconds: Int32 = 1
 
     init(child: ChildProcess, limit: MemoryLimit?) {
         self.child = child
@@ -53,14 +54,20 @@ final class LaunchWatch {
     /// fault). Polled, so a pid is never signalled after it was reaped.
     func wait(killAfter: TimeInterval? = nil) throws(Errno) -> ChildProcess.Termination {
         let deadline = killAfter.map { Date().addingTimeInterval($0) }
+        let end = ProcessEndNotice(pid: child.pid)
         while true {
             if sample() { return try child.wait() }
             if let done = try child.poll() { return done }
-            if let deadline, Date() >= deadline {
-                try? child.signal(SIGKILL)
-                return try child.wait()
+            var timeout = Self.intervalMilliseconds
+            if let deadline {
+                let left = deadline.timeIntervalSinceNow
+                if left <= 0 {
+                    try? child.signal(SIGKILL)
+                    return try child.wait()
+                }
+                timeout = min(timeout, Int32((left * 1000).rounded(.up)))
             }
-            usleep(Self.interval)
+            _ = end.wait(milliseconds: timeout)
         }
     }
 }
