@@ -375,8 +375,8 @@ final class SimulationBench {
         text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in report.rows {
             for (kind, figures) in row.memory.sorted(by: { $0.key < $1.key }) {
-                text += "| \(row.days) | \(kind) | \(figures.launches) | " + figures.cells
-                text += (row.privateMemory[kind]?.cells ?? "- | - | - | - | ") + "\n"
+                text += "| \(row.days) | \(kind) | \(figures.launches) | " + figures.cells + " "
+                text += (row.privateMemory[kind]?.cells ?? "- | - | - | - |") + "\n"
             }
         }
         text += "\noracle inside the device (logs/oracle-cost.json):\n\n"
@@ -494,9 +494,8 @@ struct MemoryFigures: Codable {
     var medianMiB: Double { Double(medianKiB) / 1024 }
     var maxMiB: Double { Double(maxKiB) / 1024 }
 
-    /// `min | median | max | max / 6 MB | ` in MiB.
+    /// `min | median | max | max / 6 MB |` in MiB.
     var cells: String {
-        String(
-            format: "%.1f | %.1f | %.1f | %.2f× | ", minMiB, medianMiB, maxMiB, maxMiB / Self.monitorLimitMiB)
+        String(format: "%.1f | %.1f | %.1f | %.2f× |", minMiB, medianMiB, maxMiB, maxMiB / Self.monitorLimitMiB)
     }
 }

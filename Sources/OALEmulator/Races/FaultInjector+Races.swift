@@ -48,7 +48,8 @@ extension FaultInjector {
             if case .ended(let termination) = status { return termination }
             return try watch.wait()
         }
-        watch.sample()
+        // Past its memory limit at the stop: killed there, nothing interleaves.
+        if watch.sample() { return try child.wait() }
         state.pausesGiven?[String(launch)] = nil
         record(
             "paused", pause.text, kind: "preempt", at: now,
