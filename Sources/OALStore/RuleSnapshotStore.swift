@@ -3,8 +3,15 @@ import OALDomain
 
 /// The app's mirror of its rules for the extensions (`rule-snapshots.json`).
 /// Written by `oal-app` on every enforcement refresh; read by the extensions.
+///
+/// Every write goes to a copy (`rule-snapshots-copy.json`) first, then to
+/// the mirror itself. Only the app can rebuild the mirror (only it reads its
+/// database), so a mirror damaged between two refreshes would leave the
+/// extensions enforcing nothing for hours: a reader that finds the mirror
+/// absent, damaged or of a newer format reads the copy instead.
 public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     public static let storeName = "rule-snapshots"
+    public static let copyName = "rule-snapshots-copy"
     public static let format = "oal.rule-snapshots"
     public static let version = 1
 
@@ -30,15 +37,43 @@ public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     }
 
     public let file: DocumentFile<Document>
+    /// The second copy every write updates first.
+    public let copy: DocumentFile<Document>
+    /// False only for the `mirror-without-copy` mutant: one file, no fallback.
+    public let keepsCopy: Bool
 
     public init(
-        container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
+        container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil,
+        keepsCopy: Bool = true
     ) throws(StoreError) {
         file = try Self.openFile(in: container, durable: durable, observer: observer)
+        copy = try DocumentFile(
+            container: container, name: Self.copyName, format: Self.format, version: Self.version, durable: durable,
+            observer: observer)
+        self.keepsCopy = keepsCopy
     }
 
     /// Every snapshot (empty when the app has not written any yet).
-    public func all() throws -> [RuleSnapshot] { try file.read()?.rules ?? [] }
+    public func all() throws -> [RuleSnapshot] { try current()?.rules ?? [] }
+
+    /// The mirror, or its copy when the mirror is absent (quarantined),
+    /// damaged (quarantined now) or of a newer format. The mirror's own
+    /// error stands when the copy has nothing readable either.
+    public func current() throws -> Document? {
+        guard keepsCopy else { return try file.read() }
+        do {
+            if let document = try file.read() { return document }
+            return try copy.read()
+        } catch let error as StoreError {
+            switch error {
+            case .corrupt, .newerFormat:
+                guard let fallback = try? copy.read() else { throw error }
+                return fallback
+            default:
+                throw error
+            }
+        }
+    }
 
     /// The snapshot of rule `id`, if the app published one.
     public func snapshot(id: UUID) throws -> RuleSnapshot? { try all().first { $0.id == id } }
@@ -47,6 +82,7 @@ public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     /// (probes and tests; the `mirror-without-generation` mutant). The app
     /// publishes with `publish`.
     public func replaceAll(_ rules: [RuleSnapshot]) throws {
+        if keepsCopy { try copy.update { $0 = Document(rules: rules) } }
         try file.update { $0 = Document(rules: rules) }
     }
 
@@ -57,7 +93,37 @@ public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     /// step; a shared read first spares the write when nothing changed.
     /// A mirror without a generation accepts any. `force` publishes over a
     /// newer generation (the database itself went back: restored or reset).
+    ///
+    /// The copy is published first, by the same rule. A damaged mirror is
+    /// quarantined and rebuilt (the app holds the truth); a newer-format
+    /// one is left as it is, and the copy alone carries the publish.
     public func publish(_ rules: [RuleSnapshot], generation: Int, force: Bool = false) throws -> PublishOutcome {
+        guard keepsCopy else { return try Self.publish(rules, generation: generation, force: force, to: file) }
+        let copied = try Self.publish(rules, generation: generation, force: force, to: copy, rebuild: true)
+        // A refresh the copy refuses is stale: it must not reach the mirror.
+        if case .refused = copied { return copied }
+        do {
+            return try Self.publish(rules, generation: generation, force: force, to: file, rebuild: true)
+        } catch StoreError.newerFormat {
+            return copied
+        }
+    }
+
+    /// One file's generation-checked publish; `rebuild`: a damaged file is
+    /// quarantined by the first attempt and written fresh by a second.
+    private static func publish(
+        _ rules: [RuleSnapshot], generation: Int, force: Bool, to file: DocumentFile<Document>, rebuild: Bool = false
+    ) throws -> PublishOutcome {
+        do {
+            return try publishOnce(rules, generation: generation, force: force, to: file)
+        } catch StoreError.corrupt where rebuild {
+            return try publishOnce(rules, generation: generation, force: force, to: file)
+        }
+    }
+
+    private static func publishOnce(
+        _ rules: [RuleSnapshot], generation: Int, force: Bool, to file: DocumentFile<Document>
+    ) throws -> PublishOutcome {
         let wanted = Document(rules: rules, generation: generation)
         func verdict(_ current: Document?) -> PublishOutcome? {
             guard let current else { return nil }
@@ -103,14 +169,19 @@ public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
         }
     }
 
-    /// One atomic read-modify-write of the list.
+    /// One atomic read-modify-write of the list (then the same document
+    /// written to the copy).
     @discardableResult
     public func modify<R>(_ body: (inout [RuleSnapshot]) throws -> R) throws -> R {
-        try file.update { document in
+        var written: Document?
+        let result = try file.update { document in
             var rules = document?.rules ?? []
             let result = try body(&rules)
             document = Document(rules: rules, generation: document?.generation)
+            written = document
             return result
         }
+        if keepsCopy, let written { try copy.update { $0 = written } }
+        return result
     }
 }

@@ -71,6 +71,9 @@ public final class UsageLedger: @unchecked Sendable {
     /// large by a writer that died before compacting, or planted, would
     /// otherwise cost every launch its whole fold until the next append.
     public let compactsOnRead: Bool
+    /// False only for the `journal-without-salvage` mutant: a damaged
+    /// journal is quarantined and the day starts empty, as before issue 10.
+    public let salvagesDamage: Bool
 
     private let observer: StoreAccessObserver?
     private let threadLock = NSLock()
@@ -87,11 +90,12 @@ public final class UsageLedger: @unchecked Sendable {
     public init(
         container: AppGroupContainer, durable: Bool = false,
         compactionThreshold: Int = UsageLedger.defaultCompactionThreshold,
-        compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil
+        compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil, salvagesDamage: Bool = true
     ) throws(StoreError) {
         self.directory = try container.subdirectory(Self.storeName)
         self.durable = durable
         self.compactsOnRead = compactsOnRead
+        self.salvagesDamage = salvagesDamage
         self.compactionThreshold = max(compactionThreshold, 256)
         self.observer = observer
     }
@@ -279,9 +283,31 @@ public final class UsageLedger: @unchecked Sendable {
                 journal.reset()
                 let moved = try Quarantine.moveAside(journal.path, durable: durable)
                 Self.giveFreshInode(moved, durable: durable)
+                try rebuild(journal, fromQuarantined: moved)
                 observer.report(Self.storeName, .write, journal.path)
                 throw StoreError.corrupt(path: journal.path, line: line, reason: reason, quarantinedTo: moved)
             }
+        }
+    }
+
+    /// A damaged line loses what it held, not the whole day: the day's
+    /// journal is written afresh (one line per rule, as a compaction) from
+    /// every entry line of the quarantined copy that still parses, when its
+    /// header names this day (otherwise its lines may be another day's, and
+    /// the day starts empty). The operation that met the damage still fails.
+    private func rebuild(_ journal: DayJournal, fromQuarantined moved: String) throws(StoreError) {
+        guard salvagesDamage, let damaged = try? FileSystem.readFile(moved),
+            let totals = JournalSalvage.totals(damaged, header: Self.header(journal.day)), !totals.isEmpty
+        else { return }
+        var bytes = Self.header(journal.day)
+        for (rule, usage) in totals.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            Self.encode(
+                Entry(rule: rule, opens: usage.opensUsed, minutesAtLeast: usage.minutesUsed),
+                prefix: Self.linePrefix(rule), into: &bytes)
+        }
+        let (path, durable) = (journal.path, durable)
+        try io(path, "rebuild journal") { () throws(Errno) in
+            try AtomicFile.replace(path, with: bytes, durable: durable)
         }
     }
 

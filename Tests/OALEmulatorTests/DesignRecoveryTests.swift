@@ -123,4 +123,72 @@ import Testing
                 at 09:30 fault store newer-format open-sessions
                 """, mutant: "newer-sessions-stop-enforcement", check: .underEnforced)
     }
+
+    static let sleep = """
+        timezone UTC
+        start 2026-11-30 20:00
+        end 2026-11-30 23:30
+        at 20:00 app list add Social --apps Instagram
+        at 20:01 app rule add schedule "Deep Sleep" --list Social --from 22:30 --to 06:30
+
+        """
+
+    /// Swarm seeds 64, 102, 104 and 138: the rule mirror damaged between two
+    /// refreshes. The monitor's window start reads the copy and shields;
+    /// with one file (the mutant) it quarantines the mirror and enforces
+    /// nothing until the app runs again.
+    @Test(arguments: ["truncate", "corrupt", "newer-format"])
+    func aDamagedMirrorIsEnforcedFromItsCopy(damage: String) throws {
+        try Self.assertRecovers(
+            Self.sleep + """
+                at 21:00 fault store \(damage) rule-snapshots
+                at 22:31 expect blocked Instagram
+                """, mutant: "mirror-without-copy", check: .underEnforced)
+    }
+
+    /// A clock set back while an app is in use: the time used after the
+    /// jump is usage like any other (iOS counts time in use, not clock
+    /// readings), including the minute in progress at the jump (swarm seeds
+    /// 111 and 198) and use before the clock again reaches the moment the
+    /// rule was added (seed 88).
+    static let videoCap = """
+        timezone UTC
+        start 2026-11-30 07:00
+        end 2026-11-30 09:00
+        at 07:00 app list add Video --apps YouTube
+        at 07:30 app rule add time-limit "Video Cap" --list Video --minutes 30
+        at 08:00 open YouTube for 40m
+
+        """
+
+    /// Seeds 111 and 198: the jump lands on an instant a threshold was
+    /// delivered at (a timed fault runs after the instant's callbacks), and
+    /// the oracle's own count lost the minute before it.
+    @Test func usageUpToAClockSetBackIsNotLostByTheOracle() throws {
+        let run = try OracleTests.run(Self.videoCap, arguments: ["--fault", "at 08:11 clock jump -15m"])
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)\n\(run.stderr)")
+    }
+
+    /// Seed 88: set back to before the rule was added, the use that goes on
+    /// counts at once; the 30th minute is reached 20 minutes after the jump.
+    @Test func usageAfterAClockSetBackBeforeTheRuleCountsAtOnce() throws {
+        let run = try DeviceHarness.run(Self.videoCap + "at 08:10 fault clock jump -2h\n")
+        defer { run.remove() }
+        let last = try #require(
+            run.device("deliver").first { $0.fields["event"] == "minutes-30" }, "the 30th minute was never reached")
+        #expect(last.time == "2026-11-30T06:30:00.000Z")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+    }
+
+    /// Swarm seed 147: today's usage journal damaged mid-afternoon. The
+    /// lines that still parse are kept, so the budget already spent still
+    /// counts; with the day started empty (the mutant) the app's next
+    /// refresh lifts a shield the user had earned.
+    @Test func aDamagedUsageJournalKeepsTheDaysUsage() throws {
+        try Self.assertRecovers(
+            Self.videoCap + """
+                at 08:45 fault store corrupt usage
+                at 08:50 app refresh
+                """, mutant: "journal-without-salvage", check: .usageNotLost)
+    }
 }

@@ -16,7 +16,7 @@ import Testing
         let report: OracleReport
     }
 
-    static func run(_ text: String, mutant: String? = nil) throws -> DeviceRun {
+    static func run(_ text: String, mutant: String? = nil, arguments: [String] = []) throws -> DeviceRun {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("oal-oracle-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +28,8 @@ import Testing
         let created = try ProcessRun.run(device, ["init", "--root", root, "--scenario", file.path])
         #expect(created.status == 0, "\(created.stderr)")
         let environment = ["OAL_MUTANT": mutant ?? ""]
-        let ran = try ProcessRun.run(device, ["run", "--root", root, file.path, "--quiet"], environment: environment)
+        let ran = try ProcessRun.run(
+            device, ["run", "--root", root, file.path, "--quiet"] + arguments, environment: environment)
         let report = try #require(Oracle.lastReport(root: DeviceRoot(path: root)), "no oracle.json: \(ran.stderr)")
         return DeviceRun(status: ran.status, stderr: ran.stderr, report: report)
     }

@@ -49,6 +49,39 @@ import Testing
         #expect(later.first?.at == start.addingTimeInterval(180))
     }
 
+    /// The emulated OS answers the interval in progress from its memo: the
+    /// accounting counts in whatever interval the lookup names.
+    @Test func countsInTheIntervalTheLookupGives() throws {
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let start = PlatformFixtures.at(2026, 11, 30, 9, 0)
+        let registry = try registry(
+            registeredAt: start.addingTimeInterval(-60), thresholds: [1, 2],
+            selection: AppSelection(applications: [instagram.token]))
+        var asked: [Date] = []
+        let halfHour = DateInterval(start: start, duration: 1800)
+        func lookup(_: ActivityRegistration, at instant: Date) -> DateInterval? {
+            asked.append(instant)
+            return halfHour.contains(instant) && instant < halfHour.end ? halfHour : nil
+        }
+        var accounting = UsageAccounting()
+        let crossings = accounting.accrue(
+            app: instagram, from: start.addingTimeInterval(1740), to: start.addingTimeInterval(1900),
+            registry: registry, catalog: catalog, calendar: calendar, intervals: lookup)
+        // Clipped to the lookup's interval end: 60 s counted, one threshold.
+        #expect(crossings.map(\.event) == ["minutes-1"])
+        #expect(asked == [start.addingTimeInterval(1740)])
+        #expect(
+            accounting.secondsUntilNextThreshold(
+                app: instagram, at: start.addingTimeInterval(1900), registry: registry, catalog: catalog,
+                calendar: calendar, intervals: lookup) == nil)
+        #expect(
+            accounting.catchUp(
+                registry: registry, at: start.addingTimeInterval(1900), catalog: catalog, calendar: calendar,
+                intervals: lookup
+            ).isEmpty)
+        #expect(asked.count == 3)
+    }
+
     @Test func countsCategoriesAndIgnoresUncoveredApps() throws {
         let tiktok = try #require(catalog.app(named: "TikTok"))
         let notes = try #require(catalog.app(named: "Notes"))

@@ -50,6 +50,58 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
         }
     }
 
+    /// The mirror is published twice, to a copy first, so a damaged
+    /// `rule-snapshots.json` (a bad write, a bad sector, a newer app's
+    /// format) leaves the extensions a readable mirror (issue 10 part A).
+    @Test func aDamagedMirrorIsReadFromItsCopy() throws {
+        try withContainer { container in
+            let store = try RuleSnapshotStore(container: container)
+            let study = sampleRule(name: "Study")
+            #expect(try store.publish([study], generation: 1) == .published)
+            let copy = try #require(bytes(store.copy.path))
+            #expect(try store.copy.read() == RuleSnapshotStore.Document(rules: [study], generation: 1))
+            // Truncated: quarantined, and the copy answers.
+            let primary = try #require(bytes(store.file.path))
+            try AtomicFile.replace(store.file.path, with: Array(primary.prefix(primary.count / 2)), durable: false)
+            #expect(try store.all() == [study])
+            let entries = try FileManager.default.contentsOfDirectory(atPath: container.path)
+            #expect(entries.contains { $0.hasPrefix("rule-snapshots.json.corrupt-") }, "\(entries)")
+            // Quarantined (absent) primary: still the copy.
+            #expect(try RuleSnapshotStore(container: container).all() == [study])
+            #expect(bytes(store.copy.path) == copy, "reading never writes the copy")
+            // The app's next publish rebuilds the primary from its database.
+            let work = sampleRule(name: "Work")
+            #expect(try store.publish([study, work], generation: 2) == .published)
+            #expect(try store.file.read() == RuleSnapshotStore.Document(rules: [study, work], generation: 2))
+            // Corrupt in place: the app's publish quarantines it and publishes
+            // instead of failing (it is the mirror's only writer and holds the truth).
+            try write("{\"format\":\"oal.rule-snapshots\",\u{1}#!garb", to: store.file.path)
+            #expect(try store.all() == [study, work])
+            try write("{\"format\":\"oal.rule-snapshots\",\u{1}#!garb", to: store.file.path)
+            #expect(try store.publish([work], generation: 3) == .published)
+            #expect(try store.all() == [work])
+        }
+    }
+
+    /// A newer format is never overwritten, but the copy still carries
+    /// every later publish to the extensions.
+    @Test func aNewerFormatMirrorIsLeftAloneAndTheCopyCarriesPublishes() throws {
+        try withContainer { container in
+            let store = try RuleSnapshotStore(container: container)
+            #expect(try store.publish([sampleRule(name: "Study")], generation: 1) == .published)
+            let newer = """
+                {"format":"oal.rule-snapshots","formatVersion":2,"document":{"rulesV2":[]}}
+                """
+            try write(newer, to: store.file.path)
+            let before = bytes(store.file.path)
+            let work = sampleRule(name: "Work")
+            #expect(try store.publish([work], generation: 2) == .published)
+            #expect(bytes(store.file.path) == before)
+            #expect(try store.all() == [work])
+            #expect(try store.copy.read()?.generation == 2)
+        }
+    }
+
     @Test func ruleSnapshotsRoundTrip() throws {
         try withContainer { container in
             let log = AccessLog()
@@ -161,11 +213,18 @@ func sampleRule(_ id: UUID = UUID(), name: String = "Evenings", maxOpens: Int = 
             try write(newer, to: store.file.path)
             let before = bytes(store.file.path)
             #expect(throws: StoreError.newerFormat(path: store.file.path, found: 2, known: 1)) {
-                try store.replaceAll([sampleRule()])
+                try store.file.read()
             }
+            // With no copy either, the mirror's own error stands.
             #expect(throws: StoreError.newerFormat(path: store.file.path, found: 2, known: 1)) {
                 try store.all()
             }
+            let rule = sampleRule()
+            #expect(throws: StoreError.newerFormat(path: store.file.path, found: 2, known: 1)) {
+                try store.replaceAll([rule])
+            }
+            // The copy, written first, now answers the extensions.
+            #expect(try store.all() == [rule])
             #expect(bytes(store.file.path) == before)
             let entries = try FileManager.default.contentsOfDirectory(atPath: container.path)
             #expect(!entries.contains { $0.contains("corrupt") || $0.contains(".tmp-") })

@@ -74,6 +74,46 @@ func appendRaw(_ text: String, to path: String) throws {
         }
     }
 
+    /// Issue 10 part A (swarm seed 147): a damaged line loses what it held,
+    /// not the whole day. The journal is quarantined whole (kept as it was)
+    /// and rebuilt from every entry line that still parses.
+    @Test func aDamagedJournalKeepsEveryLineThatStillParses() throws {
+        try withContainer { container in
+            let ledger = try UsageLedger(container: container)
+            let (a, b) = (UUID(), UUID())
+            try ledger.addOpens(rule: a, day: testDay)
+            try ledger.recordMinutes(25, rule: b, day: testDay)
+            let path = ledger.journalPath(for: testDay)
+            try appendRaw("{\"rule\":\u{1}#!garb\n", to: path)
+            try appendRaw("{\"rule\":\"\(a.uuidString)\",\"opens\":1}\n", to: path)
+            try appendRaw("{\"rule\":\"not-a-uuid\",\"opens\":-1}\n", to: path)
+            let original = bytes(path)
+            #expect(throws: StoreError.self) { try UsageLedger(container: container).usage(day: testDay) }
+            #expect(bytes(path + ".corrupt-1") == original, "the damaged journal is kept as it was")
+            let reader = try UsageLedger(container: container)
+            #expect(try reader.usage(rule: a, day: testDay) == DailyUsage(opensUsed: 2))
+            #expect(try reader.usage(rule: b, day: testDay) == DailyUsage(minutesUsed: 25))
+            // The old object notices the rebuilt file and goes on from it.
+            try ledger.addOpens(rule: a, day: testDay)
+            #expect(try reader.usage(rule: a, day: testDay).opensUsed == 3)
+        }
+    }
+
+    /// A header for another day (or none) salvages nothing: those lines
+    /// may not be this day's.
+    @Test func aJournalWithoutItsDaysHeaderSalvagesNothing() throws {
+        try withContainer { container in
+            let ledger = try UsageLedger(container: container)
+            let rule = UUID()
+            let path = ledger.journalPath(for: testDay)
+            try write(
+                "{\"format\":\"oal.usage-journal\",\"formatVersion\":1,\"day\":\"2026-11-28\"}\n"
+                    + "{\"rule\":\"\(rule.uuidString)\",\"opens\":1}\n", to: path)
+            #expect(throws: StoreError.self) { try ledger.usage(day: testDay) }
+            #expect(try ledger.usage(rule: rule, day: testDay) == .zero)
+        }
+    }
+
     @Test func corruptMiddleLineIsQuarantinedWithItsLineNumber() throws {
         try withContainer { container in
             let ledger = try UsageLedger(container: container)
@@ -94,10 +134,10 @@ func appendRaw(_ text: String, to path: String) throws {
             #expect(line == 3)
             #expect(error.description.contains("2026-11-29.jsonl:3"))
             #expect(bytes(moved) == original)
-            #expect(bytes(path) == nil)
-            // The store starts afresh; the old object notices the move.
+            // Rebuilt from the lines that parse (1 + 1 opens); the old
+            // object notices the replaced file.
             try ledger.addOpens(rule: rule, day: testDay)
-            #expect(try ledger.usage(rule: rule, day: testDay).opensUsed == 1)
+            #expect(try ledger.usage(rule: rule, day: testDay).opensUsed == 3)
         }
     }
 

@@ -161,7 +161,8 @@ public final class DeviceEngine {
             let counted = thresholdRegistry(
                 registry, version: registryVersion, catalog: catalog, version: view.catalogCache.version, app: app)
             if let seconds = state.usage.secondsUntilNextThreshold(
-                app: app, at: now, registry: counted, catalog: catalog, calendar: calendar)
+                app: app, at: now, registry: counted, catalog: catalog, calendar: calendar,
+                intervals: intervalsInProgress)
             {
                 let step = (max(seconds, 0.001) * 1000).rounded(.up) / 1000
                 candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
@@ -234,7 +235,7 @@ public final class DeviceEngine {
         if let app = try frontmostApp() {
             crossings = state.usage.accrue(
                 app: app, from: now, to: time, registry: try view.registry(), catalog: try view.catalog(),
-                calendar: calendar)
+                calendar: calendar, intervals: intervalsInProgress)
         }
         now = time
         faults.now = time
@@ -337,7 +338,21 @@ public final class DeviceEngine {
         // a new one); day-keyed time limits stop one a day, and keeping them
         // made every device-state save grow with the run.
         state.usage.prune(to: registry)
-        return state.usage.catchUp(registry: registry, at: now, catalog: try view.catalog(), calendar: calendar)
+        return state.usage.catchUp(
+            registry: registry, at: now, catalog: try view.catalog(), calendar: calendar,
+            intervals: intervalsInProgress)
+    }
+
+    /// `ActivityRegistration.interval(at:)` through the interval memo:
+    /// the same schedule search, asked once per interval instead of at
+    /// every step of the usage accounting.
+    private var intervalsInProgress: UsageAccounting.IntervalLookup {
+        { [intervals, calendar] registration, instant in
+            guard let interval = intervals.interval(of: registration, containingOrAfter: instant, calendar: calendar),
+                interval.start <= instant, instant < interval.end
+            else { return nil }
+            return interval
+        }
     }
 
     func frontmostApp() throws -> InstalledApp? {

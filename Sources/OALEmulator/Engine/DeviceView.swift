@@ -28,8 +28,8 @@ struct DeviceView {
         platform = try EmulatedPlatform(root: root)
         appGroup = try AppGroupContainer(url: root.appGroup)
         registryCache = DocumentCache(
-            path: root.system.appendingPathComponent("deviceactivity.json").path, format: "oal.deviceactivity",
-            version: 1)
+            path: root.system.appendingPathComponent("deviceactivity.json").path, format: DeviceActivityCenter.format,
+            version: DeviceActivityCenter.formatVersion)
         catalogCache = DocumentCache(
             path: root.system.appendingPathComponent("catalog.json").path, format: "oal.catalog", version: 1)
         decoded = DecodedBytesMemo()
@@ -61,12 +61,34 @@ struct DeviceView {
     /// job) and reads as no rules.
     func rules() throws -> [RuleSnapshot] {
         if guest { return userRules() }
-        struct Envelope: Decodable { var document: RuleSnapshotStore.Document }
-        let path = root.appGroup.appendingPathComponent("\(RuleSnapshotStore.storeName).json").path
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return decoded.value(path: path, bytes: data) {
-            (try? StoreCoding.decoder().decode(Envelope.self, from: $0))?.document.rules ?? []
+        return mirror()??.rules ?? []
+    }
+
+    /// The mirror as an extension reads it (`RuleSnapshotStore.current`):
+    /// `rule-snapshots.json` when it is a current document, otherwise its
+    /// copy. `.some(nil)`: neither file exists; nil: what exists does not
+    /// parse. Never locks or moves a file.
+    func mirror() -> RuleSnapshotStore.Document?? {
+        struct Envelope: Decodable {
+            var document: RuleSnapshotStore.Document
+            var format: String
+            var formatVersion: Int
         }
+        func read(_ name: String) -> RuleSnapshotStore.Document?? {
+            let path = root.appGroup.appendingPathComponent(name + ".json").path
+            guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
+            return decoded.value(path: path, bytes: data) {
+                guard let envelope = try? StoreCoding.decoder().decode(Envelope.self, from: $0),
+                    envelope.format == RuleSnapshotStore.format, envelope.formatVersion == RuleSnapshotStore.version
+                else { return nil }
+                return .some(envelope.document)
+            }
+        }
+        let primary = read(RuleSnapshotStore.storeName)
+        if case .some(.some) = primary { return primary }
+        let copy = read(RuleSnapshotStore.copyName)
+        if case .some(.some) = copy { return copy }
+        return primary == nil || copy == nil ? nil : .some(nil)
     }
 
     /// The user's database (`<root>/app/rules.json`) in the mirror's shape.

@@ -128,6 +128,10 @@ extension DeviceEngine {
             faults.now = now
             state.leaveAt = state.leaveAt.map { max($0, now) }
             state.nextTick = state.nextTick.map { max($0, now) }
+            if span < 0 {
+                try view.platform.deviceActivity.withRegistry { $0.clockSetBack(to: now) }
+                view.registryCache.forget()
+            }
             oracle.clockJumped(to: now, by: span, afterLaunch: state.launchSequence)
             try setClock()
         case .timeZone(let zone):
@@ -397,7 +401,7 @@ extension DeviceEngine {
         defer { try? fd.close() }
         try fd.writeAll(bytes)
         faults.record("applied", fault.description, kind: fault.kind, at: now, ["path": path])
-        oracle.storeFaultInjected(path: path, reason: fault.description)
+        oracle.storeFaultInjected(path: path, reason: fault.description, at: now)
     }
 }
 

@@ -99,6 +99,12 @@ extension Oracle {
                 + "extension no redelivery and runs none of the app's code until it launches one of its processes; "
                 + "deadline: the end of the next launch of the monitor or the shield action, or the app's next refresh"
         }
+        if let full = kills.diskFull, since >= full.time {
+            return
+                "\(full.target) launch \(full.launch) ran on a full disk (fault disk-full) at \(localText(full.time)): "
+                + "none of its writes can land and no other process of the app runs meanwhile; deadline: the end of "
+                + "the next launch of the monitor or the shield action with a writable disk, or the app's next refresh"
+        }
         if let killed = kills.appKilled, since >= killed.time {
             return "the app (launch \(killed.launch)) killed at \(localText(killed.time)) while changing rules: only "
                 + "the app reads its own database; deadline: the app's next refresh"

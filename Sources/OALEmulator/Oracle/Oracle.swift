@@ -126,13 +126,16 @@ public final class Oracle {
     /// `launch`: the jumped time is nobody's usage (the device counts none),
     /// and a clock set back is named until the next launch.
     public func clockJumped(to instant: Date, by span: TimeInterval, afterLaunch launch: Int) {
+        // The use up to the jump is usage: the last observation may be a
+        // step earlier (a threshold due at the jump's instant, say).
+        truth.advance(to: instant.addingTimeInterval(-span), calendar: calendar)
         truth.since = instant
         if span < 0 { spec.clockSetBack = ClockSetBack(time: instant, launch: launch) }
     }
 
-    public func storeFaultInjected(path: String, reason: String) {
+    public func storeFaultInjected(path: String, reason: String, at instant: Date) {
         injectedStoreFaults[path] = reason
-        if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = now }
+        if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = instant }
     }
 
     // MARK: - Engine calls

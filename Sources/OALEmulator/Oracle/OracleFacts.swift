@@ -70,8 +70,11 @@ extension Oracle {
             }
             return document
         }
-        guard let snapshots = document("rule-snapshots.json", RuleSnapshotStore.Document.self),
-            let sessionDocument = document("open-sessions.json", OpenSessionStore.Document.self),
+        // A mirror no extension can read (nor its copy) publishes nothing:
+        // the oracle judges on (its truth is the app's database), and the
+        // stores-parse check reports the file.
+        let snapshots = engine.view.mirror() ?? nil
+        guard let sessionDocument = document("open-sessions.json", OpenSessionStore.Document.self),
             let container = try? AppGroupContainer(url: root.appGroup),
             let effective = try? engine.view.effective(), let catalog = try? engine.view.catalog()
         else { return nil }

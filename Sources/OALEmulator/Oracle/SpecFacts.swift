@@ -51,6 +51,11 @@ struct KillFacts: Codable, Sendable {
     /// Open presses killed after their open was spent (the ledger's opens
     /// went up across them), by rule: when each was pressed.
     var paidPresses: [UUID: [Date]] = [:]
+    /// The latest monitor or shield-action launch started on a full disk
+    /// (`disk-full`): none of its writes can land, as if it had been killed
+    /// before each one. Cleared like `extensionKilled`, by the end of a
+    /// later launch (one with a writable disk) or the app's refresh.
+    var diskFull: KilledLaunch? = nil
 }
 
 struct ClockSetBack: Codable, Sendable, Hashable {
@@ -130,20 +135,29 @@ extension Oracle {
             case "app", "app-loop": kills.appKilled = killed
             default: break
             }
+        case (.device, "fault") where event.fields["action"] == "applied" && event.fields["kind"] == "disk-full":
+            guard let target = event.fields["target"], ["monitor", "shield-action"].contains(target) else { return }
+            // A run of launches on a full disk is one outage: it began with
+            // the first of them, and only a launch after the last ends it.
+            kills.diskFull = KilledLaunch(
+                target: target, launch: Int(event.fields["launch"] ?? "") ?? 0, time: kills.diskFull?.time ?? now)
         case (.device, "deliver") where event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue:
             guard let activity = event.fields["activity"] else { return }
-            if event.fields["status"]?.hasPrefix("signal") == true {
+            let onFullDisk = kills.diskFull.map { String($0.launch) == event.fields["launch"] } ?? false
+            if event.fields["status"]?.hasPrefix("signal") == true || (onFullDisk && event.fields["status"] != "0") {
                 kills.thresholdsKilled[activity] = DayKey(now, calendar: calendar).description
             } else if event.fields["status"] == "0" {
                 kills.thresholdsKilled[activity] = nil
             }
         case (.monitor, "exit"), (.shieldAction, "exit"):
             if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }
+            if let full = kills.diskFull, (event.launch ?? 0) > full.launch { kills.diskFull = nil }
             if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
         case (.app, "refresh"):
             if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
             kills.extensionKilled = nil
             kills.appKilled = nil
+            kills.diskFull = nil
         default:
             return
         }

@@ -13,7 +13,8 @@ enum ContractTable {
     /// The files, in the document's order; a day's usage journal is one
     /// column whatever its day.
     static let files = [
-        "rule-snapshots.json", "usage/<day>.jsonl", "open-sessions.json", "open-grants.json", "shield-stores.json",
+        "rule-snapshots.json", "rule-snapshots-copy.json", "usage/<day>.jsonl", "open-sessions.json",
+        "open-grants.json", "shield-stores.json",
         "group-defaults.json",
     ]
 
@@ -25,6 +26,10 @@ enum ContractTable {
     /// read-modify-write starts with.
     static let allowed: [String: [ProcessKind: Set<Access>]] = [
         "rule-snapshots.json": [
+            .app: [.read, .write], .monitor: [.read], .shieldConfig: [.read], .shieldAction: [.read],
+        ],
+        // The mirror's second copy: read only when the mirror is damaged.
+        "rule-snapshots-copy.json": [
             .app: [.read, .write], .monitor: [.read], .shieldConfig: [.read], .shieldAction: [.read],
         ],
         "usage/<day>.jsonl": [

@@ -23,6 +23,34 @@ public struct ActivityRegistration: Codable, Hashable, Sendable {
         self.generation = generation
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case name, schedule, eventGroups, registeredAt, generation
+    }
+
+    /// Format version 2: the events as `ThresholdGroup`s (version 1's
+    /// one-object-per-event form is read by `ActivityRegistryV1`).
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        schedule = try container.decode(DeviceActivitySchedule.self, forKey: .schedule)
+        registeredAt = try container.decode(Date.self, forKey: .registeredAt)
+        generation = try container.decode(Int.self, forKey: .generation)
+        var events: [String: DeviceActivityEvent] = [:]
+        for group in try container.decodeIfPresent([ThresholdGroup].self, forKey: .eventGroups) ?? [] {
+            try group.events(into: &events, codingPath: container.codingPath + [CodingKeys.eventGroups])
+        }
+        self.events = events
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(schedule, forKey: .schedule)
+        if !events.isEmpty { try container.encode(ThresholdGroup.groups(of: events), forKey: .eventGroups) }
+        try container.encode(registeredAt, forKey: .registeredAt)
+        try container.encode(generation, forKey: .generation)
+    }
+
     /// The interval in progress at `instant`, if any.
     public func interval(at instant: Date, calendar: Calendar) -> DateInterval? {
         guard

@@ -48,6 +48,16 @@ public struct ActivityRegistry: Codable, Hashable, Sendable {
         }
     }
 
+    /// The clock was set back to `instant`: a registration made after it
+    /// (by the clock) was still made before now, so it counts as made at
+    /// `instant`. Usage from now on counts towards its events, as iOS
+    /// counts the time an app is used, not clock readings.
+    public mutating func clockSetBack(to instant: Date) {
+        for (name, registration) in activities where registration.registeredAt > instant {
+            activities[name]?.registeredAt = instant
+        }
+    }
+
     /// Hands the owed callbacks to the emulated OS and forgets them.
     public mutating func drainPending() -> [PendingCallback] {
         defer { pending = [] }

@@ -9,10 +9,15 @@ public struct DeviceActivityCenter: Sendable {
     private let file: DocumentFile<ActivityRegistry>
     private let clock: EmulatedClock
 
+    public static let format = "oal.deviceactivity"
+    /// 2: a registration's events grouped by selection, per-minute
+    /// thresholds as ranges (`ThresholdGroup`); 1 is migrated on read.
+    public static let formatVersion = 2
+
     public init(system: AppGroupContainer, clock: EmulatedClock, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
-            container: system, name: "deviceactivity", format: "oal.deviceactivity", version: 1,
-            observer: observer)
+            container: system, name: "deviceactivity", format: Self.format, version: Self.formatVersion,
+            observer: observer, migrate: ActivityRegistryV1.migrate)
         self.clock = clock
     }
 

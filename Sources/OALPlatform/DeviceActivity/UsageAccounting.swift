@@ -36,6 +36,13 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
         public var at: Date
     }
 
+    /// The interval of a registration in progress at an instant, as
+    /// `ActivityRegistration.interval(at:calendar:)` answers it. The
+    /// emulated OS passes its memo of interval edges (the calendar search
+    /// behind the answer is most of an `accrue`'s cost); nil asks the
+    /// calendar.
+    public typealias IntervalLookup = (ActivityRegistration, Date) -> DateInterval?
+
     public var counters: [String: Counter]
     /// Every app's frontmost time, oldest first, back to `historyHorizon`
     /// before the latest use: what an event with `includesPastActivity`
@@ -69,12 +76,13 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     /// `from` all the same.
     public mutating func accrue(
         app: InstalledApp, from: Date, to: Date, registry: ActivityRegistry, catalog: InstalledAppCatalog,
-        calendar: Calendar
+        calendar: Calendar, intervals: IntervalLookup? = nil
     ) -> [Crossing] {
         guard to > from else { return [] }
+        let intervalAt = intervals ?? { $0.interval(at: $1, calendar: calendar) }
         var crossings: [Crossing] = []
         for (name, registration) in registry.activities.sorted(by: { $0.key < $1.key }) {
-            guard let interval = registration.interval(at: from, calendar: calendar) else { continue }
+            guard let interval = intervalAt(registration, from) else { continue }
             let countFrom = max(from, registration.registeredAt, interval.start)
             let countTo = min(to, interval.end)
             guard countTo > countFrom else { continue }
@@ -107,12 +115,14 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     /// meets: iOS reports those at once, so they are due at `instant`.
     /// Idempotent: a threshold is reported once per counter.
     public mutating func catchUp(
-        registry: ActivityRegistry, at instant: Date, catalog: InstalledAppCatalog, calendar: Calendar
+        registry: ActivityRegistry, at instant: Date, catalog: InstalledAppCatalog, calendar: Calendar,
+        intervals: IntervalLookup? = nil
     ) -> [Crossing] {
+        let intervalAt = intervals ?? { $0.interval(at: $1, calendar: calendar) }
         var crossings: [Crossing] = []
         for (name, registration) in registry.activities.sorted(by: { $0.key < $1.key })
         where !registration.events.isEmpty {
-            guard let interval = registration.interval(at: instant, calendar: calendar) else { continue }
+            guard let interval = intervalAt(registration, instant) else { continue }
             if let existing = counters[name], existing.generation == registration.generation,
                 existing.intervalStart == interval.start
             {
@@ -130,11 +140,12 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     /// threshold it counts towards is crossed; nil when none is ahead.
     public func secondsUntilNextThreshold(
         app: InstalledApp, at instant: Date, registry: ActivityRegistry, catalog: InstalledAppCatalog,
-        calendar: Calendar
+        calendar: Calendar, intervals: IntervalLookup? = nil
     ) -> TimeInterval? {
+        let intervalAt = intervals ?? { $0.interval(at: $1, calendar: calendar) }
         var best: TimeInterval?
         for (name, registration) in registry.activities {
-            guard let interval = registration.interval(at: instant, calendar: calendar),
+            guard let interval = intervalAt(registration, instant),
                 instant >= registration.registeredAt
             else { continue }
             let counter = currentCounter(

@@ -39,6 +39,7 @@ public final class ForegroundLoop {
     private var session: Int?
     private var lastTick: String?
     private var reportedUnreadable = false
+    private var lastRead: (bytes: Data, state: ForegroundState)?
 
     public init(app: AppSession) {
         self.app = app
@@ -83,11 +84,15 @@ public final class ForegroundLoop {
         }
     }
 
+    /// The file changes a few times per foreground minute but is polled
+    /// every 2 ms for the whole run: the same bytes are not decoded again.
     private func readState() -> ForegroundState? {
         guard let data = FileManager.default.contents(atPath: foregroundPath) else { return nil }
+        if let last = lastRead, last.bytes == data { return last.state }
         do {
             let state = try JSONDecoder().decode(ForegroundState.self, from: data)
             reportedUnreadable = false
+            lastRead = (data, state)
             return state
         } catch {
             // The device replaces the file atomically, so this is a real

@@ -73,6 +73,15 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// exits 65), schedules and time limits included (finding 5).
     case newerSessionsStopEnforcement = "newer-sessions-stop-enforcement"
 
+    /// The rule mirror is one file, as before issue 10: a damaged
+    /// `rule-snapshots.json` leaves the extensions no rules until the app's
+    /// next refresh, and the refresh that meets it fails.
+    case mirrorWithoutCopy = "mirror-without-copy"
+
+    /// A damaged usage journal is quarantined and the day starts empty, as
+    /// before issue 10: one bad line loses every minute and open of the day.
+    case journalWithoutSalvage = "journal-without-salvage"
+
     public static let variable = "OAL_MUTANT"
 
     /// The mutant of this process, read once.

@@ -14,8 +14,11 @@ public struct SharedStores: Sendable {
     /// and the shield action), so it also compacts an oversized journal it
     /// reads (`UsageLedger.compactsOnRead`).
     public init(container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false) throws {
-        snapshots = try RuleSnapshotStore(container: container, observer: observer)
-        ledger = try UsageLedger(container: container, compactsOnRead: writesLedger, observer: observer)
+        snapshots = try RuleSnapshotStore(
+            container: container, observer: observer, keepsCopy: !Mutant.on(.mirrorWithoutCopy))
+        ledger = try UsageLedger(
+            container: container, compactsOnRead: writesLedger, observer: observer,
+            salvagesDamage: !Mutant.on(.journalWithoutSalvage))
         sessions = try OpenSessionStore(container: container, observer: observer)
         shieldTracking = try ShieldStoreTracking(container: container, observer: observer)
         defaults = try GroupDefaults(container: container, observer: observer)
