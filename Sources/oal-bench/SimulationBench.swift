@@ -35,7 +35,9 @@ struct SimulationBenchConfig {
           shield-action: distinct (proc, pid) in logs/trace.jsonl), app one-shots
           and loops, the spawn floor (all launches x the median wall time of
           `oal-monitor --help`, sampled just before that length's run), the ratio
-          wall / floor, and simulated days per wall-clock second.
+          wall / floor, simulated days per wall-clock second, and each kind's peak
+          resident memory per exited launch (min / median / max, from the device's
+          launch.end lines) against iOS's ~6 MB for a DeviceActivityMonitor.
         options:
           --days LIST         simulated lengths in days (default 7,30)
           --seed N            the workload's seed (default 5)
@@ -129,6 +131,11 @@ struct SimulationReport: Codable {
         var simulatedDaysPerSecond: Double
         var traceLines: Int
         var traceEvents: [String: Int]
+        /// Peak resident memory of the exited launches per kind (the
+        /// device's `launch.end`), KiB.
+        var memory: [String: MemoryFigures]
+        /// The largest private (anonymous) memory of those launches, KiB.
+        var privateMemory: [String: MemoryFigures]
         /// The oracle's own price in the device (`logs/oracle-cost.json`).
         var oracle: OracleCostFigures?
     }
@@ -257,7 +264,10 @@ final class SimulationBench {
             extensionLaunches: extensions, appOneShots: trace.appOneShots, appLoops: trace.appLoops,
             totalLaunches: total, spawnSamples: samples, spawnMedianSeconds: spawnMedian, floorSeconds: floor,
             wallOverFloor: floor > 0 ? wall / floor : 0, simulatedDaysPerSecond: Double(days) / wall,
-            traceLines: trace.lines, traceEvents: trace.events, oracle: OracleCostFigures.read(root: root))
+            traceLines: trace.lines, traceEvents: trace.events,
+            memory: trace.peaks.compactMapValues { MemoryFigures(kibibytes: $0) },
+            privateMemory: trace.privatePeaks.compactMapValues { MemoryFigures(kibibytes: $0) },
+            oracle: OracleCostFigures.read(root: root))
         progress(
             String(
                 format: "oal-bench simulation: %d day(s): wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
@@ -358,6 +368,17 @@ final class SimulationBench {
             text += "| \(row.days) | \(w.opens) | \(w.plainOpens) | \(w.openPresses) | \(w.closePresses) | "
             text += "\(w.appForegrounds) | \(w.plannedMinutes) | \(row.traceLines) |\n"
         }
+        text += "\npeak resident memory per exited launch (MiB, sampled by the device; iOS is reported to allow "
+        text += "a DeviceActivityMonitor ~\(MemoryFigures.monitorLimitMiB)):\n\n"
+        text += "| days | process | launches | resident min | median | max | max / 6 MB "
+        text += "| private min | median | max | max / 6 MB |\n"
+        text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        for row in report.rows {
+            for (kind, figures) in row.memory.sorted(by: { $0.key < $1.key }) {
+                text += "| \(row.days) | \(kind) | \(figures.launches) | " + figures.cells + " "
+                text += (row.privateMemory[kind]?.cells ?? "- | - | - | - |") + "\n"
+            }
+        }
         text += "\noracle inside the device (logs/oracle-cost.json):\n\n"
         text +=
             "| days | observations | judgements | checks | observe s | judge s | µs per observation | share of wall |\n"
@@ -403,12 +424,17 @@ struct TraceCount {
     var appLoops = 0
     var lines = 0
     var events: [String: Int] = [:]
+    /// `peakKiB` of the device's `launch.end` lines that exited, per kind.
+    var peaks: [String: [Int]] = [:]
+    /// Their `privateKiB`.
+    var privatePeaks: [String: [Int]] = [:]
 
     private struct Line: Decodable {
         var proc: String?
         var pid: Int?
         var event: String?
         var launch: Int?
+        var fields: [String: String]?
     }
 
     init(path: String) throws {
@@ -425,6 +451,12 @@ struct TraceCount {
                 let pid = line.pid
             else { continue }
             if let event = line.event { events[event, default: 0] += 1 }
+            if proc == "device", line.event == "launch.end", let fields = line.fields, let kind = fields["proc"],
+                fields["status"].flatMap({ Int($0) }) != nil, let peak = fields["peakKiB"].flatMap({ Int($0) })
+            {
+                peaks[kind, default: []].append(peak)
+                if let own = fields["privateKiB"].flatMap({ Int($0) }) { privatePeaks[kind, default: []].append(own) }
+            }
             if proc == "app" {
                 appPids.insert(pid)
                 if line.event == "loop.start" { loopPids.insert(pid) }
@@ -435,5 +467,35 @@ struct TraceCount {
         appLoops = loopPids.count
         appOneShots = appPids.subtracting(loopPids).count
         launches["app"] = appOneShots
+    }
+}
+
+/// Min, median and max of one kind's peaks (the emulator's `PeakMemory`;
+/// computed here, the benchmark links no emulator code).
+struct MemoryFigures: Codable {
+    var launches: Int
+    var minKiB: Int
+    var medianKiB: Int
+    var maxKiB: Int
+
+    /// iOS's reported limit for a DeviceActivityMonitor extension, MiB.
+    static let monitorLimitMiB = 6.0
+
+    init?(kibibytes: [Int]) {
+        guard !kibibytes.isEmpty else { return nil }
+        let sorted = kibibytes.sorted()
+        launches = sorted.count
+        minKiB = sorted[0]
+        medianKiB = sorted[(sorted.count - 1) / 2]
+        maxKiB = sorted[sorted.count - 1]
+    }
+
+    var minMiB: Double { Double(minKiB) / 1024 }
+    var medianMiB: Double { Double(medianKiB) / 1024 }
+    var maxMiB: Double { Double(maxKiB) / 1024 }
+
+    /// `min | median | max | max / 6 MB |` in MiB.
+    var cells: String {
+        String(format: "%.1f | %.1f | %.1f | %.2f× |", minMiB, medianMiB, maxMiB, maxMiB / Self.monitorLimitMiB)
     }
 }

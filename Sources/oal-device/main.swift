@@ -37,8 +37,10 @@ let usage = """
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
           Expectations met and failed in the last run, the processes, the paths.
-      trace --root DIR [--format chrome|jsonl]
-          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines.
+      trace --root DIR [--format chrome|jsonl|reproducible]
+          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines;
+          reproducible: the lines with pids and memory figures blanked, what two replays of one
+          scenario and seed agree on byte for byte (diff them).
       report --root DIR
           Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).
       status --root DIR [--json]
@@ -186,12 +188,15 @@ func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     case "chrome":
         StandardStream.output.write(bytes: Array(try ChromeTrace(record: record).json()))
         print()
-    case "jsonl":
+    case let format where format == "jsonl" || format == "reproducible":
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        for line in record.lines { print(String(decoding: try encoder.encode(line), as: UTF8.self)) }
+        for line in record.lines {
+            let shown = format == "jsonl" ? line : line.reproducible
+            print(String(decoding: try encoder.encode(shown), as: UTF8.self))
+        }
     case let other:
-        throw ProcessFailure.usage("--format: '\(other)' is not chrome or jsonl")
+        throw ProcessFailure.usage("--format: '\(other)' is not chrome, jsonl or reproducible")
     }
     return .done
 }

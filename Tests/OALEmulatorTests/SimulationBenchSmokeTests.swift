@@ -14,6 +14,13 @@ import Testing
             var extensionLaunches: Int
             var appOneShots: Int
             var totalLaunches: Int
+            var memory: [String: Memory]
+        }
+        struct Memory: Decodable {
+            var launches: Int
+            var minKiB: Int
+            var medianKiB: Int
+            var maxKiB: Int
         }
         var rows: [Row]
         var allOK: Bool
@@ -32,6 +39,13 @@ import Testing
             #expect(row.extensionLaunches > 0)
             #expect(row.appOneShots > 0)
             #expect(row.totalLaunches >= row.extensionLaunches + row.appOneShots)
+            // Every kind's peak memory, from the device's `launch.end` lines.
+            for kind in ["app", "monitor", "shield-config", "shield-action"] {
+                let figures = try #require(row.memory[kind], "no memory figures for \(kind)")
+                #expect(figures.launches > 0)
+                #expect(
+                    0 < figures.minKiB && figures.minKiB <= figures.medianKiB && figures.medianKiB <= figures.maxKiB)
+            }
         }
     }
 }

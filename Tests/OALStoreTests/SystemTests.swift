@@ -80,6 +80,37 @@ import Testing
         #expect(try sleeper.wait() == .signaled(SIGKILL))
     }
 
+    /// The end of a child wakes its waiter before the timeout; a running
+    /// child lets the timeout pass (no figure is timed: only which happened).
+    @Test func anEndNoticeWakesOnTheChildsEnd() throws {
+        let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
+        let notice = ProcessEndNotice(pid: sleeper.pid)
+        #expect(notice.notifies, "pidfd_open is missing here")
+        #expect(notice.wait(milliseconds: 1) == false)
+        try sleeper.signal(SIGKILL)
+        #expect(notice.wait(milliseconds: 60_000))
+        #expect(try sleeper.poll() == .signaled(SIGKILL))
+    }
+
+    /// A running process's peak so far, from `/proc/PID/status`; nil once it
+    /// has ended (a zombie keeps no memory).
+    @Test func aRunningProcessReportsItsPeakSoFar() throws {
+        let own = try #require(try ProcessMemory.sample(of: getpid()))
+        #expect(own.peakResidentKiB > 1000)
+        #expect(own.privateKiB > 0 && own.privateKiB <= own.peakResidentKiB)
+        let sleeper = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "sleep 10"])
+        var peak: Int?
+        for _ in 0..<200 where peak == nil {
+            peak = try ProcessMemory.sample(of: sleeper.pid)?.peakResidentKiB
+            usleep(1000)
+        }
+        #expect((peak ?? 0) > 0)
+        try sleeper.signal(SIGKILL)
+        while (try? ProcessMemory.sample(of: sleeper.pid)) != nil { usleep(1000) }
+        #expect(try sleeper.wait() == .signaled(SIGKILL))
+        #expect(try ProcessMemory.sample(of: sleeper.pid) == nil)
+    }
+
     @Test func nameValidationRejectsEscapes() throws {
         for bad in ["../x", "a/b", "..", ".", "", "a\0b", "x..y", "/abs", "line\nbreak"] {
             #expect(throws: StoreError.self, "\(String(reflecting: bad))") {

@@ -22,7 +22,10 @@ public struct ChromeTrace: Sendable {
     static let rulesPID = 11
 
     /// Device lines drawn as something else (spans, counters) or not at all.
-    static let deviceLinesNotInstants: Set<String> = ["clock.set", "app.state", "store.state", "run.start", "run.end"]
+    /// `launch.end` is drawn on its launch's slice instead (`peak memory`).
+    static let deviceLinesNotInstants: Set<String> = [
+        "clock.set", "app.state", "store.state", "run.start", "run.end", "launch.end",
+    ]
 
     public init(record: RunRecord) {
         start = record.start
@@ -121,6 +124,7 @@ private struct Builder {
             if let number = launch.launch { args["launch"] = .number(Int64(number)) }
             if let point = launch.crashPoint { args["crash point"] = .text(point) }
             if let point = launch.pausePoint { args["pause point"] = .text(point) }
+            if let peak = launch.peakKiB { args["peak memory KiB"] = .number(Int64(peak)) }
             events.append(
                 ChromeTraceEvent(
                     name: launch.title, category: "launch", phase: .complete, timestamp: start,

@@ -53,7 +53,7 @@ public final class DeviceEngine {
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
         launcher = ProcessLauncher(
             root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
-            faults: faults, guest: options.guest)
+            faults: faults, guest: options.guest, trace: trace)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)

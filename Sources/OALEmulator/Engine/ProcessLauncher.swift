@@ -17,7 +17,9 @@ struct LaunchOutcome: Sendable {
     }
 
     /// The trace's `status` field: the exit code, or `signal N`.
-    var statusText: String {
+    var statusText: String { Self.statusText(termination) }
+
+    static func statusText(_ termination: ChildProcess.Termination) -> String {
         switch termination {
         case .exited(let code): "\(code)"
         case .signaled(let signal): "signal \(signal)"
@@ -40,6 +42,8 @@ struct ProcessLauncher {
     var faults: FaultInjector? = nil
     /// A guest build whose executables stand in for the app's four.
     var guest: GuestBuild? = nil
+    /// The device's trace, where each launch's `launch.end` goes.
+    var trace: TraceLog? = nil
 
     /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
     static let seedVariable = IdentifierSource.seedVariable
@@ -87,16 +91,21 @@ struct ProcessLauncher {
                 plan.wrapper.first ?? path,
                 arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
                 environment: environment, standardOutput: out, standardError: err)
+            let watch = LaunchWatch(child: child, limit: plan.memoryLimit)
             let termination: ChildProcess.Termination
             if let pause = plan.pause, let faults, let target {
                 termination = try faults.waitPreempted(
-                    child, launch: launch, pause: pause, target: target, arguments: arguments)
+                    watch, launch: launch, pause: pause, target: target, arguments: arguments)
             } else if let notice = plan.lockWaitNotice, let faults {
-                termination = try faults.waitBesideStopped(child, launch: launch, notice: notice)
+                termination = try faults.waitBesideStopped(watch, launch: launch, notice: notice)
             } else {
-                termination = try FaultInjector.wait(child, killAfter: plan.killAfter)
+                termination = try watch.wait(killAfter: plan.killAfter)
+            }
+            if watch.killedForMemory, let limit = plan.memoryLimit, let target {
+                faults?.killedForMemory(target, launch: launch, limit: limit, watch: watch, termination: termination)
             }
             if let target { faults?.ended(target, launch: launch, termination: termination) }
+            recordEnd(kind, launch: launch, termination: termination, watch: watch, at: time)
             let stdout = Self.take(out)
             let stderr = Self.take(err)
             appendLog(
@@ -109,6 +118,23 @@ struct ProcessLauncher {
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
+    }
+
+    /// `launch.end`: the device's record of how a launch ended and the
+    /// memory it sampled: the peak resident set (`peakKiB`) and the largest
+    /// private memory (`privateKiB`), both absent when the process ended
+    /// before the first sample. The figures differ from run to run, like a
+    /// pid: replay comparisons blank them (`TraceEvent.reproducible`).
+    private func recordEnd(
+        _ kind: ProcessKind, launch: Int, termination: ChildProcess.Termination, watch: LaunchWatch, at time: Date
+    ) {
+        var fields = [
+            "launch": String(launch), "proc": kind.rawValue,
+            "status": LaunchOutcome.statusText(termination),
+        ]
+        if let peak = watch.peakKiB { fields[TraceEvent.peakMemoryField] = String(peak) }
+        if let own = watch.privateKiB { fields[TraceEvent.privateMemoryField] = String(own) }
+        trace?.record("launch.end", at: time, fields)
     }
 
     static func executableName(_ kind: ProcessKind) -> String {

@@ -151,6 +151,12 @@ extension DeviceEngine {
                 (faults.state.pauses ?? []) + [
                     .init(target: target, point: point, launch: launch, text: fault.description, with: with)
                 ]
+        case .memoryLimit(let target, let megabytes, let measure):
+            // The newest limit of a target replaces the one before.
+            faults.state.memoryLimits =
+                (faults.state.memoryLimits ?? []).filter { $0.target != target } + [
+                    MemoryLimit(target: target, megabytes: megabytes, measure: measure, text: fault.description)
+                ]
         }
         faults.save()
     }

@@ -123,6 +123,10 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// instant while it is stopped, then resumes it (an interleaving);
     /// `with WHAT` runs another thing instead (`Interleaving`).
     case preempt(FaultTarget, point: String, launch: Int?, with: Interleaving = .step)
+    /// `memory-limit TARGET MB [private]`: every later launch of TARGET is
+    /// SIGKILLed while it runs once its peak resident memory (or, with
+    /// `private`, its private memory) passes MB MiB (jetsam).
+    case memoryLimit(FaultTarget, megabytes: Double, measure: MemoryMeasure = .resident)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -157,6 +161,9 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .preempt(let target, let point, let launch, let with):
             return "preempt \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
                 + (with == .step ? "" : " with \(with.rawValue)")
+        case .memoryLimit(let target, let megabytes, let measure):
+            return "memory-limit \(target.rawValue) \(MemoryLimit.text(megabytes))"
+                + (measure == .private ? " private" : "")
         }
     }
 
@@ -184,6 +191,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .store(let damage, _): "store-\(damage.rawValue)"
         case .diskFull: "disk-full"
         case .preempt: "preempt"
+        case .memoryLimit: "memory-limit"
         }
     }
 }
@@ -197,7 +205,8 @@ public enum FaultParser {
         batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
         clock jump ±DURATION | clock timezone ZONE | store corrupt|truncate|newer-format STORE | \
         disk-full TARGET|all [bytes N] [for DURATION] | \
-        preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch]
+        preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch] | \
+        memory-limit TARGET MB [private]
         """
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -366,9 +375,25 @@ public enum FaultParser {
                 throw fail("preempt app: 'with relaunch' is for extensions (monitor, shield-config, shield-action)")
             }
             return .preempt(target, point: rest[1], launch: launch, with: with)
+        case "memory-limit":
+            let targets = MemoryLimit.targets
+            var measure = MemoryMeasure.resident
+            if rest.count == 3, rest[2] == MemoryMeasure.private.rawValue {
+                measure = .private
+                rest.removeLast()
+            }
+            guard rest.count == 2, let target = FaultTarget(rawValue: rest[0]), targets.contains(target) else {
+                throw fail(
+                    "usage: memory-limit TARGET MB [private] (TARGET \(targets.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            guard let megabytes = Double(rest[1]), megabytes.isFinite, megabytes > 0, megabytes < 1_000_000 else {
+                throw fail("memory-limit: MB is a number of MiB above 0, got '\(rest[1])'")
+            }
+            return .memoryLimit(target, megabytes: megabytes, measure: measure)
         default:
             throw fail(
-                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full or preempt)"
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt or memory-limit)"
             )
         }
     }

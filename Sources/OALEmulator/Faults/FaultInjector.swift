@@ -89,6 +89,9 @@ struct FaultState: Codable, Hashable, Sendable {
     var pauses: [ArmedPause]?
     /// Launches handed a pause, by launch number.
     var pausesGiven: [String: ArmedPause]?
+    /// Armed `memory-limit` faults, one per target (optional: older state
+    /// files have none).
+    var memoryLimits: [MemoryLimit]?
 
     struct ArmedPause: Codable, Hashable, Sendable {
         var target: FaultTarget
@@ -112,6 +115,9 @@ struct LaunchPlan: Sendable {
     /// for in this file (`OAL_LOCK_WAIT_NOTICE`), and the device resumes
     /// the stopped one (Races/).
     var lockWaitNotice: String?
+    /// The launch is killed while it runs once its peak passes this
+    /// (`memory-limit`, `LaunchWatch`).
+    var memoryLimit: MemoryLimit?
     var notes: [String] = []
 }
 
@@ -233,8 +239,29 @@ final class FaultInjector: @unchecked Sendable {
             record(
                 "applied", disk.text, kind: "disk-full", at: now, ["launch": String(launch), "target": target.rawValue])
         }
+        if let limit = state.memoryLimits?.first(where: { $0.target == target }) {
+            plan.memoryLimit = limit
+            plan.notes.append("jetsam at \(limit.kibibytes) KiB \(limit.measure.rawValue)")
+        }
         save()
         return plan
+    }
+
+    /// A launch killed for passing its memory limit, as jetsam kills: traced
+    /// as a kill (the oracle names it like any other killed launch) with
+    /// the reason and the peak the device saw.
+    func killedForMemory(
+        _ target: FaultTarget, launch: Int, limit: MemoryLimit, watch: LaunchWatch,
+        termination: ChildProcess.Termination
+    ) {
+        record(
+            "killed", limit.text, kind: "memory-limit", at: now,
+            [
+                "launch": String(launch), "target": target.rawValue, "reason": "jetsam",
+                "limitKiB": String(limit.kibibytes), "measure": limit.measure.rawValue,
+                TraceEvent.peakMemoryField: watch.peakKiB.map(String.init) ?? "",
+                TraceEvent.privateMemoryField: watch.privateKiB.map(String.init) ?? "", "status": "\(termination)",
+            ])
     }
 
     /// A launch ended: a kill that hit is disarmed and traced.
@@ -366,20 +393,6 @@ final class FaultInjector: @unchecked Sendable {
 }
 
 extension FaultInjector {
-    /// Waits for a launch; with `killAfter`, sends it SIGKILL that much
-    /// wall time after the start if it is still running (polled, so a pid
-    /// is never signalled after it was reaped).
-    static func wait(_ child: ChildProcess, killAfter: TimeInterval?) throws(Errno) -> ChildProcess.Termination {
-        guard let killAfter else { return try child.wait() }
-        let deadline = Date().addingTimeInterval(killAfter)
-        while Date() < deadline {
-            if let done = try child.poll() { return done }
-            usleep(200)
-        }
-        try? child.signal(SIGKILL)
-        return try child.wait()
-    }
-
     /// `kill device at POINT` (header or `--fault`): armed through the
     /// device's own `OAL_CRASH_AT`, which must be set before the device
     /// reaches its first crash point. Once: a restarted device is not

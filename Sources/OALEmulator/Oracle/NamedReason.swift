@@ -93,7 +93,9 @@ extension Oracle {
                 + "of the monitor or the shield action, or the app's next refresh"
         }
         if let killed = kills.extensionKilled, since >= killed.time {
-            return "\(killed.target) launch \(killed.launch) killed at \(localText(killed.time)): iOS gives a killed "
+            let how = killed.reason == "jetsam" ? " by jetsam (its memory passed the limit)" : ""
+            return
+                "\(killed.target) launch \(killed.launch) killed\(how) at \(localText(killed.time)): iOS gives a killed "
                 + "extension no redelivery and runs none of the app's code until it launches one of its processes; "
                 + "deadline: the end of the next launch of the monitor or the shield action, or the app's next refresh"
         }

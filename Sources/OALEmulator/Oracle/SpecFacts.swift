@@ -67,6 +67,8 @@ struct KilledLaunch: Codable, Sendable, Hashable {
     var target: String
     var launch: Int
     var time: Date
+    /// Why, when the fault says (`jetsam`: a `memory-limit` kill).
+    var reason: String? = nil
 }
 
 extension Oracle {
@@ -126,7 +128,8 @@ extension Oracle {
         switch (event.process, event.event) {
         case (.device, "fault") where event.fields["action"] == "killed":
             let killed = KilledLaunch(
-                target: event.fields["target"] ?? "?", launch: Int(event.fields["launch"] ?? "") ?? 0, time: now)
+                target: event.fields["target"] ?? "?", launch: Int(event.fields["launch"] ?? "") ?? 0, time: now,
+                reason: event.fields["reason"])
             switch killed.target {
             case "monitor", "shield-action": kills.extensionKilled = killed
             case "app", "app-loop": kills.appKilled = killed

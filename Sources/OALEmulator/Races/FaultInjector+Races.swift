@@ -37,14 +37,19 @@ extension FaultInjector {
     /// process runs at a time), then resumed with SIGCONT and waited for.
     /// Whoever would wait for a lock it holds meanwhile (an interleaved
     /// launch, the device itself) resumes it first (`resumeStopped`).
+    /// `watch` samples its memory where the device looks at it: at the
+    /// stop and after it is resumed.
     func waitPreempted(
-        _ child: ChildProcess, launch: Int, pause: FaultState.ArmedPause, target: FaultTarget, arguments: [String]
+        _ watch: LaunchWatch, launch: Int, pause: FaultState.ArmedPause, target: FaultTarget, arguments: [String]
     ) throws -> ChildProcess.Termination {
+        let child = watch.child
         let status = try child.waitUntilStoppedOrEnded()
         guard case .stopped(let signal) = status else {
             if case .ended(let termination) = status { return termination }
-            return try child.wait()
+            return try watch.wait()
         }
+        // Past its memory limit at the stop: killed there, nothing interleaves.
+        if watch.sample() { return try child.wait() }
         state.pausesGiven?[String(launch)] = nil
         record(
             "paused", pause.text, kind: "preempt", at: now,
@@ -80,7 +85,7 @@ extension FaultInjector {
                     "launch": String(launch), "target": pause.target.rawValue, "pid": String(child.pid),
                     "interleaved": ran ?? "nothing was due",
                 ])
-            termination = try child.wait()
+            termination = try watch.wait()
         }
         if let failure { throw EngineError.io("while launch \(launch) was preempted: \(failure)") }
         return termination
@@ -134,14 +139,16 @@ extension FaultInjector {
     /// Waits for a launch started while another is stopped: when it reports
     /// that it would wait for a lock (`notice` is written), the stopped one
     /// is resumed first.
-    func waitBesideStopped(_ child: ChildProcess, launch: Int, notice: String) throws -> ChildProcess.Termination {
+    func waitBesideStopped(_ watch: LaunchWatch, launch: Int, notice: String) throws -> ChildProcess.Termination {
         defer { try? FileManager.default.removeItem(atPath: notice) }
+        let child = watch.child
         while true {
+            if watch.sample() { return try child.wait() }
             if let done = try child.poll() { return done }
             var info = stat()
             if stat(notice, &info) == 0, info.st_size > 0 {
                 resumeStopped(reason: "launch \(launch) waited for a lock it holds")
-                return try child.wait()
+                return try watch.wait()
             }
             usleep(300)
         }

@@ -20,6 +20,8 @@ public struct LaunchSpan: Hashable, Sendable {
     /// Where a `kill … at POINT` fault ended it, or a `preempt` stopped it.
     public var crashPoint: String?
     public var pausePoint: String?
+    /// The peak resident memory the device sampled (its `launch.end`).
+    public var peakKiB: Int?
 
     /// What to call the slice: the arguments, or the kind when there are none.
     public var title: String { argv.isEmpty ? kind.rawValue : argv }

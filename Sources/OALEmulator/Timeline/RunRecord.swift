@@ -162,6 +162,10 @@ private struct LaunchJoiner {
                     status: line.fields["status"]))
             return
         }
+        if line.event == "launch.end" {
+            spans[spanIndex].peakKiB = line.fields[TraceEvent.peakMemoryField].flatMap { Int($0) }
+            return
+        }
         if isFault {
             switch action {
             case "killed": spans[spanIndex].crashPoint = Self.point(in: line.fields["fault"] ?? "")

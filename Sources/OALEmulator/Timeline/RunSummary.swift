@@ -23,6 +23,12 @@ public struct RunSummary: Sendable {
     /// The signal that stopped the run (`run.interrupted`) when it has not
     /// been resumed to its end since.
     public var interrupted: String?
+    /// Peak resident memory per launch, by process kind.
+    public var memory: [String: PeakMemory]
+    /// The largest private memory per launch, by process kind.
+    public var privateMemory: [String: PeakMemory]
+    /// Launches a `memory-limit` fault killed (jetsam).
+    public var jetsamKills: Int
 
     public init(root: DeviceRoot) throws {
         let events = try TraceLog.read(root.trace).compactMap { try? $0.get() }
@@ -59,6 +65,13 @@ public struct RunSummary: Sendable {
         }
         self.interrupted =
             last?.event == "run.interrupted" ? "\(last?.fields["signal"] ?? "a signal") at \(last?.time ?? "?")" : nil
+        self.memory = PeakMemory.byKind(events[lastRun...])
+        self.privateMemory = PeakMemory.byKind(events[lastRun...], field: TraceEvent.privateMemoryField)
+        self.jetsamKills =
+            events[lastRun...].filter {
+                $0.process == .device && $0.event == "fault" && $0.fields["action"] == "killed"
+                    && $0.fields["reason"] == "jetsam"
+            }.count
     }
 
     public var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
@@ -74,6 +87,7 @@ public struct RunSummary: Sendable {
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
+        lines += memorySection()
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
         if let interrupted {
             lines.append("Interrupted: by \(interrupted); `oal-device run --root \(root.url.path) SCENARIO` resumes it")
@@ -86,6 +100,28 @@ public struct RunSummary: Sendable {
 }
 
 extension RunSummary {
+    /// Peak resident memory per kind, against iOS's limit for a monitor.
+    func memorySection() -> [String] {
+        guard !memory.isEmpty else { return [] }
+        var lines = [
+            "Peak memory per exited launch (MiB, sampled by the device; iOS allows a DeviceActivityMonitor "
+                + "~\(PeakMemory.mebibytes(Int(PeakMemory.monitorLimitMiB * 1024)))):"
+        ]
+        func spread(_ figures: PeakMemory?) -> String {
+            guard let figures else { return "-" }
+            return [figures.minKiB, figures.medianKiB, figures.maxKiB].map(PeakMemory.mebibytes).joined(
+                separator: " / ")
+        }
+        for (kind, figures) in memory.sorted(by: { $0.key < $1.key }) {
+            let name = kind.padding(toLength: 14, withPad: " ", startingAt: 0)
+            lines.append(
+                "  \(name) ×\(figures.launches)  resident min / median / max \(spread(figures))"
+                    + "  private \(spread(privateMemory[kind]))")
+        }
+        if jetsamKills > 0 { lines.append("  jetsam kills (memory-limit): \(jetsamKills)") }
+        return lines
+    }
+
     /// The oracle's verdict: violations (each one line), expected
     /// divergences by reason, and where the full report is.
     func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {

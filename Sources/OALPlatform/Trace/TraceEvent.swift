@@ -3,8 +3,10 @@ import Foundation
 /// One line of the trace: what a process did, at what emulated time.
 ///
 /// Fields are flat strings so every line is greppable and the trace has one
-/// schema for all processes. `pid` is the only field that differs between
-/// two runs of the same scenario and seed; replay comparison ignores it.
+/// schema for all processes. Only what the machine decides differs between
+/// two runs of the same scenario and seed: `pid` and the `machineFields`
+/// (the memory a launch was seen to use, a pid a fault names); replay
+/// comparison blanks them (`reproducible`).
 public struct TraceEvent: Codable, Hashable, Sendable {
     /// Emulated time, ISO 8601 in UTC with milliseconds.
     public var time: String
@@ -33,6 +35,24 @@ public struct TraceEvent: Codable, Hashable, Sendable {
         case time = "t"
         case process = "proc"
         case pid, launch, event, fields
+    }
+
+    /// `launch.end`'s and a jetsam kill's peak resident memory, in KiB.
+    public static let peakMemoryField = "peakKiB"
+    /// Their largest private (anonymous) resident memory, in KiB.
+    public static let privateMemoryField = "privateKiB"
+
+    /// The fields whose values the machine decides, not the scenario and
+    /// seed: blanked, with `pid`, wherever two traces are compared.
+    public static let machineFields: Set<String> = [peakMemoryField, privateMemoryField, "pid"]
+
+    /// This line with `pid` 0 and every machine field present set to `-`:
+    /// what two replays of one scenario and seed agree on byte for byte.
+    public var reproducible: TraceEvent {
+        var line = self
+        line.pid = 0
+        for key in Self.machineFields where line.fields[key] != nil { line.fields[key] = "-" }
+        return line
     }
 
     public static func timestamp(_ date: Date) -> String {
