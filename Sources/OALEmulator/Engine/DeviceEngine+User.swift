@@ -156,8 +156,12 @@ extension DeviceEngine {
         state.frontmost = Self.openAppLock
         state.leaveAt = duration.map { now.addingTimeInterval($0) }
         try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
-        if let started = try loop.ensureLoop(launch: { nextLaunch() }) {
-            trace.record("loop.launch", at: now, ["launch": String(started.launch)])
+        // Traced before the spawn: the loop traces as soon as it starts, and
+        // a line after the spawn raced its first lines.
+        _ = try loop.ensureLoop {
+            let number = nextLaunch()
+            trace.record("loop.launch", at: now, ["launch": String(number)])
+            return number
         }
         try awaitRefresh(at: now)
     }

@@ -23,6 +23,9 @@ public struct EngineOptions: Sendable {
     /// The real app's processes in place of the emulator's (docs/GUEST.md);
     /// `oal-device --guest BUILD` sets it through the environment.
     public var guest: GuestBuild? = GuestBuild.fromEnvironment()
+    /// A sweep's listing run records snapshots, a sweep point starts from
+    /// one (Sweeps/LaunchSnapshot.swift).
+    public var snapshots: SnapshotMode?
 
     public init(
         root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,
