@@ -70,6 +70,16 @@ import Testing
             if let first = zip(fullTrace, snapshotTrace).first(where: { $0 != $1 }) {
                 Issue.record("\(full.site): traces differ:\n\(first.0)\n\(first.1)")
             }
+            // The oracle's whole report: what it observed and checked, the
+            // expected divergences, what it quarantined.
+            var fullReport = Oracle.lastReport(root: DeviceRoot(replayRoot.appendingPathComponent(point)))
+            var snapshotReport = Oracle.lastReport(root: DeviceRoot(resumeRoot.appendingPathComponent(point)))
+            for index in (fullReport?.violations.indices ?? 0..<0) { fullReport?.violations[index].traceExcerpt = [] }
+            for index in (snapshotReport?.violations.indices ?? 0..<0) {
+                snapshotReport?.violations[index].traceExcerpt = []
+            }
+            #expect(fullReport != nil)
+            #expect(fullReport == snapshotReport, "\(full.site)")
         }
         // Each snapshot is deleted once its last point is done.
         let left =
