@@ -156,13 +156,9 @@ extension DeviceEngine {
         state.frontmost = Self.openAppLock
         state.leaveAt = duration.map { now.addingTimeInterval($0) }
         try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
-        // Traced before the spawn: the loop traces as soon as it starts, and
-        // a line after the spawn raced its first lines.
-        _ = try loop.ensureLoop {
-            let number = nextLaunch()
-            trace.record("loop.launch", at: now, ["launch": String(number)])
-            return number
-        }
+        _ = try loop.ensureLoop(
+            launch: { nextLaunch() },
+            starting: { number in trace.record("loop.launch", at: now, ["launch": String(number)]) })
         try awaitRefresh(at: now)
     }
 
