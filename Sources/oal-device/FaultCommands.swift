@@ -12,9 +12,10 @@ let faultUsage = """
       run ... [--fault "FAULT; FAULT..."] [--random-faults]
           Inject faults (docs/FAULTS.md): each FAULT is a scenario `fault` line's text,
           optionally `at [day N] HH:MM FAULT`; --random-faults draws a mix from the seed.
-      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--quiet]
+      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--no-snapshots] [--quiet]
           List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
-          point), judge each rerun with the oracle. Exit 1 an oracle violation,
+          point, started from the listing run's snapshot before the point's launch;
+          --no-snapshots replays each from the first line), judge each rerun with the oracle. Exit 1 an oracle violation,
           3 a process crashed, 4 a run stopped before its end (the worst decides).
       swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--quiet]
           N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit codes as sweep.
@@ -59,6 +60,7 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000),
         kinds: try targets(parsed), jobs: try jobs(parsed), shard: try shard(parsed),
+        snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
     let report = try sweep.run()
     try writeJUnit(parsed) { report.junit() }

@@ -8,8 +8,9 @@ import OALShared
 
 let raceUsage = """
       race --root-base DIR SCENARIO [--limit N] [--kinds app,monitor,shield-action,shield-config]
-           [--with step,callback,refresh,relaunch] [--seed N] [--quiet]
-          List every pause point the run reaches; rerun with the launch stopped at each while
+           [--with step,callback,refresh,relaunch] [--seed N] [--no-snapshots] [--quiet]
+          List every pause point the run reaches; rerun with the launch stopped at each (from the
+          listing run's snapshot before that launch; --no-snapshots: from the first line) while
           something else that can happen then runs (the next step due, a due callback, an app
           refresh, a second launch of the extension); judge each rerun. Exit 1 when one failed.
       shrink --root-base DIR SCENARIO [--seed N] [--random-faults] [--fault "F; F..."]
@@ -76,6 +77,7 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
         seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...1_000_000), kinds: kinds,
         interleavings: interleavings, jobs: try jobs(parsed), shard: try shard(parsed),
+        snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device race"))
     let report = try race.run()
     try writeJUnit(parsed) { report.junit() }

@@ -99,9 +99,10 @@ let commandSpecs: [String: ArgumentSpec] = [
         flags: ["quiet", "shrink", "free-running"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
     "sweep": ArgumentSpec(
-        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet"]),
+        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet", "no-snapshots"]),
     "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed", "guest"] + batchOptions, flags: ["quiet"]),
-    "race": ArgumentSpec(options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions, flags: ["quiet"]),
+    "race": ArgumentSpec(
+        options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions, flags: ["quiet", "no-snapshots"]),
     "shrink": ArgumentSpec(
         options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet"] + faultFlags),
     "timeline": ArgumentSpec(options: ["width"]),

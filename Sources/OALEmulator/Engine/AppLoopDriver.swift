@@ -42,12 +42,15 @@ final class AppLoopDriver {
     }
 
     /// Launches `oal-app run` when no loop is alive; returns its launch
-    /// number when it did.
-    func ensureLoop(launch: () -> Int) throws(EngineError) -> (launch: Int, pid: Int32)? {
+    /// number when it did. `starting` runs once the launch's faults are
+    /// armed and before the spawn: a line traced after it would race the
+    /// loop's first lines.
+    func ensureLoop(launch: () -> Int, starting: (Int) -> Void) throws(EngineError) -> (launch: Int, pid: Int32)? {
         guard !loopAlive else { return nil }
         let number = launch()
         let path = try launcher.executable("oal-app")
         let environment = launcher.environment(launch: number, target: .appLoop)
+        starting(number)
         let log = root.logs.appendingPathComponent("app-loop.\(number).log").path
         do {
             let child = try ChildProcess.spawn(

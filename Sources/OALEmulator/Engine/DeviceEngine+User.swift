@@ -162,9 +162,9 @@ extension DeviceEngine {
         state.frontmost = Self.openAppLock
         state.leaveAt = duration.map { now.addingTimeInterval($0) }
         try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
-        if let started = try loop.ensureLoop(launch: { nextLaunch() }) {
-            trace.record("loop.launch", at: now, ["launch": String(started.launch)])
-        }
+        _ = try loop.ensureLoop(
+            launch: { nextLaunch() },
+            starting: { number in trace.record("loop.launch", at: now, ["launch": String(number)]) })
         // Free-running, the loop refreshes on its own, unawaited.
         if freeRun != nil { return }
         try awaitRefresh(at: now)

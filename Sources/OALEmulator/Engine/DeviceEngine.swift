@@ -97,15 +97,18 @@ public final class DeviceEngine {
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
         if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
-        trace.record(
-            "run.start", at: now,
-            [
-                "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
-                "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
-                // A device restarted on its root continues the same run.
-                "resumed": state.stepsDone > 0 ? "true" : "false",
-            ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old })
-        try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
+        let snapshot = options.snapshots?.start
+        if snapshot == nil {
+            trace.record(
+                "run.start", at: now,
+                [
+                    "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
+                    "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
+                    // A device restarted on its root continues the same run.
+                    "resumed": state.stepsDone > 0 ? "true" : "false",
+                ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old })
+            try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
+        }
         // A preempted launch stops while the next step due runs (Faults/).
         faults.interleave = { [weak self] with, target, arguments in
             try self?.interleave(with, target: target, arguments: arguments)
@@ -115,11 +118,23 @@ public final class DeviceEngine {
             faults.interleave = nil
             faults.possibleInterleavings = nil
         }
-        try beginFaults()
-        try beginFreeRunning()
+        if let snapshot {
+            try resume(from: snapshot)
+        } else {
+            try beginFaults()
+            try beginFreeRunning()
+            snapshotPrologueEnded()
+        }
+        // A snapshot is taken right after a settle: a run started from one
+        // goes on from there.
+        var settled = snapshot != nil
         while true {
             try stopIfRequested()
-            try settle()
+            if !settled {
+                try settle()
+                try takeSnapshotIfDue()
+            }
+            settled = false
             let next = try nextEvent()
             // Every event due now has been handled: the oracle judges the
             // state the device rests in before the clock moves on.

@@ -28,6 +28,9 @@ public struct EngineOptions: Sendable {
     /// `--days N`: the scenario was played N days from its start (a soak);
     /// named in the reproduce command.
     public var days: Int?
+    /// A sweep's listing run records snapshots, a sweep point starts from
+    /// one (Sweeps/LaunchSnapshot.swift).
+    public var snapshots: SnapshotMode?
 
     public init(
         root: DeviceRoot, binDirectory: URL, seed: UInt64? = nil, loopPID: Int32? = nil,

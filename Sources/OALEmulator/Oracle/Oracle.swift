@@ -154,13 +154,7 @@ public final class Oracle {
         callbacksDelivered = engine.options.paths.deliversCallbacks
         truth.advance(to: engine.now, calendar: calendar)
         now = engine.now
-        lastStep = step
-        if step.hasPrefix("step "), let index = Int(step.dropFirst(5)),
-            engine.scenario.steps.indices.contains(index - 1)
-        {
-            let line = engine.scenario.steps[index - 1]
-            lastStep = "line \(line.line): \(line.text)"
-        }
+        lastStep = stepText(step, engine: engine)
         report.observations += 1
         lag?.beginRound()
         let events = tail.readNew()
@@ -177,6 +171,15 @@ public final class Oracle {
         }
         unjudged = view
         truth.frontmost = engine.state.frontmost
+    }
+
+    /// `step N` as the scenario line it names, for a violation's `after`.
+    func stepText(_ step: String, engine: DeviceEngine) -> String {
+        guard step.hasPrefix("step "), let index = Int(step.dropFirst(5)),
+            engine.scenario.steps.indices.contains(index - 1)
+        else { return step }
+        let line = engine.scenario.steps[index - 1]
+        return "line \(line.line): \(line.text)"
     }
 
     /// The instant is complete (the engine is about to move the clock past

@@ -41,6 +41,9 @@ public struct RaceSweep: Sendable {
     public var interleavings: Set<Interleaving>?
     public var jobs: Int
     public var shard: Shard?
+    /// Each rerun starts from the listing run's snapshot before its launch
+    /// (`--no-snapshots`: from the first line), as the crash sweep's points.
+    public var snapshots: Bool
     public var progress: (@Sendable (String) -> Void)?
 
     public static let pausable: Set<FaultTarget> = [.app, .monitor, .shieldConfig, .shieldAction]
@@ -48,7 +51,7 @@ public struct RaceSweep: Sendable {
     public init(
         scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
         kinds: Set<FaultTarget>? = nil, interleavings: Set<Interleaving>? = nil, jobs: Int = 1,
-        shard: Shard? = nil, progress: (@Sendable (String) -> Void)? = nil
+        shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.rootBase = rootBase
@@ -59,11 +62,15 @@ public struct RaceSweep: Sendable {
         self.interleavings = interleavings
         self.jobs = jobs
         self.shard = shard
+        self.snapshots = snapshots
         self.progress = progress
     }
 
     public struct Outcome: Sendable {
         public var site: RaceSite
+        /// The launches behind the snapshot it started from (nil: from the
+        /// first line).
+        public var snapshotLaunch: Int? = nil
         public var verdict: FaultRun.Verdict
         /// The launch stopped at the point in the rerun.
         public var paused: Bool
@@ -103,10 +110,12 @@ public struct RaceSweep: Sendable {
         public var index: String? = nil
         public var scenario: String = ""
         public var shard: Shard? = nil
+        /// The snapshots the reruns started from (nil: `--no-snapshots`).
+        public var snapshots: SnapshotUse? = nil
 
         public init(
             pauseSites: Int, candidates: [RaceSite], baseline: FaultRun.Verdict, outcomes: [Outcome],
-            index: String? = nil, scenario: String = "", shard: Shard? = nil
+            index: String? = nil, scenario: String = "", shard: Shard? = nil, snapshots: SnapshotUse? = nil
         ) {
             self.pauseSites = pauseSites
             self.candidates = candidates
@@ -115,6 +124,7 @@ public struct RaceSweep: Sendable {
             self.index = index
             self.scenario = scenario
             self.shard = shard
+            self.snapshots = snapshots
         }
 
         public var passed: [Outcome] { outcomes.filter(\.verdict.passed) }
@@ -153,6 +163,7 @@ public struct RaceSweep: Sendable {
             text += "\(outcomes.filter { $0.paused && $0.interleaved == nil }.count) with nothing due), "
             text += "\(passed.count) passed, \(failedOutcomes.count) failed, \(failures.count) distinct failure(s)\n"
             if !baseline.passed { text += "baseline run (no pause) failed: \(baseline.reason)\n" }
+            if let snapshots { text += snapshots.render(points: outcomes.map(\.snapshotLaunch)) + "\n" }
             var previous: RaceSite?
             for failure in failures {
                 text += color.paint("FAIL", .red)
@@ -187,13 +198,16 @@ public struct RaceSweep: Sendable {
 
     /// The listing run: every pause site reached, in launch order, and what
     /// could interleave at each launch's instant.
-    public func list() throws -> (sites: [RaceSite], pauseSites: Int, baseline: FaultRun.Verdict) {
+    public func list(recorder: SnapshotRecorder? = nil) throws -> (
+        sites: [RaceSite], pauseSites: Int, baseline: FaultRun.Verdict
+    ) {
         let logs = rootBase.appendingPathComponent("pause-log", isDirectory: true)
         try? FileManager.default.removeItem(at: logs)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let baseline = FaultRun(
             scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            binDirectory: binDirectory, seed: seed, faults: FaultOptions(pauseLogDirectory: logs)
+            binDirectory: binDirectory, seed: seed, faults: FaultOptions(pauseLogDirectory: logs),
+            snapshots: recorder.map { .record($0) }
         ).run()
         let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
         let parsed: [(Int, FaultTarget, String)] = files.compactMap { name in
@@ -235,13 +249,15 @@ public struct RaceSweep: Sendable {
 
     public func run() throws -> Report {
         progress?("listing the pause points of \(scenarioPath)...")
-        let (candidates, pauseSites, baseline) = try list()
+        let recorder = snapshots ? SnapshotShelf.recorder(base: rootBase, logs: "pause-log") : nil
+        let (candidates, pauseSites, baseline) = try list(recorder: recorder)
         let spread = Self.choose(candidates, limit: limit)
         let positions = shard?.positions(of: spread.count) ?? Array(spread.indices)
         progress?(
             "\(pauseSites) pause site(s), \(candidates.count) interleaving(s) possible; rerunning \(positions.count)"
                 + (shard.map { " (shard \($0))" } ?? "") + " with \(max(1, min(jobs, positions.count))) job(s)")
-        let outcomes = rerun(positions.map { ($0, spread[$0]) })
+        let shelf = SnapshotShelf(recorder: recorder, launches: positions.map { spread[$0].launch })
+        let outcomes = rerun(positions.map { ($0, spread[$0]) }, shelf: shelf)
         let index = RunIndex(
             title: "race sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
             entries: outcomes.map {
@@ -252,21 +268,26 @@ public struct RaceSweep: Sendable {
         ).write(base: rootBase)
         return Report(
             pauseSites: pauseSites, candidates: candidates, baseline: baseline, outcomes: outcomes, index: index,
-            scenario: scenarioPath, shard: shard)
+            scenario: scenarioPath, shard: shard, snapshots: shelf.use)
     }
 
     /// Reruns the scenario once per site, `race-<position>` under the base.
-    public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] {
+    public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] { rerun(sites, shelf: nil) }
+
+    func rerun(_ sites: [(position: Int, site: RaceSite)], shelf: SnapshotShelf?) -> [Outcome] {
         let meter = ProgressMeter(total: sites.count)
         let counter = DoneCounter()
         let (scenarioPath, rootBase, binDirectory, seed, progress) =
             (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress)
         return Parallel.map(sites, jobs: jobs) { _, item in
             let (position, site) = item
+            let snapshot = shelf?.snapshot(for: site.launch)
+            defer { shelf?.done(with: snapshot) }
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
                 root: DeviceRoot(rootBase.appendingPathComponent("race-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: FaultOptions(extra: [site.fault.description])
+                binDirectory: binDirectory, seed: seed, faults: FaultOptions(extra: [site.fault.description]),
+                snapshots: snapshot.map { .start($0) }
             ).run()
             let preempt = verdict.faultEvents.filter { $0["kind"] == "preempt" }
             let paused = preempt.contains { $0["action"] == "paused" }
@@ -278,7 +299,9 @@ public struct RaceSweep: Sendable {
                     + (paused ? "" : " (not reached in the rerun)")
                     + (paused && interleaved == nil ? " (nothing was due)" : "")
                     + (early ? " (resumed early: a lock)" : ""))
-            return Outcome(site: site, verdict: verdict, paused: paused, interleaved: interleaved, resumedEarly: early)
+            return Outcome(
+                site: site, snapshotLaunch: snapshot?.launchSequence, verdict: verdict, paused: paused,
+                interleaved: interleaved, resumedEarly: early)
         }
     }
 }

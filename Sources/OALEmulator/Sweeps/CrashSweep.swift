@@ -33,11 +33,14 @@ public struct CrashSweep: Sendable {
     public var jobs: Int
     /// Only this shard's points (`--shard I/N`), after `limit`.
     public var shard: Shard?
+    /// Each point starts from the listing run's snapshot before its launch
+    /// (`--no-snapshots`: every point replays from the first line).
+    public var snapshots: Bool
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
-        kinds: Set<FaultTarget>? = nil, jobs: Int = 1, shard: Shard? = nil,
+        kinds: Set<FaultTarget>? = nil, jobs: Int = 1, shard: Shard? = nil, snapshots: Bool = true,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.scenarioPath = scenarioPath
@@ -48,11 +51,15 @@ public struct CrashSweep: Sendable {
         self.kinds = kinds
         self.jobs = jobs
         self.shard = shard
+        self.snapshots = snapshots
         self.progress = progress
     }
 
     public struct Outcome: Sendable {
         public var site: CrashSite
+        /// The launches the snapshot it started from had behind it (nil:
+        /// replayed from the first line).
+        public var snapshotLaunch: Int? = nil
         public var verdict: FaultRun.Verdict
         /// Whether the rerun really died there (a kill can change nothing
         /// before it, so it should, unless the run diverged).
@@ -68,6 +75,9 @@ public struct CrashSweep: Sendable {
         public var index: String? = nil
         public var scenario: String = ""
         public var shard: Shard? = nil
+        /// The snapshots the points started from and the most disk they
+        /// held at once (nil: `--no-snapshots`).
+        public var snapshots: SnapshotUse? = nil
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
 
         /// One test case per rerun point (`--junit`).
@@ -94,6 +104,7 @@ public struct CrashSweep: Sendable {
             text += "\(survived) survived, \(failed.count) failed"
             text += FaultRun.Verdict.Kind.countsText(outcomes.map(\.verdict.kind)) + "\n"
             if !baseline.passed { text += "baseline run (no kill) failed [\(baseline.kind)]: \(baseline.reason)\n" }
+            if let snapshots { text += snapshots.render(points: outcomes.map(\.snapshotLaunch)) + "\n" }
             for outcome in failed {
                 text += color.paint("FAIL", .red)
                 text += " [\(outcome.verdict.kind)] \(outcome.site): \(outcome.verdict.reason)\n"
@@ -106,13 +117,14 @@ public struct CrashSweep: Sendable {
     }
 
     /// The listing run: every site reached, in launch order.
-    public func list() throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
+    public func list(recorder: SnapshotRecorder? = nil) throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
         let logs = rootBase.appendingPathComponent("crash-log", isDirectory: true)
         try? FileManager.default.removeItem(at: logs)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let baseline = FaultRun(
             scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            binDirectory: binDirectory, seed: seed, faults: FaultOptions(crashLogDirectory: logs)
+            binDirectory: binDirectory, seed: seed, faults: FaultOptions(crashLogDirectory: logs),
+            snapshots: recorder.map { .record($0) }
         ).run()
         var sites: [CrashSite] = []
         let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
@@ -146,7 +158,8 @@ public struct CrashSweep: Sendable {
 
     public func run() throws -> Report {
         progress?("listing the crash points of \(scenarioPath)...")
-        let (reached, baseline) = try list()
+        let recorder = snapshots ? SnapshotShelf.recorder(base: rootBase, logs: "crash-log") : nil
+        let (reached, baseline) = try list(recorder: recorder)
         let spread = Self.choose(reached, limit: limit)
         // Numbered by position in the whole list, so a shard's roots are
         // named as in an unsharded sweep.
@@ -157,15 +170,18 @@ public struct CrashSweep: Sendable {
                 + (shard.map { " (shard \($0))" } ?? "") + " with \(max(1, min(jobs, chosen.count))) job(s)")
         let meter = ProgressMeter(total: chosen.count)
         let counter = DoneCounter()
+        let shelf = SnapshotShelf(recorder: recorder, launches: chosen.map(\.1.launch))
         let (scenarioPath, rootBase, binDirectory, seed, progress) =
             (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress)
         let outcomes = Parallel.map(chosen, jobs: jobs) { _, item in
             let (position, site) = item
             let faults = FaultOptions(extra: [site.fault.description])
+            let snapshot = shelf.snapshot(for: site.launch)
+            defer { shelf.done(with: snapshot) }
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
                 root: DeviceRoot(rootBase.appendingPathComponent("point-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: faults
+                binDirectory: binDirectory, seed: seed, faults: faults, snapshots: snapshot.map { .start($0) }
             ).run()
             let killed = verdict.faultEvents.contains { $0["action"] == "killed" }
             progress?(
@@ -173,7 +189,7 @@ public struct CrashSweep: Sendable {
                     + (killed ? "" : " (not reached in the rerun)")
                     + (verdict.expectationFailures.isEmpty
                         ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed"))
-            return Outcome(site: site, verdict: verdict, killed: killed)
+            return Outcome(site: site, snapshotLaunch: snapshot?.launchSequence, verdict: verdict, killed: killed)
         }
         // A stop signal ends the sweep as interrupted (130/143), not as a
         // failing point.
@@ -188,7 +204,7 @@ public struct CrashSweep: Sendable {
         ).write(base: rootBase)
         return Report(
             reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: scenarioPath,
-            shard: shard)
+            shard: shard, snapshots: shelf.use)
     }
 }
 

@@ -11,13 +11,20 @@ public struct FaultRun: Sendable {
     public var binDirectory: URL
     public var seed: UInt64?
     public var faults: FaultOptions
+    /// Records snapshots (a listing run) or starts from one (a point whose
+    /// faults are all armed at the start); nil: from the first line.
+    public var snapshots: SnapshotMode?
 
-    public init(scenarioPath: String, root: DeviceRoot, binDirectory: URL, seed: UInt64?, faults: FaultOptions) {
+    public init(
+        scenarioPath: String, root: DeviceRoot, binDirectory: URL, seed: UInt64?, faults: FaultOptions,
+        snapshots: SnapshotMode? = nil
+    ) {
         self.scenarioPath = scenarioPath
         self.root = root
         self.binDirectory = binDirectory
         self.seed = seed
         self.faults = faults
+        self.snapshots = snapshots
     }
 
     /// What one run found.
@@ -93,12 +100,17 @@ public struct FaultRun: Sendable {
         let reproduce = Self.reproduceCommand(scenario: scenarioPath, seed: seed, faults: faults)
         do {
             let scenario = try ScenarioParser.load(path: scenarioPath)
-            if root.exists { try FileManager.default.removeItem(at: root.url) }
-            try FileManager.default.createDirectory(
-                at: root.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try DeviceInit.create(root: root, from: .scenario(scenario))
+            if let snapshot = snapshots?.start {
+                try snapshot.restore(into: root)
+            } else {
+                if root.exists { try FileManager.default.removeItem(at: root.url) }
+                try FileManager.default.createDirectory(
+                    at: root.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try DeviceInit.create(root: root, from: .scenario(scenario))
+            }
             var options = EngineOptions(root: root, binDirectory: binDirectory, seed: seed)
             options.faults = faults
+            options.snapshots = snapshots
             let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
