@@ -31,8 +31,13 @@ import Testing
         let file = root.appendingPathComponent("appgroup/rule-snapshots.json")
         let before = try Data(contentsOf: file)
         let refresh = try ProcessRun.run(try BuiltProducts.executable("oal-app"), ["--root", root.path, "refresh"])
-        #expect(refresh.status == 65)
+        // Never overwritten; the refresh publishes to the mirror's copy,
+        // which the extensions read instead (docs/CONTRACT.md).
+        #expect(refresh.status == 0, "\(refresh.stderr)")
         #expect(try Data(contentsOf: file) == before)
+        let copy = try String(
+            contentsOf: root.appendingPathComponent("appgroup/rule-snapshots-copy.json"), encoding: .utf8)
+        #expect(copy.contains("\"formatVersion\" : 1"))
     }
 
     @Test func anUnknownFixtureExits66() throws {

@@ -13,10 +13,13 @@ import Testing
         return url
     }
 
-    /// A planted failure (the monitor's disk full when a window starts: its
-    /// shield write fails, docs/FAULTS.md) among lines that have nothing to
-    /// do with it: what is left is the list, the rule and the fault, the
-    /// same violation on the same rule, and the file replays it alone.
+    /// A planted failure (the `decision-late-budget` mutant: a time limit
+    /// counted five minutes late, handed to every launch through
+    /// `FaultOptions.mutant`) among lines that have nothing to do with it:
+    /// what is left is the list, the rule and the use that runs out the
+    /// budget, the same violation on the same rule, and the file replays it
+    /// with the same mutant. (It planted a full disk before that became a
+    /// named platform limit, docs/FAULTS.md.)
     @Test func aPlantedFailureShrinksToItsThreeLines() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
@@ -29,31 +32,37 @@ import Testing
         at 21:00 app list add Video --apps YouTube,Netflix
         at 21:01 app rule add time-limit Cap --list Video --minutes 30
         at 21:02 app rule add schedule "Deep Sleep" --list Social --from 22:30 --to 06:30
-        at 21:30 open YouTube for 20m
-        at 21:55 expect usage Cap minutes 20
-        at 22:00 open Netflix for 5m
+        at 21:30 open YouTube for 40m
+        at 21:55 expect usage Cap minutes 25
+        at 22:15 open Netflix for 15m
         at 23:00 open Kindle for 10m
         at 23:30 expect blocked TikTok
         """.write(to: file, atomically: true, encoding: .utf8)
+        let mutant = FaultOptions(mutant: "decision-late-budget")
         let result = try Shrinker(
             scenarioPath: file.path, rootBase: base.appendingPathComponent("shrink"),
-            binDirectory: BuiltProducts.directory,
-            faults: FaultOptions(extra: ["at day 1 22:19 disk-full monitor for 4h"]), jobs: 2
+            binDirectory: BuiltProducts.directory, faults: mutant, jobs: 2
         ).run()
-        #expect(result.target == Shrinker.Target(check: .agreement, rule: "Deep Sleep"))
+        #expect(result.target.rule == "Cap", "\(result.target)")
         #expect(result.originalSize == 9)
         #expect(result.size == 3, "\(result.text)")
         let lines = result.text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-        #expect(lines.contains { $0.hasSuffix("app list add Social --apps TikTok") })
-        #expect(lines.contains { $0.contains("app rule add schedule \"Deep Sleep\"") })
-        #expect(lines.contains { $0.contains("fault disk-full monitor") })
+        #expect(lines.contains { $0.contains("app list add Video --apps YouTube") })
+        #expect(lines.contains { $0.contains("app rule add time-limit Cap") })
+        #expect(lines.contains { $0.contains(" open YouTube ") })
         #expect(result.reproduce.contains("oal-device run --root NEWDIR \(result.path)"))
 
         let again = FaultRun(
             scenarioPath: result.path, root: DeviceRoot(base.appendingPathComponent("again")),
-            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
+            binDirectory: BuiltProducts.directory, seed: nil, faults: mutant
         ).run()
         #expect(result.target.matches(again), "\(again.reason)")
+        #expect(again.reproduce.contains("OAL_MUTANT='decision-late-budget' oal-device run"))
+        let clean = FaultRun(
+            scenarioPath: result.path, root: DeviceRoot(base.appendingPathComponent("clean")),
+            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
+        ).run()
+        #expect(clean.passed, "\(clean.reason)")
     }
 
     @Test func aPassingRunHasNothingToShrink() throws {

@@ -52,6 +52,7 @@ struct ProcessLauncher {
         var environment = ProcessInfo.processInfo.environment
         environment[TraceLog.launchVariable] = String(launch)
         environment[Self.seedVariable] = String(seed)
+        if let mutant = faults?.options.mutant { environment[Mutant.variable] = mutant }
         if let faults, let target {
             for (key, value) in faults.plan(target, launch: launch).environment { environment[key] = value }
         }

@@ -18,14 +18,22 @@ public struct FaultOptions: Sendable {
     /// (`<launch>-<target>.log`) with what could interleave there
     /// (`<launch>-<target>.due`): the race sweep's listing run.
     public var pauseLogDirectory: URL?
+    /// A test-only broken variant (`OAL_MUTANT`, docs/ORACLE.md) handed to
+    /// every launch of the run: how a library caller (a test) carries one
+    /// into a shrink or a race sweep's reruns without changing its own
+    /// environment, which parallel tests share. From the command line the
+    /// variable itself reaches every child.
+    public var mutant: String?
 
     public init(
-        extra: [String] = [], random: Bool = false, crashLogDirectory: URL? = nil, pauseLogDirectory: URL? = nil
+        extra: [String] = [], random: Bool = false, crashLogDirectory: URL? = nil, pauseLogDirectory: URL? = nil,
+        mutant: String? = nil
     ) {
         self.extra = extra
         self.random = random
         self.crashLogDirectory = crashLogDirectory
         self.pauseLogDirectory = pauseLogDirectory
+        self.mutant = mutant
     }
 }
 

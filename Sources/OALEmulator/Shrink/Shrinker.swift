@@ -153,7 +153,7 @@ public struct Shrinker: Sendable {
         let name = URL(fileURLWithPath: scenarioPath).deletingPathExtension().lastPathComponent
         let judge = Judge(
             rootBase: rootBase, binDirectory: binDirectory, target: wanted, jobs: jobs, counter: counter,
-            name: name)
+            name: name, mutant: faults.mutant)
         guard var best = judge.first([model]).map({ ($0.1, $0.2) }) else {
             let again = judge.verdict(model, slot: 0)
             throw Failure.materializeChanged(again.reason)
@@ -203,6 +203,8 @@ public struct Shrinker: Sendable {
         var jobs: Int
         var counter: Counter
         var name: String
+        /// The run's mutant, if any: every candidate runs with it.
+        var mutant: String?
 
         func verdict(_ model: ShrinkScenario, slot: Int) -> FaultRun.Verdict {
             let directory = rootBase.appendingPathComponent("try-\(slot)", isDirectory: true)
@@ -217,7 +219,7 @@ public struct Shrinker: Sendable {
             _ = counter.next()
             return FaultRun(
                 scenarioPath: file.path, root: DeviceRoot(directory.appendingPathComponent("root")),
-                binDirectory: binDirectory, seed: nil, faults: FaultOptions()
+                binDirectory: binDirectory, seed: nil, faults: FaultOptions(mutant: mutant)
             ).run()
         }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OALPlatform
+import OALShared
 import OALSystem
 
 /// One scenario run on a fresh device root with some faults, judged by the
@@ -152,7 +153,11 @@ public struct FaultRun: Sendable {
 
     /// The one command that replays a run exactly.
     public static func reproduceCommand(scenario: String, seed: UInt64?, faults: FaultOptions) -> String {
-        var command = "oal-device init --root NEWDIR --scenario \(scenario) && oal-device run --root NEWDIR \(scenario)"
+        let mutant = (faults.mutant ?? ProcessInfo.processInfo.environment[Mutant.variable]).flatMap {
+            $0.isEmpty ? nil : "\(Mutant.variable)=\(shellQuote($0)) "
+        }
+        var command =
+            "oal-device init --root NEWDIR --scenario \(scenario) && \(mutant ?? "")oal-device run --root NEWDIR \(scenario)"
         if let seed { command += " --seed \(seed)" }
         if faults.random { command += " --random-faults" }
         for text in faults.extra { command += " --fault " + shellQuote(text) }
