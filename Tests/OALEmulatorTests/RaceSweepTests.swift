@@ -89,6 +89,45 @@ import Testing
         #expect(report.failures.isEmpty, "\(report.render())")
     }
 
+    /// The live failure the fixed design no longer has, brought back with
+    /// the `press-without-lock` mutant (`RaceSweep.mutant`): a second launch
+    /// of the same press while the first is stopped spends a second open.
+    /// Failures are deduplicated by (target, point, interleaving, kind), and
+    /// the first one's `fault preempt` line replays it exactly.
+    @Test func aMutantsRaceIsFoundDeduplicatedAndReplayed() throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let path = try Self.scenario(base)
+        let mutant = "press-without-lock"
+        let race = RaceSweep(
+            scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, kinds: [.shieldAction],
+            interleavings: [.relaunch], jobs: 2, mutant: mutant)
+        let (sites, pauseSites, baseline) = try race.list()
+        #expect(baseline.passed, "the listing run alone has no race: \(baseline.reason)")
+        let chosen = Array(sites.filter { $0.point.hasPrefix("deviceactivity.update.") }.prefix(4))
+        #expect(chosen.count >= 2)
+        let outcomes = race.rerun(chosen.enumerated().map { (position: $0.offset, site: $0.element) })
+        let report = RaceSweep.Report(
+            pauseSites: pauseSites, candidates: chosen, baseline: baseline, outcomes: outcomes, scenario: path)
+        let failures = report.failures
+        #expect(!failures.isEmpty, "\(report.render())")
+        #expect(failures.allSatisfy { $0.kind == OracleCheck.opensExactlyOnce.rawValue }, "\(report.render())")
+        // Deduplicated: one entry per (target, point, interleaving, kind).
+        let keys = failures.map { "\($0.target) \($0.point) \($0.with) \($0.kind)" }
+        #expect(Set(keys).count == keys.count)
+        #expect(failures.map(\.outcomes.count).reduce(0, +) == report.failedOutcomes.count)
+        #expect(report.render().contains("fault preempt shield-action at "))
+
+        let first = try #require(failures.first?.first.site)
+        let replay = FaultRun(
+            scenarioPath: path, root: DeviceRoot(base.appendingPathComponent("replay")),
+            binDirectory: BuiltProducts.directory, seed: nil,
+            faults: FaultOptions(extra: [String(first.line.dropFirst("fault ".count))], mutant: mutant)
+        ).run()
+        #expect(replay.violations.contains { $0.check == .opensExactlyOnce }, "\(replay.reason)")
+        #expect(replay.reproduce.contains("OAL_MUTANT='press-without-lock'"))
+    }
+
     @Test func preemptNamesWhatRunsWhileItIsStopped() throws {
         for text in [
             "preempt monitor at ledger.append.after-lock#2 launch 7 with callback",

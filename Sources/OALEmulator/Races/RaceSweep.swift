@@ -44,6 +44,9 @@ public struct RaceSweep: Sendable {
     /// Each rerun starts from the listing run's snapshot before its launch
     /// (`--no-snapshots`: from the first line), as the crash sweep's points.
     public var snapshots: Bool
+    /// A mutant every run of the sweep hands its launches
+    /// (`FaultOptions.mutant`): how a test shows a race the design fixed.
+    public var mutant: String?
     public var progress: (@Sendable (String) -> Void)?
 
     public static let pausable: Set<FaultTarget> = [.app, .monitor, .shieldConfig, .shieldAction]
@@ -51,7 +54,8 @@ public struct RaceSweep: Sendable {
     public init(
         scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
         kinds: Set<FaultTarget>? = nil, interleavings: Set<Interleaving>? = nil, jobs: Int = 1,
-        shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
+        shard: Shard? = nil, snapshots: Bool = true, mutant: String? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.rootBase = rootBase
@@ -63,6 +67,7 @@ public struct RaceSweep: Sendable {
         self.jobs = jobs
         self.shard = shard
         self.snapshots = snapshots
+        self.mutant = mutant
         self.progress = progress
     }
 
@@ -206,7 +211,7 @@ public struct RaceSweep: Sendable {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let baseline = FaultRun(
             scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            binDirectory: binDirectory, seed: seed, faults: FaultOptions(pauseLogDirectory: logs),
+            binDirectory: binDirectory, seed: seed, faults: FaultOptions(pauseLogDirectory: logs, mutant: mutant),
             snapshots: recorder.map { .record($0) }
         ).run()
         let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
@@ -277,8 +282,8 @@ public struct RaceSweep: Sendable {
     func rerun(_ sites: [(position: Int, site: RaceSite)], shelf: SnapshotShelf?) -> [Outcome] {
         let meter = ProgressMeter(total: sites.count)
         let counter = DoneCounter()
-        let (scenarioPath, rootBase, binDirectory, seed, progress) =
-            (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress)
+        let (scenarioPath, rootBase, binDirectory, seed, progress, mutant) =
+            (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress, self.mutant)
         return Parallel.map(sites, jobs: jobs) { _, item in
             let (position, site) = item
             let snapshot = shelf?.snapshot(for: site.launch)
@@ -286,7 +291,7 @@ public struct RaceSweep: Sendable {
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
                 root: DeviceRoot(rootBase.appendingPathComponent("race-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: FaultOptions(extra: [site.fault.description]),
+                binDirectory: binDirectory, seed: seed, faults: FaultOptions(extra: [site.fault.description], mutant: mutant),
                 snapshots: snapshot.map { .start($0) }
             ).run()
             let preempt = verdict.faultEvents.filter { $0["kind"] == "preempt" }
