@@ -291,7 +291,8 @@ public struct RaceSweep: Sendable {
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
                 root: DeviceRoot(rootBase.appendingPathComponent("race-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: FaultOptions(extra: [site.fault.description], mutant: mutant),
+                binDirectory: binDirectory, seed: seed,
+                faults: FaultOptions(extra: [site.fault.description], mutant: mutant),
                 snapshots: snapshot.map { .start($0) }
             ).run()
             let preempt = verdict.faultEvents.filter { $0["kind"] == "preempt" }
