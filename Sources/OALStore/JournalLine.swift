@@ -27,7 +27,12 @@ struct JournalLine: Decodable {
     /// else (whitespace, escapes, nested values, ...) goes to `JSONDecoder`.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine? {
         if let fast = scan(line) { return fast }
-        return try? JSONDecoder().decode(JournalLine.self, from: Data(buffer: line))
+        return decode(line)
+    }
+
+    /// The full decoder alone, the reference the fast path must agree with.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine? {
+        try? JSONDecoder().decode(JournalLine.self, from: Data(buffer: line))
     }
 
     static func preview(_ line: UnsafeBufferPointer<UInt8>) -> String {
@@ -44,11 +49,11 @@ struct JournalLine: Decodable {
         case format, formatVersion, day, rule, opens, minutesAtLeast, other
     }
 
-    /// The fast path: `{"key":"string"|integer,...}` with no whitespace and
-    /// no escapes. Returns nil (meaning: use the full decoder) on anything else.
+    /// The fast path: `{"key":"string"|integer,...}` with no whitespace, no
+    /// escapes and ASCII strings. Returns nil (meaning: use the full decoder) on anything else.
     /// Keys are matched on bytes and a canonical rule id is parsed in place,
     /// so an entry line allocates nothing.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
         let quote: UInt8 = 0x22
         let colon: UInt8 = 0x3A
         let comma: UInt8 = 0x2C
@@ -68,7 +73,9 @@ struct JournalLine: Decodable {
             i += 1
             let start = i
             while i < n, bytes[i] != quote {
-                if bytes[i] == backslash || bytes[i] < 0x20 { return nil }
+                // An escape, a control byte, or any non-ASCII byte (which
+                // may not be UTF-8, which the decoder refuses): its call.
+                if bytes[i] == backslash || bytes[i] < 0x20 || bytes[i] >= 0x80 { return nil }
                 i += 1
             }
             guard i < n else { return nil }
