@@ -13,7 +13,9 @@ enum JournalLineFuzz {
         try require(
             parsed == decoded,
             "the ledger reads \(String(describing: parsed)), the decoder \(String(describing: decoded))")
-        // The line quoted in a corrupt-journal error stays short.
-        try require(JournalLineParsers.preview(bytes).count <= 200, "a preview of more than 200 characters")
+        // The line quoted in a corrupt-journal error stays short: 80 bytes,
+        // each at most one escape (`\u{1F}`, 6 characters), quotes and "…".
+        let preview = JournalLineParsers.preview(bytes)
+        try require(preview.count <= 80 * 6 + 3, "a preview of \(preview.count) characters: \(preview)")
     }
 }
