@@ -45,12 +45,12 @@ struct JournalLine: Decodable {
         case int(Int)
     }
 
-    private enum Key {
+    private enum Key: UInt8 {
         case format, formatVersion, day, rule, opens, minutesAtLeast, other
     }
 
     /// The fast path: `{"key":"string"|integer,...}` with no whitespace, no
-    /// escapes and ASCII strings. Returns nil (meaning: use the full decoder) on anything else.
+    /// escapes, ASCII strings and no known key twice. Returns nil (meaning: use the full decoder) on anything else.
     /// Keys are matched on bytes and a canonical rule id is parsed in place,
     /// so an entry line allocates nothing.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
@@ -67,6 +67,7 @@ struct JournalLine: Decodable {
         i = 1
         var result = JournalLine()
         if n == 2 { return result }
+        var seen: UInt8 = 0
 
         func string() -> Range<Int>? {
             guard i < n, bytes[i] == quote else { return nil }
@@ -137,12 +138,19 @@ struct JournalLine: Decodable {
                 guard let number = integer() else { return nil }
                 value = .int(number)
             }
-            switch (key(keyRange), value) {
+            let key = key(keyRange)
+            if key != .other {
+                // A known key given twice: JSONDecoder keeps the first
+                // value, so the line is its call.
+                let bit: UInt8 = 1 << key.rawValue
+                if seen & bit != 0 { return nil }
+                seen |= bit
+            }
+            switch (key, value) {
             case (.format, .string(let v)): result.format = text(v)
             case (.formatVersion, .int(let v)): result.formatVersion = v
             case (.day, .string(let v)): result.day = text(v)
             case (.rule, .string(let v)):
-                // The last "rule" key wins, as with the decoder.
                 if let id = RuleID.parseCanonical(UnsafeBufferPointer(rebasing: bytes[v])) {
                     result.ruleID = id
                     result.rule = nil

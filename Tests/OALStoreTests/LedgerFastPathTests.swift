@@ -158,4 +158,26 @@ import Testing
             }
         }
     }
+
+    /// Found by `oal-fuzz journal-line` (Fuzz/corpus/journal-line/fast-path-duplicate-key):
+    /// with a key given twice the fast path kept the last value and
+    /// `JSONDecoder` keeps the first, so one line read as two entries.
+    @Test func aKeyGivenTwiceReadsAsTheDecoderReadsIt() {
+        let id = "E4A6D739-FA8D-428C-A272-0C0A2C8E06F1"
+        let lines = [
+            #"{"rule":"\#(id)","opens":1,"rule":"E4A6D73e9"}"#,
+            #"{"rule":"E4A6D73e9","opens":1,"rule":"\#(id)"}"#,
+            #"{"rule":"\#(id)","opens":1,"opens":2}"#,
+            #"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-30","day":"2026-12-01"}"#,
+        ]
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { bytes in
+                let decoded = JournalLine.decode(bytes)
+                let parsed = JournalLine.parse(bytes)
+                #expect(parsed?.ruleIdentifier == decoded?.ruleIdentifier, "\(line)")
+                #expect(parsed?.opens == decoded?.opens, "\(line)")
+                #expect(parsed?.day == decoded?.day, "\(line)")
+            }
+        }
+    }
 }
