@@ -92,6 +92,12 @@ let package = Package(
         // simulation against the process-spawn floor (docs/PERFORMANCE.md).
         .executableTarget(name: "oal-bench", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
 
+        // The fuzz targets of the parsers that read hostile input
+        // (docs/RELIABILITY.md). This build replays saved inputs;
+        // `scripts/fuzz` builds it again with libFuzzer (`-D OAL_FUZZ`).
+        .executableTarget(
+            name: "oal-fuzz", dependencies: ["OALSystem", "OALStore", "OALShared", "OALEmulator"]),
+
         // Test-only: finds and spawns the built executables.
         .target(name: "OALTestSupport", dependencies: ["OALSystem"]),
 

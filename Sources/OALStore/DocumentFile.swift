@@ -29,8 +29,7 @@ import OALSystem
 /// One instance may be shared by threads (operations are serialised);
 /// separate processes coordinate through the lock file.
 public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendable {
-    /// Converts an older version's file bytes to the current document.
-    public typealias Migration = @Sendable (_ fromVersion: Int, _ fileBytes: Data) throws -> Document
+    public typealias Migration = DocumentEnvelope<Document>.Migration
 
     public let storeName: String
     public let format: String
@@ -73,8 +72,11 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     /// Takes the shared lock.
     public func read() throws -> Document? {
         try threadLock.withLock { () throws -> Document? in
-            let bytes = try locked(.shared) { () throws(StoreError) in try readBytes() }
-            switch decode(bytes) {
+            guard let bytes = try locked(.shared, { () throws(StoreError) in try readBytes() }) else {
+                observer.report(storeName, .read, path)
+                return nil
+            }
+            switch envelope.decode(bytes) {
             case .document(let document):
                 observer.report(storeName, .read, path)
                 return document
@@ -132,23 +134,6 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
 
     // MARK: - Internals
 
-    private enum Decoded {
-        case document(Document?)
-        case newer(Int)
-        case corrupt(String)
-    }
-
-    private struct Header: Decodable {
-        var format: String
-        var formatVersion: Int
-    }
-
-    private struct Envelope<Body: Codable>: Codable {
-        var document: Body
-        var format: String
-        var formatVersion: Int
-    }
-
     private func locked<R>(_ mode: LockMode, _ body: () throws -> R) throws -> R {
         try io(lockPath, "flock") { () throws(Errno) in try fileLock.acquire(mode) }
         defer { try? fileLock.release() }
@@ -162,7 +147,8 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     /// Under the exclusive lock: the current document, with a corrupt file
     /// quarantined (and reported) and a newer one refused.
     private func loadForWriting() throws(StoreError) -> Document? {
-        switch decode(try readBytes()) {
+        guard let bytes = try readBytes() else { return nil }
+        switch envelope.decode(bytes) {
         case .document(let document):
             return document
         case .newer(let found):
@@ -174,29 +160,8 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         }
     }
 
-    private func decode(_ bytes: [UInt8]?) -> Decoded {
-        guard let bytes else { return .document(nil) }
-        let data = Data(bytes)
-        let decoder = StoreCoding.decoder()
-        let header: Header
-        do {
-            header = try decoder.decode(Header.self, from: data)
-        } catch {
-            return .corrupt("not a \(format) document: \(StoreCoding.describe(error))")
-        }
-        guard header.format == format else {
-            return .corrupt("format is \(String(reflecting: header.format)), expected \(String(reflecting: format))")
-        }
-        guard header.formatVersion >= 1 else { return .corrupt("formatVersion \(header.formatVersion) is not valid") }
-        if header.formatVersion > version { return .newer(header.formatVersion) }
-        do {
-            if header.formatVersion < version, let migrate {
-                return .document(try migrate(header.formatVersion, data))
-            }
-            return .document(try decoder.decode(Envelope<Document>.self, from: data).document)
-        } catch {
-            return .corrupt("version \(header.formatVersion) document does not decode: \(StoreCoding.describe(error))")
-        }
+    private var envelope: DocumentEnvelope<Document> {
+        DocumentEnvelope(format: format, version: version, migrate: migrate)
     }
 
     private func write(_ document: Document?, existed: Bool) throws(StoreError) {
@@ -206,13 +171,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
             observer.report(storeName, .write, path)
             return
         }
-        let bytes: [UInt8]
-        do {
-            let envelope = Envelope(document: document, format: format, formatVersion: version)
-            bytes = Array(try StoreCoding.encoder().encode(envelope)) + [0x0A]
-        } catch {
-            preconditionFailure("\(storeName): document does not encode: \(error)")
-        }
+        let bytes = envelope.encode(document, storeName: storeName)
         let name = storeName
         let hooks = AtomicFile.Hooks(
             beforeRename: { CrashPoint.reach("\(name).update.before-rename") },

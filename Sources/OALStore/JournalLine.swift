@@ -27,7 +27,12 @@ struct JournalLine: Decodable {
     /// else (whitespace, escapes, nested values, ...) goes to `JSONDecoder`.
     static func parse(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine? {
         if let fast = scan(line) { return fast }
-        return try? JSONDecoder().decode(JournalLine.self, from: Data(buffer: line))
+        return decode(line)
+    }
+
+    /// The full decoder alone, the reference the fast path must agree with.
+    static func decode(_ line: UnsafeBufferPointer<UInt8>) -> JournalLine? {
+        try? JSONDecoder().decode(JournalLine.self, from: Data(buffer: line))
     }
 
     static func preview(_ line: UnsafeBufferPointer<UInt8>) -> String {
@@ -40,15 +45,15 @@ struct JournalLine: Decodable {
         case int(Int)
     }
 
-    private enum Key {
+    private enum Key: UInt8 {
         case format, formatVersion, day, rule, opens, minutesAtLeast, other
     }
 
-    /// The fast path: `{"key":"string"|integer,...}` with no whitespace and
-    /// no escapes. Returns nil (meaning: use the full decoder) on anything else.
+    /// The fast path: `{"key":"string"|integer,...}` with no whitespace, no
+    /// escapes, ASCII strings and no known key twice. Returns nil (meaning: use the full decoder) on anything else.
     /// Keys are matched on bytes and a canonical rule id is parsed in place,
     /// so an entry line allocates nothing.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> JournalLine? {
         let quote: UInt8 = 0x22
         let colon: UInt8 = 0x3A
         let comma: UInt8 = 0x2C
@@ -62,13 +67,16 @@ struct JournalLine: Decodable {
         i = 1
         var result = JournalLine()
         if n == 2 { return result }
+        var seen: UInt8 = 0
 
         func string() -> Range<Int>? {
             guard i < n, bytes[i] == quote else { return nil }
             i += 1
             let start = i
             while i < n, bytes[i] != quote {
-                if bytes[i] == backslash || bytes[i] < 0x20 { return nil }
+                // An escape, a control byte, or any non-ASCII byte (which
+                // may not be UTF-8, which the decoder refuses): its call.
+                if bytes[i] == backslash || bytes[i] < 0x20 || bytes[i] >= 0x80 { return nil }
                 i += 1
             }
             guard i < n else { return nil }
@@ -130,12 +138,19 @@ struct JournalLine: Decodable {
                 guard let number = integer() else { return nil }
                 value = .int(number)
             }
-            switch (key(keyRange), value) {
+            let key = key(keyRange)
+            if key != .other {
+                // A known key given twice: JSONDecoder keeps the first
+                // value, so the line is its call.
+                let bit: UInt8 = 1 << key.rawValue
+                if seen & bit != 0 { return nil }
+                seen |= bit
+            }
+            switch (key, value) {
             case (.format, .string(let v)): result.format = text(v)
             case (.formatVersion, .int(let v)): result.formatVersion = v
             case (.day, .string(let v)): result.day = text(v)
             case (.rule, .string(let v)):
-                // The last "rule" key wins, as with the decoder.
                 if let id = RuleID.parseCanonical(UnsafeBufferPointer(rebasing: bytes[v])) {
                     result.ruleID = id
                     result.rule = nil

@@ -1,5 +1,5 @@
 import Foundation
-import OALEmulator
+@_spi(Fuzzing) import OALEmulator
 import OALPlatform
 import OALTestSupport
 import Testing
@@ -11,6 +11,22 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-shrink-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Found by `oal-fuzz scenario` (Fuzz/corpus/scenario/rewrite-ends-at-start):
+    /// a scenario with no `end` line ends at its last timed line, which may
+    /// be its start; the rewrite wrote that end out, and the parser refuses
+    /// an explicit end that is not after the start.
+    @Test(arguments: [
+        "timezone Europe/Paris\nstart 2026-11-30 08:00\nat 08:00 leave\n",
+        "start 2026-11-30 08:00\n",
+        "start 2026-11-30 08:00\nat 08:00 open Chess\nat 08:00 leave\n",
+    ])
+    func aScenarioEndingAtItsStartRewritesToItself(text: String) throws {
+        let scenario = try ScenarioParser(file: "x.scenario").parse(text)
+        let rewrite = try ScenarioRewrite.text(of: text, scenario: scenario)
+        let again = try ScenarioParser(file: "x.scenario").parse(rewrite)
+        #expect(ScenarioRewrite.Meaning(again) == ScenarioRewrite.Meaning(scenario), "\(rewrite)")
     }
 
     /// A planted failure (the `decision-late-budget` mutant: a time limit

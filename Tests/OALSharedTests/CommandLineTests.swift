@@ -13,6 +13,21 @@ import Testing
         #expect(parsed.has("hard"))
     }
 
+    /// Found by `oal-fuzz arguments` (Fuzz/corpus/arguments/inline-value-*):
+    /// a value starting with a combining mark joins the `=` into one
+    /// Character, and a search for the Character "=" missed it.
+    @Test func anInlineValueMaySpellAnyText() throws {
+        let spec = ArgumentSpec(options: ["days", "rename"]).merging(.common)
+        for value in ["\u{0308}mon", "\u{0301}", "=", "a=b", "\u{200D}x", ""] {
+            let parsed = try ArgumentParser.parse(["--rename=" + value, "--days", value], spec: spec)
+            #expect(parsed.value("rename") == value, "\(String(reflecting: value))")
+            #expect(parsed.value("days") == value)
+        }
+        #expect(throws: ProcessFailure.usage("option --json takes no value")) {
+            try ArgumentParser.parse(["--json=\u{0308}"], spec: spec)
+        }
+    }
+
     @Test func unknownOptionIsAUsageErrorNamingIt() {
         #expect(throws: ProcessFailure.usage("unknown option '--frm'")) {
             try ArgumentParser.parse(["--frm", "1"], spec: .common)

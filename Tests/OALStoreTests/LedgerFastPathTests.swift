@@ -124,4 +124,60 @@ import Testing
             #expect(try UsageLedger(container: container).usage(rule: rule, day: testDay).opensUsed == 1)
         }
     }
+
+    /// Found by `oal-fuzz journal-line` (Fuzz/corpus/journal-line/fast-path-*):
+    /// the fast path read a string's bytes without checking they are UTF-8,
+    /// so it took lines `JSONDecoder` refuses, and read them otherwise.
+    @Test func theFastPathNeverAcceptsALineTheDecoderRefuses() {
+        let id = "E4A6D739-FA8D-428C-A272-0C0A2C8E06F1"
+        let lines: [[UInt8]] = [
+            Array(#"{"rule":"E4A6D739-FA"#.utf8) + [0xFF, 0xFF, 0xFF, 0xFF]
+                + Array(#"C28-A272-0C0A2C8E06F1","opens":1}"#.utf8),
+            Array(#"{"rule":""#.utf8) + [0xBB, 0xCB, 0xBE, 0xC9, 0xBB, 0xC8, 0xCC, 0xC4]
+                + Array(#"-FA8D-428C-A272-0C0A2C8E06F1","minutesAtLeast":17}"#.utf8),
+            Array(#"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-"#.utf8) + [0xC3]
+                + Array(#""}"#.utf8),
+        ]
+        for line in lines {
+            line.withUnsafeBufferPointer { bytes in
+                #expect(JournalLine.decode(bytes) == nil, "the decoder refuses invalid UTF-8")
+                #expect(JournalLine.parse(bytes) == nil, "\(JournalLine.preview(bytes))")
+            }
+        }
+        // Lines the decoder reads (a multi-byte character; invalid UTF-8 under
+        // a key it skips) still read as it reads them.
+        let read: [[UInt8]] = [
+            Array(#"{"note":"café","rule":"\#(id)","opens":1}"#.utf8),
+            Array(#"{"note":""#.utf8) + [0xFF] + Array(#"","rule":"\#(id)","opens":1}"#.utf8),
+        ]
+        for line in read {
+            line.withUnsafeBufferPointer { bytes in
+                #expect(JournalLine.decode(bytes)?.opens == 1)
+                #expect(JournalLine.parse(bytes)?.opens == 1)
+                #expect(JournalLine.parse(bytes)?.ruleIdentifier == UUID(uuidString: id))
+            }
+        }
+    }
+
+    /// Found by `oal-fuzz journal-line` (Fuzz/corpus/journal-line/fast-path-duplicate-key):
+    /// with a key given twice the fast path kept the last value and
+    /// `JSONDecoder` keeps the first, so one line read as two entries.
+    @Test func aKeyGivenTwiceReadsAsTheDecoderReadsIt() {
+        let id = "E4A6D739-FA8D-428C-A272-0C0A2C8E06F1"
+        let lines = [
+            #"{"rule":"\#(id)","opens":1,"rule":"E4A6D73e9"}"#,
+            #"{"rule":"E4A6D73e9","opens":1,"rule":"\#(id)"}"#,
+            #"{"rule":"\#(id)","opens":1,"opens":2}"#,
+            #"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-30","day":"2026-12-01"}"#,
+        ]
+        for line in lines {
+            Array(line.utf8).withUnsafeBufferPointer { bytes in
+                let decoded = JournalLine.decode(bytes)
+                let parsed = JournalLine.parse(bytes)
+                #expect(parsed?.ruleIdentifier == decoded?.ruleIdentifier, "\(line)")
+                #expect(parsed?.opens == decoded?.opens, "\(line)")
+                #expect(parsed?.day == decoded?.day, "\(line)")
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the simulated user (or the scenario's checker) does at one instant.
-public enum ScenarioAction: Sendable {
+public enum ScenarioAction: Sendable, Hashable {
     /// `app ARGS...`: one tap in the app, run as `oal-app --root R ARGS`.
     /// It must exit 0; anything else counts as a failed expectation.
     case app(arguments: [String])

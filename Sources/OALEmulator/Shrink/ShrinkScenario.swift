@@ -9,6 +9,10 @@ struct ShrinkScenario: Hashable, Sendable {
     var seed: UInt64
     /// Seconds from day 1's local midnight.
     var end: Int
+    /// The scenario ends at its start (no `end` line and no timed line
+    /// after the start): an `end` line cannot say so, the parser wants an
+    /// explicit end after the start, so none is written.
+    var endsAtStart: Bool
     /// Header `fault` and `catalog` lines (words after the keyword).
     var headerFaults: [[String]]
     var catalog: [[String]]
@@ -27,6 +31,7 @@ struct ShrinkScenario: Hashable, Sendable {
     /// line's offset, the end made explicit.
     init(text: String, scenario: Scenario, seed: UInt64) throws {
         fixedHeader = []
+        endsAtStart = false
         self.seed = seed
         headerFaults = []
         catalog = []
@@ -58,6 +63,7 @@ struct ShrinkScenario: Hashable, Sendable {
             }
         }
         end = Self.offset(of: scenario.end, scenario: scenario)
+        endsAtStart = scenario.end <= scenario.start
     }
 
     /// An instant as seconds from day 1's local midnight.
@@ -93,7 +99,7 @@ struct ShrinkScenario: Hashable, Sendable {
     func text(comment: [String] = []) -> String {
         var lines = comment.map { "# " + $0 }
         lines += fixedHeader
-        lines.append("end \(Self.clock(end))")
+        if !endsAtStart { lines.append("end \(Self.clock(end))") }
         lines.append("seed \(seed)")
         lines += headerFaults.map { "fault " + Self.join($0) }
         lines += catalog.map { "catalog " + Self.join($0) }

@@ -94,9 +94,12 @@ public enum ArgumentParser {
             guard argument.hasPrefix("--") else { throw .usage("unknown option '\(argument)'") }
             var name = String(argument.dropFirst(2))
             var inlineValue: String?
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
+            // By scalar, not Character: a value starting with a combining
+            // mark makes `=` and the mark one Character, which is no "=".
+            let scalars = name.unicodeScalars
+            if let equals = scalars.firstIndex(of: "=") {
+                inlineValue = String(scalars[scalars.index(after: equals)...])
+                name = String(scalars[..<equals])
             }
             if spec.flags.contains(name) {
                 if inlineValue != nil { throw .usage("option --\(name) takes no value") }
