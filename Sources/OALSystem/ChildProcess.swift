@@ -88,7 +88,7 @@ public struct ChildProcess: Sendable, Hashable {
 
     /// `kill(2)`: sends `signal` (SIGKILL by default).
     public func signal(_ signal: Int32 = SIGKILL) throws(Errno) {
-        try syscallVoid { Glibc.kill(pid, signal) }.get()
+        try ProcessSignal.send(signal, to: pid)
     }
 
     /// `waitpid(2)`: blocks until the child ends.

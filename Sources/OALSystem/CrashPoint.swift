@@ -86,7 +86,7 @@ public enum CrashPoint {
             }
             if hit {
                 beforeDying()
-                kill(getpid(), SIGKILL)
+                try? ProcessSignal.sendToSelf(SIGKILL)
                 // SIGKILL cannot be caught; this only runs if delivery is delayed.
                 while true { pause() }
             }

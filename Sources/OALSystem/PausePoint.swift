@@ -64,7 +64,7 @@ public enum PausePoint {
                 return count == target.occurrence
             }
             // Stopped here until the launcher sends SIGCONT.
-            if hit { raise(SIGSTOP) }
+            if hit { try? ProcessSignal.sendToSelf(SIGSTOP) }
         }
     }
 }

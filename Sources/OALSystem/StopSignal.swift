@@ -125,7 +125,7 @@ final class ChildRegistry: @unchecked Sendable {
     }
 
     private func send(_ signal: Int32, to pid: pid_t) {
-        _ = Glibc.kill(pid, signal)
-        _ = Glibc.kill(pid, SIGCONT)
+        try? ProcessSignal.send(signal, to: pid)
+        try? ProcessSignal.send(SIGCONT, to: pid)
     }
 }

@@ -81,11 +81,21 @@ import Testing
     }
 
     @Test func aShortFreeRunningRunOverlapsItsLaunchesAndPasses() throws {
-        let run = try Self.run(Self.together)
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        // Whether two launches overlap is the OS scheduler's choice, not the
+        // scenario's (three window starts are due at once and started
+        // together): on an idle machine each may end before the next has
+        // traced its start. Up to three runs; every one must pass, one
+        // must overlap.
+        var runs: [FreeRun] = []
+        repeat {
+            let run = try Self.run(Self.together)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+            runs.append(run)
+        } while runs.count < 3 && Self.mostAtOnce(runs.last!.trace) < 2
+        let run = runs.last!
         // Processes really overlapped: one started before another exited.
-        #expect(Self.mostAtOnce(run.trace) >= 2)
+        #expect(Self.mostAtOnce(run.trace) >= 2, "no overlap in \(runs.count) runs")
         #expect((run.seen["maxConcurrent"] as? Int ?? 0) >= 2, "\(run.seen)")
         #expect((run.seen["overlapping"] as? Int ?? 0) >= 2, "\(run.seen)")
         // No lockstep hand-shake: the device never set the clock per event,

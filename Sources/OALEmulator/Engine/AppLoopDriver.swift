@@ -125,6 +125,6 @@ final class AppLoopDriver {
     }
 
     static func alive(_ pid: Int32) -> Bool {
-        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+        ProcessSignal.isAlive(pid)
     }
 }

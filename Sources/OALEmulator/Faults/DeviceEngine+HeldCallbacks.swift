@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+import OALDomain
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// The callback faults: held, delayed, dropped, refired and batched
+/// DeviceActivity callbacks.
+extension DeviceEngine {
+    /// Asks the armed faults whether to deliver a callback now. False when
+    /// it was held back or dropped.
+    func faultsAllowDelivery(_ kind: CallbackKind, activity: String, event: String?) -> Bool {
+        faults.now = now
+        faults.deliveringActivity = activity
+        switch faults.intercept(kind, activity: activity, event: event) {
+        case .deliver:
+            if faults.bypass { oracle.callbackArrived(activity: activity) }
+            return true
+        case .deliverAndRefire(let after, let text):
+            faults.hold(kind, activity, event, release: .after(after), reason: "refire", text: text)
+            return true
+        case .held:
+            oracle.callbackWithheld(
+                activity: activity, kind: kind.rawValue, edge: now, reason: "held by a fault (late)")
+            return false
+        case .dropped:
+            oracle.callbackWithheld(activity: activity, kind: kind.rawValue, edge: now, reason: "dropped by a fault")
+            return false
+        }
+    }
+
+    /// After a callback: threshold batches waiting for another activity to
+    /// wake the monitor are flushed right behind it (a callback of the
+    /// thresholds' own activity does not flush them).
+    func faultsAfterDelivery(_ kind: CallbackKind) throws {
+        guard kind != .eventDidReachThreshold, !faults.state.held.isEmpty, let activity = faults.deliveringActivity
+        else { return }
+        let waiting = faults.state.held.filter { $0.release == .nextCallback && $0.activity != activity }
+        guard !waiting.isEmpty else { return }
+        faults.state.batches.removeAll {
+            if case .batchThresholds(_, .nextCallback) = $0 { return true }
+            return false
+        }
+        try releaseHeld { $0.release == .nextCallback && $0.activity != activity }
+    }
+
+    /// A user action: callbacks waiting for the next device use arrive
+    /// first.
+    func faultsDeviceUse() throws {
+        faults.now = now
+        guard faults.state.held.contains(where: { $0.release == .nextUse }) else { return }
+        try releaseHeld { $0.release == .nextUse }
+    }
+
+    func releaseHeld(_ which: (HeldCallback) -> Bool) throws {
+        let due = faults.take(where: which)
+        for held in due {
+            var fields = [
+                "callback": held.kind.rawValue, "activity": held.activity, "heldAt": TraceEvent.timestamp(held.heldAt),
+            ]
+            if let event = held.event { fields["event"] = event }
+            faults.record("released", held.batch ?? held.reason, kind: held.reason, at: now, fields)
+            let previous = faults.bypass
+            faults.bypass = true
+            defer { faults.bypass = previous }
+            try deliver(held.kind, activity: held.activity, event: held.event)
+        }
+    }
+}
+
+extension HeldCallback {
+    /// The batch text a threshold was held for.
+    var batch: String? { reason == "batch-thresholds" ? batchText : nil }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Glibc
+import OALDomain
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// The `kill` faults: the app's loop, the device itself, and an
+/// extension by SIGKILL.
+extension DeviceEngine {
+    /// SIGKILLs the app's foreground loop, whoever started it.
+    func killLoop(_ fault: Fault) {
+        var pids = Set<Int32>()
+        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, AppLoopDriver.alive(pid) { pids.insert(pid) }
+        if let pid = options.loopPID, AppLoopDriver.alive(pid) { pids.insert(pid) }
+        if let pid = loop.ownPID, AppLoopDriver.alive(pid) { pids.insert(pid) }
+        for pid in pids.sorted() {
+            try? ProcessSignal.send(SIGKILL, to: pid)
+            faults.record(
+                "killed", fault.description, kind: "kill", at: now, ["target": "app-loop", "pid": String(pid)])
+        }
+        // Let the kernel finish it, so the device sees it gone.
+        for _ in 0..<200 where !pids.isEmpty && loop.loopAlive {
+            usleep(5_000)
+        }
+        if pids.isEmpty {
+            faults.record("missed", fault.description, kind: "kill", at: now, ["reason": "no loop is running"])
+        }
+    }
+
+    /// The emulated OS dies: its state is saved first (as a real OS's
+    /// would be, by the last completed step), then SIGKILL. `oal-device run`
+    /// on the same root continues from `system/device-state.json`.
+    func killDevice(_ fault: Fault) throws {
+        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, pid != options.loopPID, AppLoopDriver.alive(pid)
+        {
+            faults.state.orphanLoopPID = pid
+        }
+        faults.record(
+            "killed", fault.description, kind: "kill", at: now, ["target": "device", "pid": String(getpid())])
+        faults.save()
+        try saveDeviceState()
+        try? ProcessSignal.sendToSelf(SIGKILL)
+        while true { pause() }
+    }
+
+    static func killSelf(afterMilliseconds ms: Int) {
+        Thread.detachNewThread {
+            usleep(useconds_t(ms) * 1000)
+            try? ProcessSignal.sendToSelf(SIGKILL)
+        }
+    }
+
+    /// At the end of a run: a loop a killed device left behind is stopped,
+    /// and held callbacks that never arrived are traced.
+    func finishFaults() {
+        if let pid = faults.state.orphanLoopPID, AppLoopDriver.alive(pid) {
+            try? ProcessSignal.send(SIGTERM, to: pid)
+        }
+        faults.state.orphanLoopPID = nil
+        for held in faults.state.held {
+            var fields = ["callback": held.kind.rawValue, "activity": held.activity]
+            if let event = held.event { fields["event"] = event }
+            faults.record("never-delivered", held.reason, kind: held.reason, at: now, fields)
+        }
+        faults.save()
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import OALPlatform
+
+/// Parses the words of a fault (everything after `fault`).
+public enum FaultParser {
+    public static let usage = """
+        kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N | kill app-loop|device | \
+        close app for DURATION | delay CALLBACK ACTIVITY by DURATION|until next-use [count N|all] | \
+        drop CALLBACK ACTIVITY [count N|all] | refire CALLBACK ACTIVITY after DURATION [count N|all] | \
+        batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
+        clock jump ±DURATION | clock timezone ZONE | store corrupt|truncate|newer-format STORE | \
+        disk-full TARGET|all [bytes N] [for DURATION] | \
+        preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch] | \
+        memory-limit TARGET MB [private]
+        """
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Parses one fault text, e.g. from `--fault`.
+    public static func parse(text: String) throws(Failure) -> Fault {
+        let words: [String]
+        do {
+            words = try LineTokenizer.words(Substring(text))
+        } catch {
+            throw Failure(message: "unterminated quote in fault '\(text)'")
+        }
+        return try parse(words)
+    }
+
+    public static func parse(_ words: [String]) throws(Failure) -> Fault {
+        guard let verb = words.first else { throw fail("empty fault") }
+        var rest = Array(words.dropFirst())
+        switch verb {
+        case "kill":
+            guard let name = rest.first, let target = FaultTarget(rawValue: name) else {
+                throw fail("kill: expected a target (\(FaultTarget.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            rest.removeFirst()
+            if rest.isEmpty {
+                guard target == .appLoop || target == .device else {
+                    throw fail("kill \(name): say when (at POINT or after-ms N); only app-loop and device die now")
+                }
+                return .killNow(target)
+            }
+            if rest.count == 2, rest[0] == "after-ms", let ms = Int(rest[1]), ms >= 0 {
+                return .killAfter(target, milliseconds: ms)
+            }
+            guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
+                throw fail("usage: kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
+            }
+            var launch: Int?
+            if rest.count == 4 {
+                guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
+                launch = n
+            }
+            return .killAt(target, point: rest[1], launch: launch)
+        case "close":
+            guard rest.count == 3, rest[0] == "app", rest[1] == "for", let span = DurationText.parse(rest[2]) else {
+                throw fail("usage: close app for DURATION")
+            }
+            return .closeApp(span)
+        case "delay", "drop", "refire":
+            let (body, count) = try splitCount(rest)
+            guard body.count >= 2 else { throw fail("usage: \(verb) CALLBACK ACTIVITY ...") }
+            let match = try callbackMatch(body[0], body[1])
+            let tail = Array(body.dropFirst(2))
+            switch verb {
+            case "drop":
+                guard tail.isEmpty else { throw fail("usage: drop CALLBACK ACTIVITY [count N|all]") }
+                return .drop(match, count: count)
+            case "refire":
+                guard tail.count == 2, tail[0] == "after", let span = DurationText.parse(tail[1]) else {
+                    throw fail("usage: refire CALLBACK ACTIVITY after DURATION [count N|all]")
+                }
+                return .refire(match, after: span, count: count)
+            default:
+                if tail.count == 2, tail[0] == "by", let span = DurationText.parse(tail[1]) {
+                    return .delay(match, .after(span), count: count)
+                }
+                if tail == ["until", "next-use"] { return .delay(match, .nextUse, count: count) }
+                throw fail("usage: delay CALLBACK ACTIVITY by DURATION|until next-use [count N|all]")
+            }
+        case "batch":
+            guard rest.first == "thresholds" else { throw fail("usage: batch thresholds [ACTIVITY] until ...") }
+            rest.removeFirst()
+            var activity = "*"
+            if let first = rest.first, first != "until" {
+                activity = first
+                rest.removeFirst()
+            }
+            guard rest.count == 2, rest[0] == "until" else {
+                throw fail("usage: batch thresholds [ACTIVITY] until next-callback|+DURATION")
+            }
+            if rest[1] == "next-callback" { return .batchThresholds(activity: activity, .nextCallback) }
+            if rest[1] == "next-use" { return .batchThresholds(activity: activity, .nextUse) }
+            guard rest[1].hasPrefix("+"), let span = DurationText.parse(String(rest[1].dropFirst())) else {
+                throw fail("batch thresholds: 'until' takes next-callback, next-use or +DURATION")
+            }
+            return .batchThresholds(activity: activity, .after(span))
+        case "double-tap":
+            guard rest.isEmpty else { throw fail("usage: double-tap") }
+            return .doubleTap
+        case "concurrent-press":
+            guard rest.count <= 1 else { throw fail("usage: concurrent-press [N]") }
+            let n = rest.first.flatMap { Int($0) } ?? 2
+            guard (2...16).contains(n), rest.isEmpty || Int(rest[0]) != nil else {
+                throw fail("concurrent-press: N is 2...16")
+            }
+            return .concurrentPress(n)
+        case "clock":
+            guard rest.count == 2 else { throw fail("usage: clock jump ±DURATION | clock timezone ZONE") }
+            if rest[0] == "timezone" {
+                guard TimeZone(identifier: rest[1]) != nil else { throw fail("unknown time zone '\(rest[1])'") }
+                return .timeZone(rest[1])
+            }
+            guard rest[0] == "jump", let sign = rest[1].first, sign == "+" || sign == "-",
+                let span = DurationText.parse(String(rest[1].dropFirst()))
+            else { throw fail("usage: clock jump +DURATION|-DURATION") }
+            return .clockJump(sign == "-" ? -span : span)
+        case "store":
+            guard rest.count == 2, let damage = StoreDamage(rawValue: rest[0]),
+                let store = StoreTarget(rawValue: rest[1])
+            else {
+                throw fail(
+                    "usage: store corrupt|truncate|newer-format \(StoreTarget.allCases.map(\.rawValue).joined(separator: "|"))"
+                )
+            }
+            return .store(damage, store)
+        case "disk-full":
+            guard let name = rest.first else { throw fail("usage: disk-full TARGET|all [bytes N] [for DURATION]") }
+            rest.removeFirst()
+            var target: FaultTarget?
+            if name != "all" {
+                guard let parsed = FaultTarget(rawValue: name), parsed != .device, parsed != .appLoop else {
+                    throw fail("disk-full: TARGET is app, monitor, shield-config, shield-action or all")
+                }
+                target = parsed
+            }
+            var bytes = 0
+            var duration: TimeInterval?
+            while rest.count >= 2 {
+                if rest[0] == "bytes", let n = Int(rest[1]), n >= 0 {
+                    bytes = n
+                } else if rest[0] == "for", let span = DurationText.parse(rest[1]) {
+                    duration = span
+                } else {
+                    break
+                }
+                rest.removeFirst(2)
+            }
+            guard rest.isEmpty else { throw fail("usage: disk-full TARGET|all [bytes N] [for DURATION]") }
+            return .diskFull(target, bytes: bytes, duration: duration)
+        case "preempt":
+            let targets = [FaultTarget.app, .monitor, .shieldConfig, .shieldAction]
+            guard let name = rest.first, let target = FaultTarget(rawValue: name), targets.contains(target) else {
+                throw fail("preempt: TARGET is \(targets.map(\.rawValue).joined(separator: ", "))")
+            }
+            rest.removeFirst()
+            var with = Interleaving.step
+            if rest.count >= 2, rest[rest.count - 2] == "with" {
+                guard let parsed = Interleaving(rawValue: rest[rest.count - 1]) else {
+                    throw fail(
+                        "preempt: 'with' takes \(Interleaving.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                with = parsed
+                rest.removeLast(2)
+            }
+            guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
+                throw fail("usage: preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch]")
+            }
+            var launch: Int?
+            if rest.count == 4 {
+                guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
+                launch = n
+            }
+            if with == .relaunch, target == .app {
+                throw fail("preempt app: 'with relaunch' is for extensions (monitor, shield-config, shield-action)")
+            }
+            return .preempt(target, point: rest[1], launch: launch, with: with)
+        case "memory-limit":
+            let targets = MemoryLimit.targets
+            var measure = MemoryMeasure.resident
+            if rest.count == 3, rest[2] == MemoryMeasure.private.rawValue {
+                measure = .private
+                rest.removeLast()
+            }
+            guard rest.count == 2, let target = FaultTarget(rawValue: rest[0]), targets.contains(target) else {
+                throw fail(
+                    "usage: memory-limit TARGET MB [private] (TARGET \(targets.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            guard let megabytes = Double(rest[1]), megabytes.isFinite, megabytes > 0, megabytes < 1_000_000 else {
+                throw fail("memory-limit: MB is a number of MiB above 0, got '\(rest[1])'")
+            }
+            return .memoryLimit(target, megabytes: megabytes, measure: measure)
+        default:
+            throw fail(
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt or memory-limit)"
+            )
+        }
+    }
+
+    private static func splitCount(_ words: [String]) throws(Failure) -> ([String], Int?) {
+        guard words.count >= 2, words[words.count - 2] == "count" else { return (words, 1) }
+        let value = words[words.count - 1]
+        if value == "all" { return (Array(words.dropLast(2)), nil) }
+        guard let n = Int(value), n >= 1 else { throw fail("count takes a number ≥ 1 or 'all'") }
+        return (Array(words.dropLast(2)), n)
+    }
+
+    private static func callbackMatch(_ callback: String, _ activity: String) throws(Failure) -> CallbackMatch {
+        guard callback == "*" || callback == "interval" || CallbackKind(rawValue: callback) != nil else {
+            throw fail(
+                "unknown callback '\(callback)' (\(CallbackKind.allCases.map(\.rawValue).joined(separator: ", ")), interval or *)"
+            )
+        }
+        return CallbackMatch(callback: callback, activity: activity)
+    }
+
+    private static func fail(_ message: String) -> Failure { Failure(message: message) }
+}

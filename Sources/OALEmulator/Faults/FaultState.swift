@@ -1,0 +1,64 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// Everything the faults remember, persisted in
+/// `<root>/system/fault-state.json` so a restarted `oal-device` continues
+/// with the same faults armed and the same callbacks held.
+struct FaultState: Codable, Hashable, Sendable {
+    struct ArmedKill: Codable, Hashable, Sendable {
+        var target: FaultTarget
+        var point: String?
+        var afterMilliseconds: Int?
+        var launch: Int?
+        var text: String
+    }
+    struct CallbackRule: Codable, Hashable, Sendable {
+        var fault: Fault
+        /// nil: every matching callback.
+        var remaining: Int?
+    }
+    struct DiskRule: Codable, Hashable, Sendable {
+        var target: FaultTarget?
+        var bytes: Int
+        var until: Date?
+        var text: String
+    }
+
+    var kills: [ArmedKill] = []
+    /// Launches handed a kill, by launch number.
+    var killsGiven: [String: ArmedKill] = [:]
+    var closedUntil: Date?
+    var callbackRules: [CallbackRule] = []
+    var batches: [Fault] = []
+    /// When a timed batch flushes, by the batch fault's text.
+    var batchDue: [String: Date] = [:]
+    var held: [HeldCallback] = []
+    var pressDuplication: Fault?
+    var disks: [DiskRule] = []
+    /// Scenario lines and `--fault` entries already applied, so a restarted
+    /// device does not apply them twice.
+    var applied: Set<String> = []
+    /// The time zone a fault moved the device to.
+    var timeZone: String?
+    /// A loop the device had started when it was killed.
+    var orphanLoopPID: Int32?
+    /// Armed `preempt` faults (optional: older state files have none).
+    var pauses: [ArmedPause]?
+    /// Launches handed a pause, by launch number.
+    var pausesGiven: [String: ArmedPause]?
+    /// Armed `memory-limit` faults, one per target (optional: older state
+    /// files have none).
+    var memoryLimits: [MemoryLimit]?
+
+    struct ArmedPause: Codable, Hashable, Sendable {
+        var target: FaultTarget
+        var point: String
+        var launch: Int?
+        var text: String
+        /// What runs while it is stopped (nil in older state files: `step`).
+        var with: Interleaving?
+    }
+}

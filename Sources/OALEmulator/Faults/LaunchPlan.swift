@@ -1,0 +1,23 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// How one launch is changed by the armed faults.
+struct LaunchPlan: Sendable {
+    var environment: [String: String] = [:]
+    /// Prefix of the argv (`/bin/sh -c SCRIPT`), the executable follows.
+    var wrapper: [String] = []
+    var killAfter: TimeInterval?
+    /// The launch runs with `OAL_PAUSE_AT`: wait for it to stop.
+    var pause: FaultState.ArmedPause?
+    /// Another launch is stopped: this one reports a lock it would wait
+    /// for in this file (`OAL_LOCK_WAIT_NOTICE`), and the device resumes
+    /// the stopped one (Races/).
+    var lockWaitNotice: String?
+    /// The launch is killed while it runs once its peak passes this
+    /// (`memory-limit`, `LaunchWatch`).
+    var memoryLimit: MemoryLimit?
+    var notes: [String] = []
+}
