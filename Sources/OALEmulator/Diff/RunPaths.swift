@@ -44,7 +44,9 @@ extension DeviceEngine {
         guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return false }
         oracle.pathsLastCheck = now
         guard let view = oracle.readView(engine: self) else { return true }
-        let stale = view.published.contains { view.inputs.decide($0.rule).shield != view.storeShields($0.rule.id) }
+        // The loop this mode stands in for decides with the app's own code.
+        let app = view.appDecisionInputs()
+        let stale = view.published.contains { app.decide($0.rule).shield != view.storeShields($0.rule.id) }
         if stale {
             let outcome = try launch(.app, ["refresh"])
             trace.record("paths.refresh", at: now, ["launch": String(outcome.launch), "status": outcome.statusText])

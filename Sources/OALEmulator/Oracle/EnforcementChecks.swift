@@ -164,7 +164,7 @@ extension Oracle {
                 SpecModel(calendar: calendar).onEnabledDay(entry.rule.days, now)
             else { continue }
             report.checksRun += 1
-            let key = "\(entry.rule.id.uuidString)|\(view.inputs.day)"
+            let key = "\(entry.rule.id.uuidString)|\(view.day)"
             let real = Int((day(entry).coveredSeconds + 0.001) / 60)
             let owed = min(real, config.dailyLimitMinutes)
             let recorded = view.usageToday[entry.rule.id]?.minutesUsed ?? 0
@@ -174,7 +174,7 @@ extension Oracle {
                 continue
             }
             let wanted =
-                "ledger minutesUsed ≥ \(owed - 1) on \(view.inputs.day) (the user spent \(real) min on its apps)"
+                "ledger minutesUsed ≥ \(owed - 1) on \(view.day) (the user spent \(real) min on its apps)"
             if let reason = namedReason(for: entry.rule, since: now) {
                 expect(
                     .usageNotLost, key: key, ruleID: entry.rule.id, ruleName: entry.rule.name, expected: wanted,

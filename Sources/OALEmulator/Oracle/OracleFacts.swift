@@ -36,7 +36,18 @@ struct OracleView {
     var sessions: [UUID: Date]
     var effective: EffectiveSettings
     var catalog: InstalledAppCatalog
-    var inputs: EnforcementInputs
+    /// The local day of the view's instant, by the device's calendar.
+    var day: DayKey
+    var now: Date
+    var calendar: Calendar
+
+    /// The app's own decision code (OALDomain) over what the view read:
+    /// for the agreement of the two enforcement paths only, and the
+    /// `--paths foreground` loop that stands in for the app. Every truth
+    /// check asks the spec model (`SpecModel`) instead.
+    func appDecisionInputs() -> EnforcementInputs {
+        EnforcementInputs(now: now, calendar: calendar, usage: usageToday, sessions: sessions)
+    }
 
     func storeShields(_ rule: UUID) -> Bool {
         !(effective.stores[ShieldController.storeName(for: rule)]?.shield.isEmpty ?? true)
@@ -99,10 +110,9 @@ extension Oracle {
         for (id, expiry) in sessionDocument?.sessions ?? [:] {
             if let uuid = UUID(uuidString: id) { sessions[uuid] = expiry }
         }
-        let inputs = EnforcementInputs(now: now, calendar: calendar, usage: usageToday, sessions: sessions)
         return OracleView(
             published: published, ruleNames: names, usageToday: usageToday, usageYesterday: usageYesterday,
-            sessions: sessions, effective: effective, catalog: catalog, inputs: inputs)
+            sessions: sessions, effective: effective, catalog: catalog, day: today, now: now, calendar: calendar)
     }
 
     /// Folds the device's and processes' new trace lines into the facts.

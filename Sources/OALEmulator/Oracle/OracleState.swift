@@ -102,7 +102,7 @@ extension Oracle {
             guard event.fields["button"] == "open", status != "0", status != "2", let before,
                 let name = event.fields["app"], let app = view.catalog.app(named: name)
             else { continue }
-            let sameDay = before.inputs.day == view.inputs.day
+            let sameDay = before.day == view.day
             for published in view.published where published.rule.configuration.openLimit != nil {
                 guard view.covers(published, bundle: app.bundleIdentifier) else { continue }
                 let id = published.rule.id

@@ -49,9 +49,11 @@ extension Oracle {
     // MARK: - Per-rule checks at a boundary
 
     func checkRules(_ view: OracleView) {
-        // Each rule's foreground decision, once per judgement (the checks
-        // below ask for it per rule and again per app).
-        let decisions = view.published.map { view.inputs.decide($0.rule) }
+        // The app's own decision, once per judgement, for the agreement
+        // check alone: what the foreground path would write is what the
+        // background path must have written.
+        let appInputs = view.appDecisionInputs()
+        let decisions = view.published.map { appInputs.decide($0.rule) }
         for (index, published) in view.published.enumerated() {
             let rule = published.rule
             let name = rule.name
@@ -88,8 +90,8 @@ extension Oracle {
             report.checksRun += 1
             let justified = modelShields(rule.id, catalog: view.catalog)
             if shields, !justified {
-                let truthMinutes = truthMinutes(published, view: view, day: view.inputs.day)
-                let opens = facts.granted[DeviceFacts.key(rule.id, view.inputs.day)] ?? 0
+                let truthMinutes = truthMinutes(published, view: view, day: view.day)
+                let opens = facts.granted[DeviceFacts.key(rule.id, view.day)] ?? 0
                 let wanted =
                     "no shield: real usage today \(truthMinutes) min, \(opens) granted open(s)"
                     + (userRules.byID[rule.id] == nil ? ", and the user has no such rule" : "")
@@ -108,7 +110,7 @@ extension Oracle {
 
             // Nothing invented: ledger minutes within the real usage.
             if case .timeLimit = rule.configuration {
-                for (day, usage) in [(view.inputs.day, view.usageToday), (yesterday, view.usageYesterday)] {
+                for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)] {
                     report.checksRun += 1
                     let recorded = usage[rule.id]?.minutesUsed ?? 0
                     let real = truthMinutes(published, view: view, day: day)
@@ -122,7 +124,7 @@ extension Oracle {
             }
 
             // Nothing lost: delivered thresholds are in the ledger.
-            for (day, usage) in [(view.inputs.day, view.usageToday), (yesterday, view.usageYesterday)] {
+            for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)] {
                 guard let delivered = facts.thresholdMinutes[DeviceFacts.key(rule.id, day)] else { continue }
                 report.checksRun += 1
                 let recorded = usage[rule.id]?.minutesUsed ?? 0
@@ -138,7 +140,7 @@ extension Oracle {
             // Nothing lost / invented: opens spent exactly once per granted press.
             if let openLimit = rule.configuration.openLimit {
                 report.checksRun += 1
-                let day = view.inputs.day
+                let day = view.day
                 let granted = facts.granted[DeviceFacts.key(rule.id, day)] ?? 0
                 let spent = view.usageToday[rule.id]?.opensUsed ?? 0
                 let unacknowledged = facts.unacknowledgedPresses[day.description] ?? 0
