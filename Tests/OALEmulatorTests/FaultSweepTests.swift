@@ -22,11 +22,7 @@ import Testing
         return file.path
     }
 
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-sweep-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { try TemporaryDirectory.make(prefix: "oal-sweep") }
 
     @Test func aSmallCrashPointSweepListsRerunsAndJudgesEveryPoint() throws {
         let base = try Self.directory()

@@ -26,11 +26,7 @@ import Testing
         return file.path
     }
 
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-race-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { try TemporaryDirectory.make(prefix: "oal-race") }
 
     /// Listing: every crash point is a pause point, the pause-only point
     /// is there too, and each site carries only what could happen then.

@@ -7,11 +7,7 @@ import Testing
 /// Shrinking (docs/FAULTS.md, "Shrinking") and the regression cases it
 /// produced (scenarios/regressions/).
 @Suite struct ShrinkTests {
-    static func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("oal-shrink-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func directory() throws -> URL { try TemporaryDirectory.make(prefix: "oal-shrink") }
 
     /// Found by `oal-fuzz scenario` (Fuzz/corpus/scenario/rewrite-ends-at-start):
     /// a scenario with no `end` line ends at its last timed line, which may

@@ -69,19 +69,15 @@ struct DeviceView {
     /// copy. `.some(nil)`: neither file exists; nil: what exists does not
     /// parse. Never locks or moves a file.
     func mirror() -> RuleSnapshotStore.Document?? {
-        struct Envelope: Decodable {
-            var document: RuleSnapshotStore.Document
-            var format: String
-            var formatVersion: Int
-        }
+        // The stores' own envelope rules (format, newer versions refused).
+        let envelope = DocumentEnvelope<RuleSnapshotStore.Document>(
+            format: RuleSnapshotStore.format, version: RuleSnapshotStore.version)
         func read(_ name: String) -> RuleSnapshotStore.Document?? {
             let path = root.appGroup.appendingPathComponent(name + ".json").path
             guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
-            return decoded.value(path: path, bytes: data) {
-                guard let envelope = try? StoreCoding.decoder().decode(Envelope.self, from: $0),
-                    envelope.format == RuleSnapshotStore.format, envelope.formatVersion == RuleSnapshotStore.version
-                else { return nil }
-                return .some(envelope.document)
+            return decoded.value(path: path, bytes: data) { bytes -> RuleSnapshotStore.Document?? in
+                guard case .document(let document) = envelope.decode(Array(bytes)) else { return nil }
+                return .some(document)
             }
         }
         let primary = read(RuleSnapshotStore.storeName)
