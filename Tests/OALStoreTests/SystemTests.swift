@@ -111,6 +111,16 @@ import Testing
         #expect(try ProcessMemory.sample(of: sleeper.pid) == nil)
     }
 
+    /// The status text is scanned as bytes: the field is found by its whole
+    /// name, and a line without digits or a missing field gives nothing.
+    @Test func aStatusTextGivesItsTwoFigures() {
+        let text = "Name:\tx\nVmHWMish:\t9 kB\nVmHWM:\t   26312 kB\nRssAnon:\t 1880 kB\n"
+        #expect(ProcessMemory.sample(parsing: Array(text.utf8)) == .init(peakResidentKiB: 26312, privateKiB: 1880))
+        #expect(ProcessMemory.sample(parsing: Array("VmHWM:\t1 kB\n".utf8)) == nil)
+        #expect(ProcessMemory.sample(parsing: Array("VmHWM:\t kB\nRssAnon:\t2 kB".utf8)) == nil)
+        #expect(ProcessMemory.sample(parsing: []) == nil)
+    }
+
     @Test func nameValidationRejectsEscapes() throws {
         for bad in ["../x", "a/b", "..", ".", "", "a\0b", "x..y", "/abs", "line\nbreak"] {
             #expect(throws: StoreError.self, "\(String(reflecting: bad))") {

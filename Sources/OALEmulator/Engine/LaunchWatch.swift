@@ -29,6 +29,9 @@ final class LaunchWatch {
     /// so the interval costs no launch any wall time.
     static let intervalMilliseconds: Int32 = 1
 
+    /// The child's status file, opened at the first sample and kept.
+    private var reader: ProcessMemory.Reader?
+
     init(child: ChildProcess, limit: MemoryLimit?) {
         self.child = child
         self.limit = limit
@@ -38,7 +41,9 @@ final class LaunchWatch {
     /// limit. True when it did.
     @discardableResult
     func sample() -> Bool {
-        guard !killedForMemory, let sample = try? ProcessMemory.sample(of: child.pid) else { return false }
+        guard !killedForMemory else { return false }
+        if reader == nil { reader = try? ProcessMemory.Reader(pid: child.pid) }
+        guard let sample = try? reader?.sample() else { return false }
         peakKiB = max(peakKiB ?? 0, sample.peakResidentKiB)
         privateKiB = max(privateKiB ?? 0, sample.privateKiB)
         guard let limit else { return false }
