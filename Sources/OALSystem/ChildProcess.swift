@@ -28,10 +28,13 @@ public struct ChildProcess: Sendable, Hashable {
     /// that replaces whatever was at the path (a planted symbolic link is
     /// removed, never written through). The same path for both gives the
     /// child one shared descriptor. A character device (`/dev/null`) is
-    /// opened as it is. nil leaves the stream inherited.
+    /// opened as it is. nil leaves the stream inherited. `descriptors`
+    /// hands the child more open descriptors by number (child's number:
+    /// the parent's descriptor), e.g. a pipe's end as its standard input.
     public static func spawn(
         _ executable: String, arguments: [String], environment: [String: String]? = nil,
-        standardOutput: String? = nil, standardError: String? = nil
+        standardOutput: String? = nil, standardError: String? = nil,
+        descriptors: [Int32: FileDescriptor] = [:]
     ) throws(Errno) -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -53,6 +56,9 @@ public struct ChildProcess: Sendable, Hashable {
             // gives it a copy without the flag.
             posix_spawn_file_actions_adddup2(&actions, fd.rawValue, target)
         }
+        for (target, fd) in descriptors.sorted(by: { $0.key < $1.key }) {
+            posix_spawn_file_actions_adddup2(&actions, fd.rawValue, target)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
@@ -67,6 +73,9 @@ public struct ChildProcess: Sendable, Hashable {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in StopSignal.allCases { sigaddset(&defaults, signal.rawValue) }
+        // A device that ignores SIGPIPE (its warm processes' pipes) does not
+        // hand that on.
+        sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         var unblocked = sigset_t()
         sigemptyset(&unblocked)

@@ -26,4 +26,12 @@ public enum ProcessSignal {
             return error == Errno(rawValue: EPERM)
         }
     }
+
+    /// Sets `signal` to be ignored in this process (`signal(2)` with
+    /// `SIG_IGN`): SIGPIPE, so a write to a pipe whose reader died fails
+    /// with EPIPE instead of killing the writer. Spawned children start
+    /// with it at its default again (`ChildProcess.spawn`).
+    public static func ignore(_ signal: Int32) {
+        _ = Glibc.signal(signal, SIG_IGN)
+    }
 }

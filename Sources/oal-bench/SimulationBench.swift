@@ -21,6 +21,9 @@ struct SimulationBenchConfig {
     /// and exit (what the seed generates, for the golden tests).
     var printWorkload = false
     var scratch = FileManager.default.temporaryDirectory.path
+    /// `--warm SEED`: each length is played twice, cold and then with warm
+    /// extension processes (`oal-device run --warm SEED`), side by side.
+    var warmSeed: UInt64?
 
     static let help = """
         usage: oal-bench simulation [options]
@@ -46,6 +49,11 @@ struct SimulationBenchConfig {
           --json              print the results as JSON on stdout
           --quiet             no progress on stderr
           --print-workload    print the scenario generated for the first length and exit
+          --warm SEED         play each length twice, cold and warm (oal-device run
+                              --warm SEED: extension processes kept alive between
+                              callbacks), one row each; a warm row's floor stays the
+                              cold one (every callback a spawn), so both rows divide
+                              by one floor; extension starts says how many it spawned
           --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
                               it is kept: scenario, device root, trace, logs
           --help              show this help
@@ -58,7 +66,7 @@ struct SimulationBenchConfig {
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
-            arguments, valued: ["days", "seed", "spawn-samples", "scratch"],
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch", "warm"],
             flags: ["quick", "json", "quiet", "help", "print-workload"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
@@ -84,6 +92,12 @@ struct SimulationBenchConfig {
         config.json = options.flags.contains("json")
         config.quiet = options.flags.contains("quiet")
         if let scratch = options.values["scratch"] { config.scratch = scratch }
+        if let text = options.values["warm"] {
+            guard let seed = UInt64(text) else {
+                throw BenchUsageError(description: "--warm must be a whole number (the warm seed), got '\(text)'")
+            }
+            config.warmSeed = seed
+        }
         return config
     }
 }
@@ -111,6 +125,11 @@ struct SimulationReport: Codable {
 
     struct Row: Codable {
         var days: Int
+        /// "cold" (a process per callback) or "warm SEED".
+        var mode: String
+        /// Extension processes started: every launch cold, fewer warm
+        /// (`launch.end` lines without `warm: reused`).
+        var extensionStarts: Int
         var ok: Bool
         var deviceExit: String
         var workload: Workload
@@ -138,6 +157,9 @@ struct SimulationReport: Codable {
         var privateMemory: [String: MemoryFigures]
         /// The oracle's own price in the device (`logs/oracle-cost.json`).
         var oracle: OracleCostFigures?
+
+        /// The length and, for a warm row, its mode: the later tables' key.
+        var label: String { mode == "cold" ? "\(days)" : "\(days) \(mode)" }
     }
 
     var benchmark = "simulation"
@@ -178,7 +200,10 @@ final class SimulationBench {
         progress("oal-bench simulation: run directory \(runDirectory)\n")
         var rows: [SimulationReport.Row] = []
         for days in config.lengths {
-            rows.append(try measure(days: days, in: runDirectory + "/days-\(days)"))
+            rows.append(try measure(days: days, warm: nil, in: runDirectory + "/days-\(days)"))
+            if let seed = config.warmSeed {
+                rows.append(try measure(days: days, warm: seed, in: runDirectory + "/days-\(days)-warm"))
+            }
         }
         var uts = utsname()
         uname(&uts)
@@ -205,7 +230,7 @@ final class SimulationBench {
 
     // MARK: One length
 
-    private func measure(days: Int, in directory: String) throws -> SimulationReport.Row {
+    private func measure(days: Int, warm: UInt64?, in directory: String) throws -> SimulationReport.Row {
         do { try FileSystem.createDirectory(directory) } catch {
             throw BenchFailure(description: "cannot create \(directory): \(error)")
         }
@@ -235,7 +260,8 @@ final class SimulationBench {
         do {
             device = try ChildProcess.spawn(
                 tool("oal-device"),
-                arguments: ["run", "--root", root, scenario, "--seed", String(config.seed), "--quiet"],
+                arguments: ["run", "--root", root, scenario, "--seed", String(config.seed), "--quiet"]
+                    + (warm.map { ["--warm", String($0)] } ?? []),
                 standardOutput: directory + "/device.out", standardError: directory + "/device.log")
         } catch {
             throw BenchUnavailable(description: "cannot run oal-device: \(error)")
@@ -254,7 +280,8 @@ final class SimulationBench {
         let total = extensions + trace.appOneShots + trace.appLoops
         let floor = Double(total) * spawnMedian
         let row = SimulationReport.Row(
-            days: days, ok: ok, deviceExit: termination.description,
+            days: days, mode: warm.map { "warm \($0)" } ?? "cold", extensionStarts: extensions - trace.warmReused,
+            ok: ok, deviceExit: termination.description,
             workload: .init(
                 scenario: scenario, opens: plan.opens, plainOpens: plan.plainOpens, openPresses: plan.openPresses,
                 closePresses: plan.closePresses, appForegrounds: plan.appForegrounds,
@@ -270,8 +297,8 @@ final class SimulationBench {
             oracle: OracleCostFigures.read(root: root))
         progress(
             String(
-                format: "oal-bench simulation: %d day(s): wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
-                days, wall, total, floor, row.wallOverFloor))
+                format: "oal-bench simulation: %d day(s) %@: wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
+                days, row.mode, wall, total, floor, row.wallOverFloor))
         return row
     }
 
@@ -347,14 +374,14 @@ final class SimulationBench {
     private func renderTables(_ report: SimulationReport) -> String {
         var text = "Simulation benchmark (seed \(report.seed), \(report.machine.cores) cores, "
         text += "Linux \(report.machine.kernel))\nrun directory: \(report.machine.runDirectory)\n\n"
-        text += "| days | wall s | CPU s | extension launches (monitor / config / action) | app one-shots | app loops "
-        text += "| spawn median ms | floor s | wall / floor | sim days / s | ok |\n"
-        text += "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---|\n"
+        text += "| days | mode | wall s | CPU s | extension launches (monitor / config / action) | extension starts "
+        text += "| app one-shots | app loops | spawn median ms | floor s | wall / floor | sim days / s | ok |\n"
+        text += "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n"
         for row in report.rows {
             let split = ["monitor", "shield-config", "shield-action"].map { String(row.launches[$0] ?? 0) }
-            text += String(format: "| %d | %.2f | %.2f | ", row.days, row.wallSeconds, row.cpuSeconds)
-            text +=
-                "\(row.extensionLaunches) (\(split.joined(separator: " / "))) | \(row.appOneShots) | \(row.appLoops) | "
+            text += String(format: "| %d | %@ | %.2f | %.2f | ", row.days, row.mode, row.wallSeconds, row.cpuSeconds)
+            text += "\(row.extensionLaunches) (\(split.joined(separator: " / "))) | \(row.extensionStarts) | "
+            text += "\(row.appOneShots) | \(row.appLoops) | "
             text += String(
                 format: "%.2f | %.2f | %@ | %@ | %@ |\n", row.spawnMedianSeconds * 1000, row.floorSeconds,
                 formatRatio(row.wallOverFloor), formatRatio(row.simulatedDaysPerSecond), row.ok ? "yes" : "NO")
@@ -365,7 +392,7 @@ final class SimulationBench {
         text += "|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in report.rows {
             let w = row.workload
-            text += "| \(row.days) | \(w.opens) | \(w.plainOpens) | \(w.openPresses) | \(w.closePresses) | "
+            text += "| \(row.label) | \(w.opens) | \(w.plainOpens) | \(w.openPresses) | \(w.closePresses) | "
             text += "\(w.appForegrounds) | \(w.plannedMinutes) | \(row.traceLines) |\n"
         }
         text += "\npeak resident memory per exited launch (MiB, sampled by the device; iOS is reported to allow "
@@ -375,7 +402,7 @@ final class SimulationBench {
         text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
         for row in report.rows {
             for (kind, figures) in row.memory.sorted(by: { $0.key < $1.key }) {
-                text += "| \(row.days) | \(kind) | \(figures.launches) | " + figures.cells + " "
+                text += "| \(row.label) | \(kind) | \(figures.launches) | " + figures.cells + " "
                 text += (row.privateMemory[kind]?.cells ?? "- | - | - | - |") + "\n"
             }
         }
@@ -386,7 +413,7 @@ final class SimulationBench {
         for row in report.rows {
             guard let cost = row.oracle else { continue }
             let total = cost.observeSeconds + cost.judgeSeconds
-            text += "| \(row.days) | \(cost.observations) | \(cost.judgements) | \(cost.checks) | "
+            text += "| \(row.label) | \(cost.observations) | \(cost.judgements) | \(cost.checks) | "
             text += String(
                 format: "%.2f | %.2f | %.0f | %.1f%% |\n", cost.observeSeconds, cost.judgeSeconds,
                 cost.observations > 0 ? total * 1e6 / Double(cost.observations) : 0,
@@ -428,6 +455,8 @@ struct TraceCount {
     var peaks: [String: [Int]] = [:]
     /// Their `privateKiB`.
     var privatePeaks: [String: [Int]] = [:]
+    /// Callbacks a warm process already alive received (`warm: reused`).
+    var warmReused = 0
 
     private struct Line: Decodable {
         var proc: String?
@@ -451,6 +480,7 @@ struct TraceCount {
                 let pid = line.pid
             else { continue }
             if let event = line.event { events[event, default: 0] += 1 }
+            if proc == "device", line.event == "launch.end", line.fields?["warm"] == "reused" { warmReused += 1 }
             if proc == "device", line.event == "launch.end", let fields = line.fields, let kind = fields["proc"],
                 fields["status"].flatMap({ Int($0) }) != nil, let peak = fields["peakKiB"].flatMap({ Int($0) })
             {

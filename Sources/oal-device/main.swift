@@ -26,6 +26,10 @@ let usage = """
           --days N plays N days from the scenario's start (a soak). Not reproducible: it prints
           what it saw (launches, overlaps, the lag) and, per violation, the closest lockstep
           reproduction as a preempt fault when the overlap maps onto one.
+      run ... --warm SEED
+          Warm extension processes, as iOS may keep them: an extension stays alive between
+          callbacks (its statics and caches too) until the seeded draw or 15 emulated minutes
+          idle retire it; launches with a fault plan run cold (docs/PROCESSES.md).
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
       diff --root DIR SCENARIO [--seed N] [--quiet]
@@ -95,7 +99,7 @@ let batchOptions = ["jobs", "shard", "junit"]
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days"],
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days", "warm"],
         flags: ["quiet", "shrink", "free-running"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
     "sweep": ArgumentSpec(
@@ -267,6 +271,11 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     options.faults = try faultOptions(parsed, scenario: scenario)
     options.freeRunning = freeRunning
     options.days = days
+    if let text = parsed.value("warm") {
+        guard let value = UInt64(text) else { throw ProcessFailure.usage("--warm: '\(text)' is not a whole number") }
+        guard freeRunning == nil else { throw ProcessFailure.usage("--warm: not with --free-running") }
+        options.warm = WarmOptions(seed: value)
+    }
     if freeRunning != nil, options.paths != .both || parsed.has("shrink") {
         throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
     }
@@ -279,7 +288,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     StandardStream.error.write(
         """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")
+            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")
 
         """)
     if parsed.has("shrink"), !result.passed {

@@ -51,9 +51,10 @@ public final class DeviceEngine {
         faults = try FaultInjector(root: options.root, options: options.faults, trace: trace)
         scheduledFaults = try Self.scheduledFaults(scenario: scenario, options: options)
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
+        if options.warm != nil, options.freeRunning != nil { throw EngineError.warmFreeRunning }
         launcher = ProcessLauncher(
             root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
-            faults: faults, guest: options.guest, trace: trace)
+            faults: faults, guest: options.guest, trace: trace, warm: options.warm.map(WarmProcesses.init))
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
@@ -72,7 +73,10 @@ public final class DeviceEngine {
     /// point with `EngineError.interrupted`, after `run.interrupted` is
     /// traced, the device state saved and every child stopped.
     public func run() throws -> RunResult {
-        defer { loop.stopOwnLoop() }
+        defer {
+            retireWarmProcesses()
+            loop.stopOwnLoop()
+        }
         do {
             return try play()
         } catch {
@@ -106,7 +110,8 @@ public final class DeviceEngine {
                     "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                     // A device restarted on its root continues the same run.
                     "resumed": state.stepsDone > 0 ? "true" : "false",
-                ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old })
+                ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old }
+                    .merging(options.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old })
             try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         }
         // A preempted launch stops while the next step due runs (Faults/).
@@ -153,6 +158,7 @@ public final class DeviceEngine {
         try settle()
         try saveDeviceState()
         finishFaults()
+        retireWarmProcesses()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
         result.freeRunning = freeRunningReport()
@@ -301,6 +307,12 @@ public final class DeviceEngine {
     func saveDeviceState() throws {
         try stateFile.save(state)
         oracle.save()
+    }
+
+    /// The warm extension processes end with the run, before its end is
+    /// traced, so the drawn views see them gone.
+    func retireWarmProcesses() {
+        launcher.warm?.retireAll { [launcher, now] in launcher.retiredWarm($0, at: now) }
     }
 
     func nextLaunch() -> Int {

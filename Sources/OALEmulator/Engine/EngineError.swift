@@ -18,6 +18,9 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// SIGINT or SIGTERM: every child was stopped, the run recorded
     /// `run.interrupted`; `oal-device run` again on the root resumes.
     case interrupted(StopSignal)
+    /// `--warm` with `--free-running`: a warm process takes one callback
+    /// at a time, which only lockstep guarantees.
+    case warmFreeRunning
 
     public var description: String {
         switch self {
@@ -32,6 +35,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "no fixture '\(name)' (looked in \(searched.joined(separator: ", ")))"
         case .notAFixture(let path):
             "\(path): not a fixture (a fixture is a device root image with system/clock.json)"
+        case .warmFreeRunning:
+            "--warm: not with --free-running (a warm process is handed one callback at a time, in lockstep)"
         case .interrupted(let signal):
             "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }
@@ -42,7 +47,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
-        case .rootExists: 64
+        case .rootExists, .warmFreeRunning: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
         case .fixtureNotFound, .notAFixture: 66

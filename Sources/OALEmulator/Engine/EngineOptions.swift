@@ -25,6 +25,9 @@ public struct EngineOptions: Sendable {
     public var guest: GuestBuild? = GuestBuild.fromEnvironment()
     /// Free-running instead of lockstep (docs/PROCESSES.md, "Free-running").
     public var freeRunning: FreeRunningOptions?
+    /// Warm extension processes (`--warm SEED`), nil for a cold process per
+    /// callback (the default). Lockstep only.
+    public var warm: WarmOptions?
     /// `--days N`: the scenario was played N days from its start (a soak);
     /// named in the reproduce command.
     public var days: Int?

@@ -44,19 +44,26 @@ struct ProcessLauncher {
     var guest: GuestBuild? = nil
     /// The device's trace, where each launch's `launch.end` goes.
     var trace: TraceLog? = nil
+    /// Warm mode (`--warm`): the live extension processes, shared by every
+    /// copy of this launcher.
+    var warm: WarmProcesses? = nil
 
     /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
     static let seedVariable = IdentifierSource.seedVariable
 
     func environment(launch: Int, target: FaultTarget? = nil) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment[TraceLog.launchVariable] = String(launch)
-        environment[Self.seedVariable] = String(seed)
-        if let mutant = faults?.options.mutant { environment[Mutant.variable] = mutant }
+        ProcessInfo.processInfo.environment.merging(launchVariables(launch: launch, target: target)) { _, own in own }
+    }
+
+    /// What the emulated OS sets for one launch on top of its own
+    /// environment: the launch number, the seed, a mutant, a fault plan's.
+    func launchVariables(launch: Int, target: FaultTarget? = nil) -> [String: String] {
+        var variables = [TraceLog.launchVariable: String(launch), Self.seedVariable: String(seed)]
+        if let mutant = faults?.options.mutant { variables[Mutant.variable] = mutant }
         if let faults, let target {
-            for (key, value) in faults.plan(target, launch: launch).environment { environment[key] = value }
+            for (key, value) in faults.plan(target, launch: launch).environment { variables[key] = value }
         }
-        return environment
+        return variables
     }
 
     func executable(_ name: String) throws(EngineError) -> String {
@@ -82,11 +89,20 @@ struct ProcessLauncher {
         try? FileSystem.ensurePrivateDirectory(captures.path)
         let out = captures.appendingPathComponent("\(launch).out").path
         let err = captures.appendingPathComponent("\(launch).err").path
-        var environment = environment(launch: launch)
+        var variables = launchVariables(launch: launch)
         let target = FaultTarget(kind: kind)
         let plan = given ?? target.flatMap { faults?.plan($0, launch: launch) } ?? LaunchPlan()
-        for (key, value) in plan.environment { environment[key] = value }
+        for (key, value) in plan.environment { variables[key] = value }
         let fullArguments = ["--root", root.url.path] + arguments
+        if let warm, WarmServer.serves(kind), plan.isPlain {
+            return try runWarm(
+                kind, launch: launch, arguments: arguments, fullArguments: fullArguments, path: path,
+                variables: variables, captures: (out, err), pool: warm, at: time)
+        }
+        let environment = ProcessInfo.processInfo.environment.merging(variables) { _, own in own }
+        // A launch with a fault plan of its own runs cold, alone: the warm
+        // process of its kind is retired first (one process per extension).
+        if let warm { warm.retire(kind) { retiredWarm($0, at: time) } }
         do {
             let child = try ChildProcess.spawn(
                 plan.wrapper.first ?? path,
@@ -119,6 +135,68 @@ struct ProcessLauncher {
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
+    }
+
+    /// A callback handed to the live warm process of its kind, or to a new
+    /// one when none stays alive for it (`WarmOptions.keeps`). Traced and
+    /// logged as a cold launch is; `launch.end` says `warm: new|reused`.
+    private func runWarm(
+        _ kind: ProcessKind, launch: Int, arguments: [String], fullArguments: [String], path: String,
+        variables: [String: String], captures: (out: String, err: String), pool: WarmProcesses, at time: Date
+    ) throws(EngineError) -> LaunchOutcome {
+        let name = Self.executableName(kind)
+        var process = pool.reusable(kind, launch: launch, at: time) { retiredWarm($0, at: time) }
+        let reused = process != nil
+        do {
+            if process == nil {
+                let log = root.logs.appendingPathComponent("capture/warm-\(kind.rawValue).log").path
+                let started = try WarmProcess(
+                    kind: kind, executable: path,
+                    environment: ProcessInfo.processInfo.environment.merging(variables) { _, own in own }, log: log,
+                    at: time)
+                pool.adopt(started)
+                process = started
+            }
+            guard let process else { throw Errno(rawValue: ESRCH) }
+            // What `execve` would have set for this launch on top of the
+            // inherited environment.
+            let request = WarmCallback.Request(
+                arguments: fullArguments, environment: variables, standardOutput: captures.out,
+                standardError: captures.err)
+            let (termination, alive) = try process.serve(request, at: time)
+            let sample = alive ? process.sample() : nil
+            if !alive { pool.lost(kind) }
+            if let target = FaultTarget(kind: kind) { faults?.ended(target, launch: launch, termination: termination) }
+            var fields = [
+                "launch": String(launch), "proc": kind.rawValue, "status": LaunchOutcome.statusText(termination),
+                "warm": reused ? "reused" : "new",
+            ]
+            if let sample {
+                fields[TraceEvent.peakMemoryField] = String(sample.peakResidentKiB)
+                fields[TraceEvent.privateMemoryField] = String(sample.privateKiB)
+            }
+            trace?.record("launch.end", at: time, fields)
+            let stdout = Self.take(captures.out)
+            let stderr = Self.take(captures.err)
+            appendLog(
+                kind,
+                header: "launch \(launch) pid \(process.child.pid) (warm, \(reused ? "reused" : "new")) at "
+                    + "\(TraceEvent.timestamp(time)): \(name) " + arguments.joined(separator: " ")
+                    + " -> \(termination)",
+                stdout: stdout, stderr: stderr)
+            return LaunchOutcome(
+                launch: launch, pid: process.child.pid, termination: termination, stdout: stdout, stderr: stderr)
+        } catch {
+            throw .spawnFailed(name: name, errno: "\(error)")
+        }
+    }
+
+    /// `warm.retired`: iOS reclaimed an extension process (the draw, its
+    /// idleness, a cold launch of its kind, the run's end).
+    func retiredWarm(_ process: WarmProcess, at time: Date) {
+        trace?.record(
+            "warm.retired", at: time,
+            ["proc": process.kind.rawValue, "pid": String(process.child.pid), "callbacks": String(process.served)])
     }
 
     /// `launch.end`: the device's record of how a launch ended and the

@@ -20,4 +20,14 @@ struct LaunchPlan: Sendable {
     /// (`memory-limit`, `LaunchWatch`).
     var memoryLimit: MemoryLimit?
     var notes: [String] = []
+
+    /// Nothing of a fault applies to the launch: no variable of its own
+    /// set (an empty one only clears an inherited value), no wrapper, no
+    /// timed kill, stop or memory watch. Only such a launch may go to a
+    /// warm process (`WarmProcesses`): a fault plan needs a process of its
+    /// own, started with its environment.
+    var isPlain: Bool {
+        environment.values.allSatisfy(\.isEmpty) && wrapper.isEmpty && killAfter == nil && pause == nil
+            && lockWaitNotice == nil && memoryLimit == nil && notes.isEmpty
+    }
 }

@@ -255,6 +255,7 @@ public final class Oracle {
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
             + (options.days.map { " --days \($0)" } ?? "")
             + (options.guest?.reproduceOption ?? "")
+            + (options.warm.map { " --warm \($0.seed)" } ?? "")
     }
 
     // MARK: - Recording

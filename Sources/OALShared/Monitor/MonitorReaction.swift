@@ -77,9 +77,20 @@ public struct MonitorReaction {
     /// read per rule when nothing was lost.
     private func reconcileAll(cause: String) throws {
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
-        for published in try PublishedRule.loadAll(from: stores, context: context) {
+        for published in try publishedRules() {
             try apply(published, inputs: inputs, cause: cause, quiet: true)
         }
+    }
+
+    /// The rules the app published, read from the mirror every time: a
+    /// warm process (iOS kept the extension alive) must not act on the
+    /// rules of an earlier callback.
+    private func publishedRules() throws -> [PublishedRule] {
+        guard Mutant.on(.monitorCachesRules) else { return try PublishedRule.loadAll(from: stores, context: context) }
+        if let cached = RulesReadOnce.rules { return cached }
+        let rules = try PublishedRule.loadAll(from: stores, context: context)
+        RulesReadOnce.rules = rules
+        return rules
     }
 
     private func ignore(_ fields: [String: String], _ reason: String) {
@@ -89,7 +100,7 @@ public struct MonitorReaction {
     }
 
     private func published(_ ruleID: UUID, _ fields: [String: String]) throws -> PublishedRule? {
-        let rule = try PublishedRule.loadAll(from: stores, context: context).first { $0.rule.id == ruleID }
+        let rule = try publishedRules().first { $0.rule.id == ruleID }
         if rule == nil { ignore(fields, "no published rule \(ruleID.uuidString)") }
         return rule
     }
@@ -213,7 +224,7 @@ public struct MonitorReaction {
             context.record("monitor.stop", ["activity": activity, "cause": "day-ended"])
         }
         guard
-            let published = try PublishedRule.loadAll(from: stores, context: context).first(where: {
+            let published = try publishedRules().first(where: {
                 $0.rule.id == ruleID
             }),
             published.rule.isEnabled, let config = published.rule.configuration.timeLimit,
@@ -257,4 +268,11 @@ public struct MonitorReaction {
         }
         try recompute(ruleID, cause: "intervalDidEnd:\(fields["activity"] ?? "")", fields)
     }
+}
+
+/// `monitor-caches-rules`: the rules of the process's first callback, kept
+/// for its life. One process serves one callback at a time (the lockstep
+/// device, or iOS's serial delivery), so the static is never raced.
+private enum RulesReadOnce {
+    nonisolated(unsafe) static var rules: [PublishedRule]?
 }

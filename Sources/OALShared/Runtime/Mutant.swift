@@ -82,6 +82,12 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// before issue 10: one bad line loses every minute and open of the day.
     case journalWithoutSalvage = "journal-without-salvage"
 
+    /// The monitor reads the published rules at its first callback and
+    /// keeps them in a static: harmless when every callback is a new
+    /// process, stale in a warm process (`--warm`) after the app edits or
+    /// deletes a rule.
+    case monitorCachesRules = "monitor-caches-rules"
+
     public static let variable = "OAL_MUTANT"
 
     /// The mutant of this process, read once.

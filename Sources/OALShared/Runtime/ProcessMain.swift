@@ -6,17 +6,34 @@ import OALSystem
 /// trace `launch` and `exit`, turn any error into its exit code and one
 /// stderr line. A `main.swift` only supplies its usage text and a body.
 public enum ProcessMain {
-    /// Runs `body` against the device named by `--root` and exits.
+    /// Runs `body` against the device named by `--root` and exits. An
+    /// extension started with the single argument `--serve` is a warm
+    /// process instead (`WarmServer`): it runs `body` once per callback the
+    /// emulated OS sends it, until its standard input closes.
     public static func run(
         tool: String, kind: ProcessKind, usage: String, spec: ArgumentSpec,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
         _ body: (ProcessContext, ParsedArguments) throws -> ExitCode
     ) -> Never {
+        if arguments == [WarmServer.flag], WarmServer.serves(kind) {
+            WarmServer.serve(tool: tool) { arguments in
+                launch(tool: tool, kind: kind, usage: usage, spec: spec, arguments: arguments, body)
+            }
+        }
+        exit(launch(tool: tool, kind: kind, usage: usage, spec: spec, arguments: arguments, body).rawValue)
+    }
+
+    /// One launch's work, as `run` does it, returning the exit code: parse,
+    /// `--help`, open the device, trace `launch`, the body, trace `exit`.
+    static func launch(
+        tool: String, kind: ProcessKind, usage: String, spec: ArgumentSpec, arguments: [String],
+        _ body: (ProcessContext, ParsedArguments) throws -> ExitCode
+    ) -> ExitCode {
         var context: ProcessContext?
         let code = guarded(tool: tool, usage: usage) { () throws -> ExitCode in
             let parsed = try ArgumentParser.parse(arguments, spec: spec.merging(.common))
             if parsed.has("help") {
-                print(usage)
+                print(WarmServer.serves(kind) ? usage + "\n\n" + WarmServer.helpLine : usage)
                 return .done
             }
             if parsed.has("version") {
@@ -34,7 +51,7 @@ public enum ProcessMain {
             context?.record("error", ["code": "\(code.rawValue)", "message": message])
         }
         context?.record("exit", ["code": "\(code.rawValue)"])
-        exit(code.rawValue)
+        return code
     }
 
     /// The arguments without `--root DIR`: the trace lives in the root

@@ -1,0 +1,129 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALShared
+import OALSystem
+
+/// One live extension process in warm mode (`WarmServer` on its side):
+/// callbacks go to it as request lines on its standard input, and come
+/// back as reply lines on its descriptor 3.
+final class WarmProcess {
+    let kind: ProcessKind
+    let child: ChildProcess
+    private let requests: FileDescriptor
+    private var replies: LineReader
+    private let memory: ProcessMemory.Reader?
+    /// The emulated time of its last callback.
+    var lastUsed: Date
+    private(set) var served = 0
+
+    /// Starts `executable --serve`; its own output outside a callback (a
+    /// failure before the first request) goes to `log`.
+    init(kind: ProcessKind, executable: String, environment: [String: String], log: String, at time: Date)
+        throws(Errno)
+    {
+        let requestPipe = try AnonymousPipe()
+        let replyPipe = try AnonymousPipe()
+        defer {
+            try? requestPipe.readEnd.close()
+            try? replyPipe.writeEnd.close()
+        }
+        do {
+            child = try ChildProcess.spawn(
+                executable, arguments: [WarmServer.flag], environment: environment, standardOutput: log,
+                standardError: log,
+                descriptors: [0: requestPipe.readEnd, WarmCallback.replyDescriptor: replyPipe.writeEnd])
+        } catch {
+            try? requestPipe.writeEnd.close()
+            try? replyPipe.readEnd.close()
+            throw error
+        }
+        self.kind = kind
+        requests = requestPipe.writeEnd
+        replies = LineReader(fd: replyPipe.readEnd)
+        memory = try? ProcessMemory.Reader(pid: child.pid)
+        lastUsed = time
+    }
+
+    /// Sends one callback and waits for it to be handled. Returns how it
+    /// ended: the reply's exit code, or, when the process died during it
+    /// (a crash, a signal), the process's own termination.
+    func serve(_ request: WarmCallback.Request, at time: Date) throws(Errno) -> (ChildProcess.Termination, alive: Bool)
+    {
+        served += 1
+        lastUsed = time
+        let line: [UInt8]
+        do {
+            line = try WarmCallback.line(request)
+        } catch {
+            throw Errno(rawValue: EINVAL)
+        }
+        let sent = Result { () throws(Errno) in try requests.writeAll(line) }
+        if case .success = sent, let reply = try replies.next(),
+            let decoded = WarmCallback.message(WarmCallback.Reply.self, from: reply)
+        {
+            return (.exited(decoded.code), true)
+        }
+        return (try ended(), false)
+    }
+
+    /// Its memory now: the peak is its whole life's (`VmHWM`), which is
+    /// what iOS holds a warm extension to.
+    func sample() -> ProcessMemory.Sample? { try? memory?.sample() }
+
+    /// Ends it the way an idle warm extension ends: its input closes and it
+    /// exits. Returns its termination.
+    @discardableResult
+    func retire() -> ChildProcess.Termination? {
+        try? requests.close()
+        defer { try? replies.fd.close() }
+        return try? child.wait()
+    }
+
+    private func ended() throws(Errno) -> ChildProcess.Termination {
+        try? requests.close()
+        try? replies.fd.close()
+        return try child.wait()
+    }
+}
+
+/// The live warm processes, at most one per extension kind (iOS runs one
+/// process per extension), and the seeded choice of which callback finds
+/// its process still alive (`WarmOptions`).
+final class WarmProcesses {
+    let options: WarmOptions
+    private var live: [ProcessKind: WarmProcess] = [:]
+
+    init(options: WarmOptions) {
+        self.options = options
+        // A write to a process that died mid-callback fails with EPIPE,
+        // and the device reaps it, rather than dying of the signal.
+        ProcessSignal.ignore(SIGPIPE)
+    }
+
+    /// The process that receives launch `launch` of `kind` at `time`, if
+    /// one stays alive for it; a process the draw or its idleness retires
+    /// is retired here, and `retired` is told.
+    func reusable(_ kind: ProcessKind, launch: Int, at time: Date, retired: (WarmProcess) -> Void) -> WarmProcess? {
+        guard let process = live[kind] else { return nil }
+        if options.keeps(lastUsed: process.lastUsed, launch: launch, at: time) { return process }
+        retire(kind, retired: retired)
+        return nil
+    }
+
+    func adopt(_ process: WarmProcess) { live[process.kind] = process }
+
+    /// Forgets a process that died during a callback.
+    func lost(_ kind: ProcessKind) { live[kind] = nil }
+
+    func retire(_ kind: ProcessKind, retired: (WarmProcess) -> Void = { _ in }) {
+        guard let process = live.removeValue(forKey: kind) else { return }
+        process.retire()
+        retired(process)
+    }
+
+    /// At the end of a run (or when it stops): every process retired.
+    func retireAll(retired: (WarmProcess) -> Void = { _ in }) {
+        for kind in live.keys.sorted(by: { $0.rawValue < $1.rawValue }) { retire(kind, retired: retired) }
+    }
+}

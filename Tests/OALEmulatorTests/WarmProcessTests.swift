@@ -1,0 +1,161 @@
+import Foundation
+import OALPlatform
+import OALShared
+import OALSystem
+import OALTestSupport
+import Testing
+
+@testable import OALEmulator
+
+/// Warm extension processes (`oal-device run --warm SEED`, docs/PROCESSES.md):
+/// real processes kept alive between callbacks, reproducible from the seed,
+/// and able to show a bug only a warm process has.
+@Suite struct WarmProcessTests {
+    /// The draw is the seed's forever: these values pin it (a change to
+    /// `WarmOptions.keeps` or `SplitMix64` changes which callbacks reuse a
+    /// process, and so every warm run's trace).
+    @Test func whichCallbackFindsItsProcessAliveIsPinnedBySeed() {
+        let options = WarmOptions(seed: 1)
+        let start = Date(timeIntervalSince1970: 1_764_489_600)
+        let kept = (1...24).map { options.keeps(lastUsed: start, launch: $0, at: start.addingTimeInterval(60)) }
+        let pattern = String(kept.map { $0 ? "k" : "r" })
+        #expect(pattern == Self.goldenSeed1, "seed 1 now draws \(pattern)")
+        #expect(pattern.contains("r") && pattern.contains("k"))
+        let other = WarmOptions(seed: 2)
+        #expect((1...24).map { other.keeps(lastUsed: start, launch: $0, at: start) } != kept)
+        // Idle longer than the limit: retired whatever the draw.
+        #expect(!(1...24).contains { options.keeps(lastUsed: start, launch: $0, at: start.addingTimeInterval(901)) })
+    }
+
+    static let goldenSeed1 = "kkkkkkkrkkkrkrrkkkkkkkkk"
+
+    static let workday = """
+        timezone UTC
+        start 2026-11-30 09:00
+        end 2026-11-30 11:00
+        at 09:00 app list add Games --apps Chess
+        at 09:00 app list add Social --apps Instagram
+        at 09:01 app rule add time-limit Daily --list Games --minutes 20
+        at 09:02 app rule add schedule Later --list Social --from 09:30 --to 10:30
+        at 09:05 open Chess for 30m
+        at 09:40 open Instagram for 2m
+        at 10:00 expect blocked Chess
+
+        """
+
+    /// The same scenario cold and warm does the same: the trace with pids
+    /// and memory blanked is the cold one's but for the warm fields, and
+    /// callbacks really went to a process that served one before (one pid,
+    /// several launches).
+    @Test func aWarmRunDoesWhatTheColdRunDoes() throws {
+        let cold = try DeviceHarness.run(Self.workday, seed: 3)
+        defer { cold.remove() }
+        let warm = try DeviceHarness.run(Self.workday, seed: 3, warm: WarmOptions(seed: 1))
+        defer { warm.remove() }
+        #expect(cold.result.passed && warm.result.passed, "\(cold.failureText)\n\(warm.failureText)")
+        func comparable(_ trace: [TraceEvent]) -> [TraceEvent] {
+            trace.filter { $0.event != "warm.retired" }.map {
+                var line = $0.reproducible
+                line.fields["warm"] = nil
+                return line
+            }
+        }
+        #expect(comparable(cold.trace) == comparable(warm.trace))
+        let ends = warm.device("launch.end").filter { $0.fields["proc"] == "monitor" }
+        let reused = ends.filter { $0.fields["warm"] == "reused" }
+        #expect(!reused.isEmpty && ends.allSatisfy { $0.fields["warm"] != nil }, "\(ends)")
+        let monitorLines = warm.trace.filter { $0.process == .monitor && $0.event == "launch" }
+        let launchesPerPid = Dictionary(grouping: monitorLines, by: \.pid).mapValues(\.count)
+        #expect(launchesPerPid.values.contains { $0 > 1 }, "\(launchesPerPid)")
+        #expect(cold.device("warm.retired").isEmpty)
+        // Every warm process ended with the run.
+        let retired = warm.device("warm.retired").map { Int32($0.fields["pid"] ?? "") ?? 0 }
+        #expect(Set(retired) == Set(monitorLines.map(\.pid)).union(Set(retired)))
+        #expect(retired.allSatisfy { !ProcessSignal.isAlive($0) })
+    }
+
+    static let staleRule = """
+        timezone UTC
+        start 2026-11-30 09:00
+        end 2026-11-30 10:00
+        at 09:00 app list add Games --apps Chess
+        at 09:00 app list add Social --apps Instagram
+        at 09:01 app rule add schedule Morning --list Games --from 09:00 --to 10:00
+        at 09:02 app rule add schedule Later --list Social --from 09:10 --to 10:00
+        at 09:05 app rule delete Morning
+        at 09:20 expect unblocked Chess
+
+        """
+
+    /// The bug warm mode exists for: a monitor that keeps the rules of its
+    /// first callback in a static. Cold, each callback is a new process and
+    /// the mutant is harmless; warm, the window start of 09:10 reconciles
+    /// the deleted rule back onto Chess, and the oracle names it.
+    @Test func aMonitorThatCachesItsRulesIsCaughtOnlyWarm() throws {
+        let warm = ["--warm", "1"]
+        let clean = try OracleTests.run(Self.staleRule, arguments: warm)
+        #expect(clean.status == 0 && clean.report.violations.isEmpty, "\(clean.stderr)")
+        let coldMutant = try OracleTests.run(Self.staleRule, mutant: "monitor-caches-rules")
+        #expect(coldMutant.status == 0 && coldMutant.report.violations.isEmpty, "\(coldMutant.stderr)")
+        let warmMutant = try OracleTests.run(Self.staleRule, mutant: "monitor-caches-rules", arguments: warm)
+        #expect(warmMutant.status == 1, "\(warmMutant.stderr)")
+        let flagged = warmMutant.report.violations(of: .overEnforced)
+        #expect(flagged.contains { $0.actual.contains("no such rule") }, "\(warmMutant.report.violations)")
+        #expect(flagged.first?.reproduce.contains("--warm 1") == true)
+    }
+
+    @Test func warmIsNotForFreeRunningNorAnythingButANumber() throws {
+        let play = try DeviceProcessRun(Self.staleRule)
+        defer { try? FileManager.default.removeItem(at: play.directory) }
+        let root = play.root("device")
+        try DeviceInit.create(
+            root: root, from: .scenario(try ScenarioParser(file: play.file.path).parse(Self.staleRule)))
+        for (extra, message) in [
+            (["--warm", "1", "--free-running"], "--warm: not with --free-running"),
+            (["--warm", "soon"], "--warm: 'soon' is not a whole number"),
+        ] {
+            let ran = try ProcessRun.run(
+                URL(fileURLWithPath: play.executable),
+                ["run", "--root", root.url.path, play.file.path, "--quiet"] + extra)
+            #expect(ran.status == 64, "\(ran.stderr)")
+            #expect(ran.stderr.contains(message), "\(ran.stderr)")
+        }
+    }
+
+    /// The extension side, as a real process: a line that is not a request
+    /// is answered with the usage code and the process serves on; a request
+    /// runs the callback with its launch's variables; closing its input
+    /// ends it with 0.
+    @Test func aServingExtensionAnswersEachLineAndEndsWithItsInput() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-warm").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = DeviceRoot(path: directory + "/device")
+        try DeviceInit.create(
+            root: root, from: .empty(start: Date(timeIntervalSince1970: 1_764_489_600), timeZoneIdentifier: "UTC"))
+        let requests = try AnonymousPipe()
+        let replies = try AnonymousPipe()
+        let child = try ChildProcess.spawn(
+            try BuiltProducts.executable("oal-monitor").path, arguments: ["--serve"],
+            standardOutput: directory + "/serve.log", standardError: directory + "/serve.log",
+            descriptors: [0: requests.readEnd, WarmCallback.replyDescriptor: replies.writeEnd])
+        try requests.readEnd.close()
+        try replies.writeEnd.close()
+        var lines = LineReader(fd: replies.readEnd)
+        try requests.writeEnd.writeAll(Array("not a request\n".utf8))
+        #expect(try lines.next().flatMap { WarmCallback.message(WarmCallback.Reply.self, from: $0) }?.code == 64)
+        for launch in [7, 8] {
+            let request = WarmCallback.Request(
+                arguments: ["--root", root.url.path, "intervalDidStart", "no-such-activity"],
+                environment: [TraceLog.launchVariable: String(launch)], standardOutput: directory + "/\(launch).out",
+                standardError: directory + "/\(launch).err")
+            try requests.writeEnd.writeAll(try WarmCallback.line(request))
+            #expect(try lines.next().flatMap { WarmCallback.message(WarmCallback.Reply.self, from: $0) }?.code == 0)
+        }
+        try requests.writeEnd.close()
+        #expect(try child.wait() == .exited(0))
+        try replies.readEnd.close()
+        let trace = try TraceLog.read(root.trace).map { try $0.get() }.filter { $0.process == .monitor }
+        #expect(trace.filter { $0.event == "callback.ignored" }.compactMap(\.launch) == [7, 8])
+        #expect(Set(trace.map(\.pid)) == [child.pid])
+    }
+}
