@@ -17,14 +17,19 @@ import Testing
     @Test func whichCallbackFindsItsProcessAliveIsPinnedBySeed() {
         let options = WarmOptions(seed: 1)
         let start = Date(timeIntervalSince1970: 1_764_489_600)
-        let kept = (1...24).map { options.keeps(lastUsed: start, launch: $0, at: start.addingTimeInterval(60)) }
-        let pattern = String(kept.map { $0 ? "k" : "r" })
+        let kept = (1...24).map {
+            options.retirement(lastUsed: start, launch: $0, at: start.addingTimeInterval(60))
+        }
+        let pattern = String(kept.map { $0 == nil ? "k" : $0 == .draw ? "r" : "?" })
         #expect(pattern == Self.goldenSeed1, "seed 1 now draws \(pattern)")
         #expect(pattern.contains("r") && pattern.contains("k"))
         let other = WarmOptions(seed: 2)
-        #expect((1...24).map { other.keeps(lastUsed: start, launch: $0, at: start) } != kept)
+        #expect((1...24).map { other.retirement(lastUsed: start, launch: $0, at: start) } != kept)
         // Idle longer than the limit: retired whatever the draw.
-        #expect(!(1...24).contains { options.keeps(lastUsed: start, launch: $0, at: start.addingTimeInterval(901)) })
+        #expect(
+            (1...24).allSatisfy {
+                options.retirement(lastUsed: start, launch: $0, at: start.addingTimeInterval(901)) == .idle
+            })
     }
 
     static let goldenSeed1 = "kkkkkkkrkkkrkrrkkkkkkkkk"
@@ -72,6 +77,7 @@ import Testing
         let retired = warm.device("warm.retired").map { Int32($0.fields["pid"] ?? "") ?? 0 }
         #expect(Set(retired) == Set(monitorLines.map(\.pid)).union(Set(retired)))
         #expect(retired.allSatisfy { !ProcessSignal.isAlive($0) })
+        #expect(warm.device("warm.retired").last?.fields["reason"] == "run-end")
     }
 
     static let staleRule = """

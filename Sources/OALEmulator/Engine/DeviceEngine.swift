@@ -312,7 +312,7 @@ public final class DeviceEngine {
     /// The warm extension processes end with the run, before its end is
     /// traced, so the drawn views see them gone.
     func retireWarmProcesses() {
-        launcher.warm?.retireAll { [launcher, now] in launcher.retiredWarm($0, at: now) }
+        launcher.warm?.retireAll { [launcher, now] in launcher.retiredWarm($0, $1, at: now) }
     }
 
     func nextLaunch() -> Int {

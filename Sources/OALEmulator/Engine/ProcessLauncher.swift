@@ -102,7 +102,7 @@ struct ProcessLauncher {
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, own in own }
         // A launch with a fault plan of its own runs cold, alone: the warm
         // process of its kind is retired first (one process per extension).
-        if let warm { warm.retire(kind) { retiredWarm($0, at: time) } }
+        if let warm { warm.retire(kind, .coldLaunch) { retiredWarm($0, $1, at: time) } }
         do {
             let child = try ChildProcess.spawn(
                 plan.wrapper.first ?? path,
@@ -145,7 +145,7 @@ struct ProcessLauncher {
         variables: [String: String], captures: (out: String, err: String), pool: WarmProcesses, at time: Date
     ) throws(EngineError) -> LaunchOutcome {
         let name = Self.executableName(kind)
-        var process = pool.reusable(kind, launch: launch, at: time) { retiredWarm($0, at: time) }
+        var process = pool.reusable(kind, launch: launch, at: time) { retiredWarm($0, $1, at: time) }
         let reused = process != nil
         do {
             if process == nil {
@@ -191,12 +191,15 @@ struct ProcessLauncher {
         }
     }
 
-    /// `warm.retired`: iOS reclaimed an extension process (the draw, its
-    /// idleness, a cold launch of its kind, the run's end).
-    func retiredWarm(_ process: WarmProcess, at time: Date) {
+    /// `warm.retired`: iOS reclaimed an extension process; `reason` is
+    /// the draw, its idleness, a cold launch of its kind or the run's end.
+    func retiredWarm(_ process: WarmProcess, _ reason: WarmOptions.Retirement, at time: Date) {
         trace?.record(
             "warm.retired", at: time,
-            ["proc": process.kind.rawValue, "pid": String(process.child.pid), "callbacks": String(process.served)])
+            [
+                "proc": process.kind.rawValue, "pid": String(process.child.pid),
+                "callbacks": String(process.served), "reason": reason.rawValue,
+            ])
     }
 
     /// `launch.end`: the device's record of how a launch ended and the

@@ -16,13 +16,24 @@ public struct WarmOptions: Sendable, Hashable {
 
     public init(seed: UInt64) { self.seed = seed }
 
+    /// Why a live process does not receive a callback: nil when it does.
+    enum Retirement: String {
+        /// Idle longer than `idleLimit`.
+        case idle
+        /// The seeded draw (one in `retireOneIn`).
+        case draw
+        /// A launch with a fault plan runs cold, alone.
+        case coldLaunch = "cold-launch"
+        case runEnd = "run-end"
+    }
+
     /// Whether a live process idle since `lastUsed` still receives launch
-    /// `launch`'s callback at `time`. The draw depends on the launch number
-    /// only, not on a stream, so a device resumed on its root draws the
-    /// same for the same launch.
-    func keeps(lastUsed: Date, launch: Int, at time: Date) -> Bool {
-        guard time.timeIntervalSince(lastUsed) <= idleLimit else { return false }
+    /// `launch`'s callback at `time` (nil), or why not. The draw depends
+    /// on the launch number only, not on a stream, so a device resumed on
+    /// its root draws the same for the same launch.
+    func retirement(lastUsed: Date, launch: Int, at time: Date) -> Retirement? {
+        guard time.timeIntervalSince(lastUsed) <= idleLimit else { return .idle }
         var draw = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: launch) &* 0x9E37_79B9_7F4A_7C15))
-        return draw.next() % retireOneIn != 0
+        return draw.next() % retireOneIn != 0 ? nil : .draw
     }
 }

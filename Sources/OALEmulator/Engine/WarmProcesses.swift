@@ -104,10 +104,14 @@ final class WarmProcesses {
     /// The process that receives launch `launch` of `kind` at `time`, if
     /// one stays alive for it; a process the draw or its idleness retires
     /// is retired here, and `retired` is told.
-    func reusable(_ kind: ProcessKind, launch: Int, at time: Date, retired: (WarmProcess) -> Void) -> WarmProcess? {
+    func reusable(
+        _ kind: ProcessKind, launch: Int, at time: Date, retired: (WarmProcess, WarmOptions.Retirement) -> Void
+    ) -> WarmProcess? {
         guard let process = live[kind] else { return nil }
-        if options.keeps(lastUsed: process.lastUsed, launch: launch, at: time) { return process }
-        retire(kind, retired: retired)
+        guard let reason = options.retirement(lastUsed: process.lastUsed, launch: launch, at: time) else {
+            return process
+        }
+        retire(kind, reason, retired: retired)
         return nil
     }
 
@@ -116,14 +120,17 @@ final class WarmProcesses {
     /// Forgets a process that died during a callback.
     func lost(_ kind: ProcessKind) { live[kind] = nil }
 
-    func retire(_ kind: ProcessKind, retired: (WarmProcess) -> Void = { _ in }) {
+    func retire(
+        _ kind: ProcessKind, _ reason: WarmOptions.Retirement,
+        retired: (WarmProcess, WarmOptions.Retirement) -> Void = { _, _ in }
+    ) {
         guard let process = live.removeValue(forKey: kind) else { return }
         process.retire()
-        retired(process)
+        retired(process, reason)
     }
 
     /// At the end of a run (or when it stops): every process retired.
-    func retireAll(retired: (WarmProcess) -> Void = { _ in }) {
-        for kind in live.keys.sorted(by: { $0.rawValue < $1.rawValue }) { retire(kind, retired: retired) }
+    func retireAll(retired: (WarmProcess, WarmOptions.Retirement) -> Void = { _, _ in }) {
+        for kind in live.keys.sorted(by: { $0.rawValue < $1.rawValue }) { retire(kind, .runEnd, retired: retired) }
     }
 }
