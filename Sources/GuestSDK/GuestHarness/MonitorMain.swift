@@ -13,6 +13,7 @@ public enum MonitorMain {
             The guest's DeviceActivityMonitor extension: handles one callback and
             exits, as iOS runs the extension (the command line of oal-monitor).
             """
+        var principal: DeviceActivityMonitor?
         ProcessMain.run(tool: "guest-monitor", kind: .monitor, usage: usage, spec: ArgumentSpec()) { context, args in
             let name = try args.positional(0, "CALLBACK")
             guard let callback = CallbackKind(rawValue: name) else {
@@ -31,7 +32,10 @@ public enum MonitorMain {
             var fields = ["callback": callback.rawValue, "activity": activity.rawValue]
             if let event { fields["event"] = event.rawValue }
             context.record("callback", fields)
-            let monitor = makeMonitor()
+            // One principal object per process, as iOS keeps the extension's:
+            // a warm process (`--serve`) hands it every callback it serves.
+            let monitor = principal ?? makeMonitor()
+            principal = monitor
             switch callback {
             case .intervalDidStart: monitor.intervalDidStart(for: activity)
             case .intervalDidEnd: monitor.intervalDidEnd(for: activity)

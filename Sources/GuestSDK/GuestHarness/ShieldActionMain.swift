@@ -26,6 +26,7 @@ public enum ShieldActionMain {
             The guest's ShieldAction extension: one button press (the command
             line of oal-shield-action).
             """
+        var principal: ShieldActionDelegate?
         ProcessMain.run(tool: "guest-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) {
             context, args in
             let kind = try args.positional(0, "application")
@@ -44,7 +45,10 @@ public enum ShieldActionMain {
             info.install(context)
             let now = try context.now()
             let before = try holders(of: token, context: context)
-            let delegate = makeDelegate()
+            // One principal object per process, as iOS keeps the extension's:
+            // a warm process (`--serve`) hands it every callback it serves.
+            let delegate = principal ?? makeDelegate()
+            principal = delegate
             let box = MainActorBridge.Box<ShieldActionResponse>()
             delegate.handle(action: action, for: ApplicationToken(catalogID: token)) { box.value = $0 }
             let response = MainActorBridge.wait(

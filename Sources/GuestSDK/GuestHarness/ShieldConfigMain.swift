@@ -14,6 +14,7 @@ public enum ShieldConfigMain {
             The guest's ShieldConfiguration extension: prints the shield for one
             token (the command line of oal-shield-config).
             """
+        var principal: ShieldConfigurationDataSource?
         ProcessMain.run(tool: "guest-shield-config", kind: .shieldConfig, usage: usage, spec: ArgumentSpec()) {
             context, args in
             let kind = try args.positional(0, "application|web-domain")
@@ -21,7 +22,10 @@ public enum ShieldConfigMain {
             try args.expectAtMost(2)
             info.install(context)
             _ = try context.now()
-            let source = makeDataSource()
+            // One principal object per process, as iOS keeps the extension's:
+            // a warm process (`--serve`) hands it every callback it serves.
+            let source = principal ?? makeDataSource()
+            principal = source
             let shield: ShieldConfiguration
             switch try ShieldSubjectResolver(context: context).resolve(kind: kind, token: token) {
             case .application(let app, let category, let byCategory):
