@@ -161,6 +161,9 @@ public final class Oracle {
         checkStoresParse(events)
         learn(events)
         learnSpecFacts(events)
+        // `learnKills` makes `spec.kills` present on any line it reads, the
+        // store lines the tail no longer decodes included.
+        if tail.skipped > 0, spec.kills == nil { spec.kills = KillFacts() }
         // After `learn`: the Hard Mode check judges a tap on the rules as
         // they were before it.
         if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }
