@@ -45,8 +45,10 @@ public struct PrettyJSONWriter {
     }
 
     /// The keys of a dictionary in the encoder's `sortedKeys` order.
+    /// Inlinable: unspecialized, the generic sort was most of a write.
+    @inlinable
     public static func sorted<Value>(_ dictionary: [String: Value]) -> [(key: String, value: Value)] {
-        dictionary.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { ($0, dictionary[$0]!) }
     }
 
     // MARK: - Values
