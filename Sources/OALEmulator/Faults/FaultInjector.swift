@@ -47,7 +47,7 @@ final class FaultInjector: @unchecked Sendable {
     /// what it last wrote is skipped.
     func save() {
         let snapshot = state
-        if snapshot == lastSaved { return }
+        if snapshot == lastSaved { return file.passWriteCrashPoints() }
         guard (try? file.update({ $0 = snapshot })) != nil else { return }
         lastSaved = snapshot
     }

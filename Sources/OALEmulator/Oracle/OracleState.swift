@@ -90,7 +90,7 @@ extension Oracle {
         // Nothing observed or judged since the last save (the save after a
         // callback follows the one before it): the file already holds these
         // facts, and only this process writes it.
-        if state == lastSaved { return }
+        if state == lastSaved { return stateFile?.passWriteCrashPoints() ?? () }
         guard (try? stateWriter.write(state)) != nil else { return }
         lastSaved = state
     }
