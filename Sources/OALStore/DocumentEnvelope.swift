@@ -70,11 +70,27 @@ public struct DocumentEnvelope<Document: Codable & Sendable>: Sendable {
     /// (stable bytes) and a final newline. `storeName` names the store in
     /// the trap a document that cannot encode is (a programming error).
     public func encode(_ document: Document, storeName: String) -> [UInt8] {
+        if let writable = document as? any PrettyJSONWritable { return encode(writable) }
         do {
             let envelope = Envelope(document: document, format: format, formatVersion: version)
             return Array(try StoreCoding.encoder().encode(envelope)) + [0x0A]
         } catch {
             preconditionFailure("\(storeName): document does not encode: \(error)")
         }
+    }
+
+    /// The same bytes through the document's own writer: the envelope's
+    /// three keys in sorted order around it.
+    private func encode(_ document: any PrettyJSONWritable) -> [UInt8] {
+        var writer = PrettyJSONWriter()
+        writer.beginObject()
+        writer.key("document")
+        document.writeJSON(to: &writer)
+        writer.key("format")
+        writer.string(format)
+        writer.key("formatVersion")
+        writer.int(version)
+        writer.endObject()
+        return writer.bytes + [0x0A]
     }
 }

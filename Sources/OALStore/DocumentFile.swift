@@ -132,6 +132,16 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         }
     }
 
+    /// The crash points a write passes (`update`, `overwrite`), without
+    /// writing: for the one writer of a file that skips a document the file
+    /// already holds, so a `kill … at <store>.update.before-rename#N` still
+    /// counts the same saves. What such a kill leaves is the same file.
+    public func passWriteCrashPoints() {
+        CrashPoint.reach("\(storeName).update.after-lock")
+        CrashPoint.reach("\(storeName).update.before-rename")
+        CrashPoint.reach("\(storeName).update.after-rename")
+    }
+
     // MARK: - Internals
 
     private func locked<R>(_ mode: LockMode, _ body: () throws -> R) throws -> R {

@@ -128,6 +128,86 @@ import Testing
         #expect(second == .exited(0))
     }
 
+    /// The device's saves skip a state file that already holds what would be
+    /// written (device, oracle and fault state alike), passing its crash
+    /// points all the same: killed while it writes the oracle's state, right
+    /// after the device state it saved before a callback or a step, a
+    /// resumed device delivers no callback twice and replays no step.
+    @Test(arguments: [2, 7, 15])
+    func theDeviceKilledWritingTheOracleStateNeverRedelivers(save: Int) throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            fault kill device at oracle-state.update.before-rename#\(save)
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 3
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 09:30
+            at 09:00 open YouTube for 5m
+            at 09:10 expect blocked YouTube
+            at 09:15 expect blocked Instagram
+            at 09:31 expect unblocked Instagram
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        // A step cut short is lost (never replayed), so an expectation may fail.
+        #expect([.exited(0), .exited(1)].contains(try device.play(root)))
+        let trace = try device.trace(root)
+        #expect(trace.filter { $0.event == "run.start" }.count == 2)
+        let delivered = trace.filter { $0.process == .device && $0.event == "deliver" }.map {
+            "\($0.fields["kind"] ?? "")|\($0.fields["activity"] ?? "")|\($0.fields["event"] ?? "")|\($0.time)"
+        }
+        #expect(!delivered.isEmpty)
+        #expect(Set(delivered).count == delivered.count, "a callback delivered twice: \(delivered)")
+        let steps = trace.filter { $0.event == "user.app" }.map { $0.fields["args"] ?? "" }
+        #expect(Set(steps).count == steps.count, "a step replayed: \(steps)")
+    }
+
+    /// Killed as it starts a launch (the fault state is saved as each launch
+    /// is planned), the device has already saved what the launch is for: the
+    /// resumed device neither replays the step (save 6: `list add Social`)
+    /// nor redelivers the callback (save 8: the 09:00 edge of Morning). Fails
+    /// if the save before a step or a callback is skipped.
+    @Test(arguments: [6, 8])
+    func theDeviceKilledStartingALaunchNeverRepeatsIt(save: Int) throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            fault kill device at fault-state.update.after-rename#\(save)
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 3
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 09:30
+            at 09:00 open YouTube for 5m
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        // What was in flight is lost, so a later step may fail (exit 1).
+        #expect([.exited(0), .exited(1)].contains(try device.play(root)))
+        let trace = try device.trace(root)
+        #expect(trace.filter { $0.event == "run.start" }.count == 2)
+        let social = trace.filter { $0.event == "user.app" && $0.fields["args"]?.hasPrefix("list add Social") == true }
+        let edges = trace.filter {
+            $0.event == "deliver" && $0.fields["kind"] == "intervalDidStart"
+                && $0.fields["activity"]?.hasPrefix("sched-") == true
+        }
+        if save == 6 {
+            #expect(social.isEmpty, "the step in flight was replayed")
+        } else {
+            #expect(social.count == 1)
+            #expect(edges.isEmpty, "the edge in flight was redelivered: \(edges)")
+        }
+        #expect(trace.filter { $0.event == "deliver" }.count >= 3)
+    }
+
     @Test func anAppKeptClosedForADayLeavesEnforcementToTheBackground() throws {
         let run = try DeviceHarness.run(
             """

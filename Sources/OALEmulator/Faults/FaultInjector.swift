@@ -12,6 +12,8 @@ final class FaultInjector: @unchecked Sendable {
     private let file: DocumentFile<FaultState>
     private let trace: TraceLog
     var state: FaultState
+    /// What this process last wrote to `fault-state.json`.
+    private var lastSaved: FaultState?
     /// True while the device delivers a held callback (not intercepted again).
     var bypass = false
     /// The activity of the callback being delivered.
@@ -40,9 +42,14 @@ final class FaultInjector: @unchecked Sendable {
         state = try file.read() ?? FaultState()
     }
 
+    /// Saved after every launch is planned; with no fault armed the state
+    /// stays the same, and only this process writes the file, so a save of
+    /// what it last wrote is skipped.
     func save() {
         let snapshot = state
-        try? file.update { $0 = snapshot }
+        if snapshot == lastSaved { return file.passWriteCrashPoints() }
+        guard (try? file.update({ $0 = snapshot })) != nil else { return }
+        lastSaved = snapshot
     }
 
     func record(_ action: String, _ fault: String, kind: String, at time: Date, _ fields: [String: String] = [:]) {

@@ -71,8 +71,12 @@ public final class Oracle {
     /// the scenario they belong to.
     let stateFile: DocumentFile<OracleState>?
     let stateWriter: OwnedDocumentWriter<OracleState>?
+    /// What this process last wrote there (`save` skips writing it again).
+    var lastSaved: OracleState?
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: (bytes: Data, problem: String?)] = [:]
+    /// The mirror's rules, decoded once per mirror content.
+    let publishedRules = PublishedRulesMemo()
     var savedScenario: String?
     /// A guest run (docs/GUEST.md): only the checks that judge from the
     /// device's side of the contract apply (`judge`, `Oracle.guestSkipped`).
@@ -161,6 +165,9 @@ public final class Oracle {
         checkStoresParse(events)
         learn(events)
         learnSpecFacts(events)
+        // `learnKills` makes `spec.kills` present on any line it reads, the
+        // store lines the tail no longer decodes included.
+        if tail.skipped > 0, spec.kills == nil { spec.kills = KillFacts() }
         // After `learn`: the Hard Mode check judges a tap on the rules as
         // they were before it.
         if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }

@@ -6,7 +6,7 @@ import OALStore
 
 /// What the device knows happened, accumulated from its own trace lines
 /// (never from a store a process wrote).
-struct DeviceFacts: Codable, Sendable {
+struct DeviceFacts: Codable, Equatable, Sendable {
     /// Granted Open presses that returned, per rule per day, with each
     /// session's end.
     var granted: [String: Int] = [:]
@@ -98,20 +98,13 @@ extension Oracle {
             return (try? ledger?.usage(day: day)) ?? [:]
         }
         guard let usageToday = usage(today), let usageYesterday = usage(yesterday) else { return nil }
-        var published: [PublishedRule] = []
-        var names: [UUID: String] = [:]
-        for snapshot in snapshots?.rules ?? [] {
-            names[snapshot.id] = snapshot.name
-            if let (rule, selection) = try? snapshot.decoded() {
-                published.append(PublishedRule(rule: rule, selection: selection))
-            }
-        }
+        let rules = publishedRules.rules(of: snapshots?.rules ?? [])
         var sessions: [UUID: Date] = [:]
         for (id, expiry) in sessionDocument?.sessions ?? [:] {
             if let uuid = UUID(uuidString: id) { sessions[uuid] = expiry }
         }
         return OracleView(
-            published: published, ruleNames: names, usageToday: usageToday, usageYesterday: usageYesterday,
+            published: rules.published, ruleNames: rules.names, usageToday: usageToday, usageYesterday: usageYesterday,
             sessions: sessions, effective: effective, catalog: catalog, day: today, now: now, calendar: calendar)
     }
 

@@ -10,7 +10,7 @@ import OALStore
 /// presses, the delivered thresholds, the sessions, the callbacks withheld,
 /// the episodes already reported, the report so far, and where in the trace
 /// it stopped reading.
-struct OracleState: Codable, Sendable {
+struct OracleState: Codable, Equatable, Sendable {
     static let storeName = "oracle-state"
     static let format = "oal.oracle-state"
     static let version = 1
@@ -87,7 +87,12 @@ extension Oracle {
             openEpisodes: openEpisodes, seenEpisodes: seenEpisodes, withheld: withheld,
             injectedStoreFaults: injectedStoreFaults, truth: truth, facts: facts, divergenceSince: divergenceSince,
             pathsLastCheck: pathsLastCheck, killedPresses: killedPresses, spec: spec)
-        try? stateWriter.write(state)
+        // Nothing observed or judged since the last save (the save after a
+        // callback follows the one before it): the file already holds these
+        // facts, and only this process writes it.
+        if state == lastSaved { return stateFile?.passWriteCrashPoints() ?? () }
+        guard (try? stateWriter.write(state)) != nil else { return }
+        lastSaved = state
     }
 
     // MARK: - Nothing lost: an open spent by a press that never came back

@@ -5,7 +5,7 @@ import OALPlatform
 /// What the independent checks (`EnforcementChecks`) learn from the
 /// device's side of the trace, beside `DeviceFacts`. Kept apart so an
 /// `oracle-state.json` written before they existed still resumes.
-struct SpecFacts: Codable, Sendable {
+struct SpecFacts: Codable, Equatable, Sendable {
     /// When each granted Open press happened, per rule (the device saw the
     /// press and its reply; the session length comes from the spec).
     var grants: [UUID: [Date]] = [:]
@@ -36,7 +36,7 @@ struct SpecFacts: Codable, Sendable {
 }
 
 /// What the device's own `fault` and `deliver` lines say about kills.
-struct KillFacts: Codable, Sendable {
+struct KillFacts: Codable, Equatable, Sendable {
     /// A monitor or shield-action launch killed (launch, target, time), not
     /// yet followed by the end of a launch of the monitor, the shield action
     /// or the app's refresh: iOS redelivers nothing, only a next launch can

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALSystem
 
 /// Every App Group store, and the app's private store, still parses after
 /// every step: a versioned JSON document has its envelope (`format`,
@@ -37,9 +38,8 @@ extension Oracle {
     }
 
     static func files(under directory: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
         var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
+        for relative in DirectoryWalk.relativePaths(under: directory.path) {
             let path = directory.path + "/" + relative
             if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || relative.contains(".corrupt-") {
                 result.append(path)

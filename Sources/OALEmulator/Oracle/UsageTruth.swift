@@ -4,7 +4,7 @@ import OALDomain
 /// What the user really did: seconds each app was frontmost, per local day,
 /// counted by the device from its own record of `open`/`leave` (never from
 /// anything a process wrote).
-struct UsageTruth: Codable, Sendable {
+struct UsageTruth: Codable, Equatable, Sendable {
     /// Bundle id of the app in use since `since`.
     var frontmost: String?
     var since: Date?
