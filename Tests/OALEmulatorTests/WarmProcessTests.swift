@@ -164,4 +164,29 @@ import Testing
         #expect(trace.filter { $0.event == "callback.ignored" }.compactMap(\.launch) == [7, 8])
         #expect(Set(trace.map(\.pid)) == [child.pid])
     }
+
+    /// A warm process killed from outside while idle (SIGKILL, as jetsam
+    /// may) is noticed before the next callback, which goes to a new
+    /// process: traced `died`, never a callback sent down a dead pipe.
+    @Test func aWarmProcessKilledWhileIdleIsReplacedNotWrittenTo() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-warm-died").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pool = WarmProcesses(options: WarmOptions(seed: 1))
+        let start = Date(timeIntervalSince1970: 1_764_489_600)
+        let process = try WarmProcess(
+            kind: .monitor, executable: try BuiltProducts.executable("oal-monitor").path,
+            environment: ProcessInfo.processInfo.environment, log: directory + "/warm.log", at: start)
+        pool.adopt(process)
+        // Launch 1 of seed 1 is kept by the draw (the golden pattern's first
+        // `k`): alive, it is reused.
+        #expect(pool.reusable(.monitor, launch: 1, at: start, retired: { _, _ in }) === process)
+        try process.child.signal(SIGKILL)
+        // Until it is a zombie (no memory left), without reaping it: the
+        // pool's own check must find it ended.
+        while (try? ProcessMemory.sample(of: process.child.pid)) != nil { usleep(1000) }
+        var reasons: [WarmOptions.Retirement] = []
+        #expect(pool.reusable(.monitor, launch: 2, at: start, retired: { reasons.append($1) }) == nil)
+        #expect(reasons == [.died])
+        #expect(pool.reusable(.monitor, launch: 3, at: start, retired: { _, _ in }) == nil)
+    }
 }

@@ -24,6 +24,8 @@ public struct WarmOptions: Sendable, Hashable {
         case draw
         /// A launch with a fault plan runs cold, alone.
         case coldLaunch = "cold-launch"
+        /// It ended while idle (killed from outside): iOS starts another.
+        case died
         case runEnd = "run-end"
     }
 

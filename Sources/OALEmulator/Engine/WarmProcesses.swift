@@ -108,9 +108,16 @@ final class WarmProcesses {
         _ kind: ProcessKind, launch: Int, at time: Date, retired: (WarmProcess, WarmOptions.Retirement) -> Void
     ) -> WarmProcess? {
         guard let process = live[kind] else { return nil }
-        guard let reason = options.retirement(lastUsed: process.lastUsed, launch: launch, at: time) else {
-            return process
+        // Reaped here if it ended since its last callback, so the callback
+        // goes to a new process rather than to a dead pipe.
+        let died: Bool
+        do throws(Errno) {
+            died = try process.child.poll() != nil
+        } catch {
+            died = true
         }
+        guard let reason = died ? .died : options.retirement(lastUsed: process.lastUsed, launch: launch, at: time)
+        else { return process }
         retire(kind, reason, retired: retired)
         return nil
     }
