@@ -2,16 +2,18 @@ import Foundation
 import OALTestSupport
 import Testing
 
-/// The simulation benchmark still runs: `oal-bench simulation --quick`
-/// (one generated simulated day, a few seconds) must exit 0, its device run
+/// The simulation benchmark still runs: `oal-bench simulation --quick
+/// --warm 1` (one generated simulated day, cold and warm) must exit 0, its device runs
 /// must pass, and the trace must show extension launches. No timing is
 /// asserted: numbers belong in docs/PERFORMANCE.md.
 @Suite struct SimulationBenchSmokeTests {
     private struct Report: Decodable {
         struct Row: Decodable {
             var days: Int
+            var mode: String
             var ok: Bool
             var extensionLaunches: Int
+            var extensionStarts: Int
             var appOneShots: Int
             var totalLaunches: Int
             var memory: [String: Memory]
@@ -28,12 +30,20 @@ import Testing
 
     @Test func quickSimulationBenchmarkRuns() throws {
         let bench = try BuiltProducts.executable("oal-bench")
-        let run = try ProcessRun.run(bench, ["simulation", "--quick", "--json"])
+        // With --warm, the day twice: cold, then warm, side by side.
+        let run = try ProcessRun.run(bench, ["simulation", "--quick", "--json", "--warm", "1"])
         #expect(!run.signaled)
         #expect(run.status == 0, "oal-bench simulation --quick exited \(run.status):\n\(run.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         #expect(report.allOK)
-        #expect(report.rows.map(\.days) == [1])
+        #expect(report.rows.map(\.days) == [1, 1])
+        #expect(report.rows.map(\.mode) == ["cold", "warm 1"])
+        // Cold, every callback is a process; warm, some find one alive.
+        if let cold = report.rows.first, let warm = report.rows.last {
+            #expect(cold.extensionStarts == cold.extensionLaunches)
+            #expect(warm.extensionLaunches == cold.extensionLaunches)
+            #expect(warm.extensionStarts < warm.extensionLaunches)
+        }
         for row in report.rows {
             #expect(row.ok)
             #expect(row.extensionLaunches > 0)
