@@ -60,6 +60,7 @@ public final class ForegroundLoop {
         while !StopSignal.requested {
             if let state = readState() {
                 if state.shutdown == true {
+                    _ = try? app.context.now()
                     app.context.record("loop.stop", ["reason": "shutdown"])
                     return .done
                 }
@@ -67,6 +68,11 @@ public final class ForegroundLoop {
             }
             usleep(Self.pollInterval)
         }
+        // Stamped with the clock as it is now, not the last instant this
+        // loop happened to read: a loop that idled in the background would
+        // otherwise stamp its stop with whenever it last looked, which
+        // depends on how the processes were scheduled.
+        _ = try? app.context.now()
         app.context.record("loop.stop", ["reason": "signal"])
         return .done
     }
