@@ -78,6 +78,13 @@ import Testing
         #expect(Set(retired) == Set(monitorLines.map(\.pid)).union(Set(retired)))
         #expect(retired.allSatisfy { !ProcessSignal.isAlive($0) })
         #expect(warm.device("warm.retired").last?.fields["reason"] == "run-end")
+        // `oal-device summary` counts them per extension.
+        let summary = try #require(try RunSummary(root: warm.root).warm)
+        #expect(summary.reused["monitor"] == reused.count)
+        #expect(summary.started["monitor"] == ends.count - reused.count)
+        #expect(summary.retired["run-end"] != nil)
+        #expect(try RunSummary(root: warm.root).render(root: warm.root).contains("Warm processes (--warm 1)"))
+        #expect(try RunSummary(root: cold.root).warm == nil)
     }
 
     static let staleRule = """

@@ -29,6 +29,19 @@ public struct RunSummary: Sendable {
     public var privateMemory: [String: PeakMemory]
     /// Launches a `memory-limit` fault killed (jetsam).
     public var jetsamKills: Int
+    /// Warm mode (`--warm SEED`), nil for a cold run.
+    public var warm: WarmFigures?
+
+    /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
+    /// why its processes were retired (`warm.retired`'s `reason`).
+    public struct WarmFigures: Sendable, Equatable {
+        public var seed: String
+        /// Callbacks a live process received, per extension kind.
+        public var reused: [String: Int] = [:]
+        /// Callbacks that started a process, per extension kind.
+        public var started: [String: Int] = [:]
+        public var retired: [String: Int] = [:]
+    }
 
     public init(root: DeviceRoot) throws {
         let events = try TraceLog.read(root.trace).compactMap { try? $0.get() }
@@ -67,6 +80,21 @@ public struct RunSummary: Sendable {
             last?.event == "run.interrupted" ? "\(last?.fields["signal"] ?? "a signal") at \(last?.time ?? "?")" : nil
         self.memory = PeakMemory.byKind(events[lastRun...])
         self.privateMemory = PeakMemory.byKind(events[lastRun...], field: TraceEvent.privateMemoryField)
+        self.warm = start?.fields["warm"].map { seed in
+            var figures = WarmFigures(seed: seed)
+            for event in events[lastRun...] where event.process == .device {
+                if event.event == "launch.end", let kind = event.fields["proc"], let warm = event.fields["warm"] {
+                    if warm == "reused" {
+                        figures.reused[kind, default: 0] += 1
+                    } else {
+                        figures.started[kind, default: 0] += 1
+                    }
+                } else if event.event == "warm.retired", let reason = event.fields["reason"] {
+                    figures.retired[reason, default: 0] += 1
+                }
+            }
+            return figures
+        }
         self.jetsamKills =
             events[lastRun...].filter {
                 $0.process == .device && $0.event == "fault" && $0.fields["action"] == "killed"
@@ -88,6 +116,7 @@ public struct RunSummary: Sendable {
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         lines += memorySection()
+        lines += warmSection()
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
         if let interrupted {
             lines.append("Interrupted: by \(interrupted); `oal-device run --root \(root.url.path) SCENARIO` resumes it")
@@ -119,6 +148,22 @@ extension RunSummary {
                     + "  private \(spread(privateMemory[kind]))")
         }
         if jetsamKills > 0 { lines.append("  jetsam kills (memory-limit): \(jetsamKills)") }
+        return lines
+    }
+
+    /// Warm mode: per extension, callbacks served by a live process against
+    /// those that started one, and why processes were retired.
+    func warmSection() -> [String] {
+        guard let warm else { return [] }
+        let kinds = Set(warm.reused.keys).union(warm.started.keys).sorted()
+        var lines = ["Warm processes (--warm \(warm.seed)): callbacks served by a live process / all:"]
+        for kind in kinds {
+            let reused = warm.reused[kind] ?? 0
+            let all = reused + (warm.started[kind] ?? 0)
+            lines.append("  \(kind.padding(toLength: 14, withPad: " ", startingAt: 0)) \(reused) / \(all)")
+        }
+        let reasons = warm.retired.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+        if !reasons.isEmpty { lines.append("  retired: " + reasons.joined(separator: ", ")) }
         return lines
     }
 
