@@ -159,4 +159,47 @@ import Testing
         #expect(excused.first?.localTime.hasSuffix("09:00") == true)
         #expect(excused.first?.reason.contains("excessiveActivities") == true)
     }
+
+    /// The oracle's sources call the app's decision code in one place only:
+    /// the agreement check (and the view's `appDecisionInputs`, its one
+    /// door). Every truth check (nothing invented or lost, strictest wins,
+    /// sessions, per-app shields) goes through `SpecModel`; a call to the
+    /// domain's decision, policy, schedule, status, arbitration or
+    /// `AppSelection.covers` anywhere else in `Oracle/` fails here.
+    @Test func theOracleAsksTheAppsDecisionCodeOnlyForAgreement() throws {
+        let directory = Repository.root.appendingPathComponent("Sources/OALEmulator/Oracle")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".swift")
+        }
+        #expect(files.contains("SpecModel.swift") && files.contains("RuleChecks.swift"))
+        let forbidden = [
+            "EnforcementDecision", "RulePolicy", "RuleSchedule", "ShieldArbitration", "MonitoringPlanner",
+            ".status(at:", "isPaused(",
+        ]
+        var offending: [String] = []
+        var doors = 0
+        for file in files.sorted() {
+            let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//") else { continue }
+                let place = "\(file):\(index + 1): \(code)"
+                if forbidden.contains(where: { code.contains($0) }) { offending.append(place) }
+                // `AppSelection.covers(_:category:)`, the app's coverage.
+                if code.range(of: #"\.covers\([^)]*category:"#, options: .regularExpression) != nil {
+                    offending.append(place)
+                }
+                if code.contains("EnforcementInputs") || code.contains(".decide(") {
+                    let door =
+                        (file == "OracleFacts.swift" && code.contains("EnforcementInputs"))
+                        || (file == "RuleChecks.swift" && code.contains("appInputs"))
+                    if door { doors += 1 } else { offending.append(place) }
+                }
+            }
+        }
+        #expect(
+            offending.isEmpty,
+            "the app's decision code outside the agreement check:\n\(offending.joined(separator: "\n"))")
+        #expect(doors >= 2, "the agreement check no longer reaches the app's decision through its door")
+    }
 }

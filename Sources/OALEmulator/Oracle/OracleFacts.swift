@@ -52,15 +52,6 @@ struct OracleView {
     func storeShields(_ rule: UUID) -> Bool {
         !(effective.stores[ShieldController.storeName(for: rule)]?.shield.isEmpty ?? true)
     }
-
-    /// The apps (bundle ids) a rule's selection covers.
-    func covers(_ published: PublishedRule, bundle: String) -> Bool {
-        guard let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle }),
-            bundle != InstalledAppCatalog.openAppLockBundleIdentifier
-        else { return false }
-        let inSelection = published.selection?.covers(app.token, category: app.category) ?? false
-        return published.rule.configuration.selectionMode == .block ? inSelection : !inSelection
-    }
 }
 
 private struct Envelope<Body: Decodable>: Decodable { var document: Body }

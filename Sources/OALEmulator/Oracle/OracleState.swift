@@ -109,7 +109,8 @@ extension Oracle {
             else { continue }
             let sameDay = before.day == view.day
             for published in view.published where published.rule.configuration.openLimit != nil {
-                guard view.covers(published, bundle: app.bundleIdentifier) else { continue }
+                guard userRules.coverage(of: published).covers(bundle: app.bundleIdentifier, in: view.catalog)
+                else { continue }
                 let id = published.rule.id
                 let opensBefore = sameDay ? before.usageToday[id]?.opensUsed ?? 0 : 0
                 let opensAfter = view.usageToday[id]?.opensUsed ?? 0

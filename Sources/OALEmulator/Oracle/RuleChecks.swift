@@ -211,8 +211,10 @@ extension Oracle {
         DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
     }
 
-    /// Whole minutes the user really spent on `day` in apps the rule covers.
+    /// Whole minutes the user really spent on `day` in apps the rule covers
+    /// (the spec model's coverage of the user's rule).
     func truthMinutes(_ published: PublishedRule, view: OracleView, day: DayKey) -> Int {
-        Int(truth.seconds(on: day) { view.covers(published, bundle: $0) } / 60)
+        let coverage = userRules.coverage(of: published)
+        return Int(truth.seconds(on: day) { coverage.covers(bundle: $0, in: view.catalog) } / 60)
     }
 }

@@ -13,11 +13,26 @@ struct UserRules {
         var rule: Rule
         var selection: AppSelection?
         var mode: SelectionMode { SpecModel.mode(of: rule) }
+
+        /// Whether the rule covers the app `bundle` names, by the spec
+        /// model's coverage (never `AppSelection.covers`, the app's).
+        func covers(bundle: String, in catalog: InstalledAppCatalog) -> Bool {
+            guard let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle }) else { return false }
+            return SpecModel.covers(mode: mode, selection: selection, app: app)
+        }
     }
 
     var entries: [Entry]
 
     static let empty = UserRules(entries: [])
+
+    /// What a published rule covers in truth: the user's own rule of that
+    /// id, or, when the user has none (deleted, never saved), the rule as
+    /// the mirror has it, still read through the spec model.
+    func coverage(of published: PublishedRule) -> Entry {
+        entries.first { $0.rule.id == published.rule.id }
+            ?? Entry(rule: published.rule, selection: published.selection)
+    }
 
     var byID: [UUID: Entry] { Dictionary(entries.map { ($0.rule.id, $0) }, uniquingKeysWith: { first, _ in first }) }
 
