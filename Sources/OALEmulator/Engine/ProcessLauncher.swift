@@ -122,23 +122,17 @@ struct ProcessLauncher {
                 faults?.killedForMemory(target, launch: launch, limit: limit, watch: watch, termination: termination)
             }
             if let target { faults?.ended(target, launch: launch, termination: termination) }
-            recordEnd(kind, launch: launch, termination: termination, watch: watch, at: time)
-            let stdout = Self.take(out)
-            let stderr = Self.take(err)
-            appendLog(
-                kind,
-                header: "launch \(launch) pid \(child.pid) at \(TraceEvent.timestamp(time)): \(name) "
-                    + arguments.joined(separator: " ") + " -> \(termination)",
-                stdout: stdout, stderr: stderr)
-            return LaunchOutcome(
-                launch: launch, pid: child.pid, termination: termination, stdout: stdout, stderr: stderr)
+            return finish(
+                kind, launch: launch, pid: child.pid, termination: termination,
+                memory: (watch.peakKiB, watch.privateKiB), warm: nil, arguments: arguments, captures: (out, err),
+                at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
     }
 
     /// A callback handed to the live warm process of its kind, or to a new
-    /// one when none stays alive for it (`WarmOptions.keeps`). Traced and
+    /// one when none stays alive for it (`WarmOptions.retirement`). Traced and
     /// logged as a cold launch is; `launch.end` says `warm: new|reused`.
     private func runWarm(
         _ kind: ProcessKind, launch: Int, arguments: [String], fullArguments: [String], path: String,
@@ -167,25 +161,10 @@ struct ProcessLauncher {
             let sample = alive ? process.sample() : nil
             if !alive { pool.lost(kind) }
             if let target = FaultTarget(kind: kind) { faults?.ended(target, launch: launch, termination: termination) }
-            var fields = [
-                "launch": String(launch), "proc": kind.rawValue, "status": LaunchOutcome.statusText(termination),
-                "warm": reused ? "reused" : "new",
-            ]
-            if let sample {
-                fields[TraceEvent.peakMemoryField] = String(sample.peakResidentKiB)
-                fields[TraceEvent.privateMemoryField] = String(sample.privateKiB)
-            }
-            trace?.record("launch.end", at: time, fields)
-            let stdout = Self.take(captures.out)
-            let stderr = Self.take(captures.err)
-            appendLog(
-                kind,
-                header: "launch \(launch) pid \(process.child.pid) (warm, \(reused ? "reused" : "new")) at "
-                    + "\(TraceEvent.timestamp(time)): \(name) " + arguments.joined(separator: " ")
-                    + " -> \(termination)",
-                stdout: stdout, stderr: stderr)
-            return LaunchOutcome(
-                launch: launch, pid: process.child.pid, termination: termination, stdout: stdout, stderr: stderr)
+            return finish(
+                kind, launch: launch, pid: process.child.pid, termination: termination,
+                memory: (sample?.peakResidentKiB, sample?.privateKiB), warm: reused ? "reused" : "new",
+                arguments: arguments, captures: captures, at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
@@ -202,21 +181,35 @@ struct ProcessLauncher {
             ])
     }
 
-    /// `launch.end`: the device's record of how a launch ended and the
-    /// memory it sampled: the peak resident set (`peakKiB`) and the largest
-    /// private memory (`privateKiB`), both absent when the process ended
-    /// before the first sample. The figures differ from run to run, like a
-    /// pid: replay comparisons blank them (`TraceEvent.reproducible`).
-    private func recordEnd(
-        _ kind: ProcessKind, launch: Int, termination: ChildProcess.Termination, watch: LaunchWatch, at time: Date
-    ) {
+    /// What every launch ends with, cold or warm: `launch.end` in the
+    /// trace, its captured output appended to `logs/<kind>.log`, the
+    /// outcome. `launch.end` carries the memory sampled: the peak resident
+    /// set (`peakKiB`) and the largest private memory (`privateKiB`), both
+    /// absent when the process ended before the first sample, and, warm,
+    /// `warm: new|reused`. The figures differ from run to run, like a pid:
+    /// replay comparisons blank them (`TraceEvent.reproducible`).
+    private func finish(
+        _ kind: ProcessKind, launch: Int, pid: Int32, termination: ChildProcess.Termination,
+        memory: (peak: Int?, own: Int?), warm: String?, arguments: [String], captures: (out: String, err: String),
+        at time: Date
+    ) -> LaunchOutcome {
         var fields = [
             "launch": String(launch), "proc": kind.rawValue,
             "status": LaunchOutcome.statusText(termination),
         ]
-        if let peak = watch.peakKiB { fields[TraceEvent.peakMemoryField] = String(peak) }
-        if let own = watch.privateKiB { fields[TraceEvent.privateMemoryField] = String(own) }
+        if let peak = memory.peak { fields[TraceEvent.peakMemoryField] = String(peak) }
+        if let own = memory.own { fields[TraceEvent.privateMemoryField] = String(own) }
+        if let warm { fields["warm"] = warm }
         trace?.record("launch.end", at: time, fields)
+        let stdout = Self.take(captures.out)
+        let stderr = Self.take(captures.err)
+        appendLog(
+            kind,
+            header: "launch \(launch) pid \(pid)\(warm.map { " (warm, \($0))" } ?? "") at "
+                + "\(TraceEvent.timestamp(time)): \(Self.executableName(kind)) " + arguments.joined(separator: " ")
+                + " -> \(termination)",
+            stdout: stdout, stderr: stderr)
+        return LaunchOutcome(launch: launch, pid: pid, termination: termination, stdout: stdout, stderr: stderr)
     }
 
     static func executableName(_ kind: ProcessKind) -> String {

@@ -74,12 +74,10 @@ final class WarmProcess {
     /// Ends it the way an idle warm extension ends: its input closes and it
     /// exits. Returns its termination.
     @discardableResult
-    func retire() -> ChildProcess.Termination? {
-        try? requests.close()
-        defer { try? replies.fd.close() }
-        return try? child.wait()
-    }
+    func retire() -> ChildProcess.Termination? { try? ended() }
 
+    /// Closes both ends of its channel (an idle server exits at the end of
+    /// its input) and reaps it.
     private func ended() throws(Errno) -> ChildProcess.Termination {
         try? requests.close()
         try? replies.fd.close()
