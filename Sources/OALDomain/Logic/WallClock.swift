@@ -1,17 +1,28 @@
 import Foundation
 
-/// Wall-clock arithmetic in a given calendar, done with `Calendar` so that
-/// DST days (23 or 25 hours long) and odd zones come out right. Nothing here
-/// adds a fixed number of seconds to move between days.
+/// Wall-clock arithmetic in a given calendar, exact on DST days (23 or 25
+/// hours long) and in odd zones. Fixed seconds are added only within a
+/// `CalmDay`, where the zone's offset is proven not to change; every other
+/// day is asked of `Calendar`.
 public enum WallClock {
     /// The first instant of the calendar day containing `instant`.
     public static func startOfDay(_ instant: Date, calendar: Calendar) -> Date {
-        calendar.startOfDay(for: instant)
+        if let day = CalmDay(containing: instant, calendar: calendar) { return day.start }
+        return calendar.startOfDay(for: instant)
     }
 
     /// The first instant of the day `offset` days from the day containing
     /// `instant` (negative goes back).
     public static func startOfDay(offsetBy offset: Int, from instant: Date, calendar: Calendar) -> Date {
+        if let today = CalmDay(containing: instant, calendar: calendar) {
+            if offset == 0 { return today.start }
+            // Noon of the target day by today's offset is inside that day
+            // whatever its own offset; calm, its start is arithmetic too.
+            let noon = today.instant(secondsPastMidnight: offset * 86_400 + 43_200)
+            if let target = CalmDay(containing: noon, calendar: calendar), target.localDay == today.localDay + offset {
+                return target.start
+            }
+        }
         let today = calendar.startOfDay(for: instant)
         guard offset != 0 else { return today }
         // Adding days to a day start can land inside a gap on zones whose
@@ -38,6 +49,12 @@ public enum WallClock {
     /// first occurrence. A time skipped at the very end of a day resolves to
     /// the next day's start.
     public static func instant(minutes: Int, onDayStarting dayStart: Date, calendar: Calendar) -> Date {
+        // A calm day has every wall time once, and its midnight.
+        if (0..<1440).contains(minutes), let day = CalmDay(containing: dayStart, calendar: calendar),
+            day.start == dayStart
+        {
+            return day.instant(secondsPastMidnight: minutes * 60)
+        }
         let nextDay = startOfDay(offsetBy: 1, from: dayStart, calendar: calendar)
         guard
             let candidate = calendar.date(
@@ -52,6 +69,10 @@ public enum WallClock {
 
     /// The wall-clock hour, minute and second of `instant` in `calendar`.
     public static func timeOfDay(_ instant: Date, calendar: Calendar) -> (hour: Int, minute: Int, second: Int) {
+        if let day = CalmDay(containing: instant, calendar: calendar) {
+            let seconds = Int(day.secondsPastMidnight(instant).rounded(.down))
+            return (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        }
         let parts = calendar.dateComponents([.hour, .minute, .second], from: instant)
         return (parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
