@@ -76,7 +76,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
                 observer.report(storeName, .read, path)
                 return nil
             }
-            switch envelope.decode(bytes) {
+            switch decode(bytes) {
             case .document(let document):
                 observer.report(storeName, .read, path)
                 return document
@@ -158,7 +158,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     /// quarantined (and reported) and a newer one refused.
     private func loadForWriting() throws(StoreError) -> Document? {
         guard let bytes = try readBytes() else { return nil }
-        switch envelope.decode(bytes) {
+        switch decode(bytes) {
         case .document(let document):
             return document
         case .newer(let found):
@@ -174,9 +174,24 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         DocumentEnvelope(format: format, version: version, migrate: migrate)
     }
 
+    private var memoKey: DecodedDocumentMemo.Key {
+        DecodedDocumentMemo.Key(path: path, format: format, version: version, type: ObjectIdentifier(Document.self))
+    }
+
+    /// `envelope.decode`, skipped for the bytes last decoded or written
+    /// here (`DecodedDocumentMemo`).
+    private func decode(_ bytes: [UInt8]) -> DocumentEnvelope<Document>.Decoded {
+        let key = memoKey
+        if let known: Document = DecodedDocumentMemo.shared.document(key, bytes: bytes) { return .document(known) }
+        let decoded = envelope.decode(bytes)
+        if case .document(let document) = decoded { DecodedDocumentMemo.shared.remember(document, key, bytes: bytes) }
+        return decoded
+    }
+
     private func write(_ document: Document?, existed: Bool) throws(StoreError) {
         guard let document else {
             guard existed else { return }
+            DecodedDocumentMemo.shared.forget(memoKey)
             try io(path, "unlink") { () throws(Errno) in try FileSystem.unlink(path) }
             observer.report(storeName, .write, path)
             return

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The document last decoded from (or written as) each file's bytes, in
+/// this process.
+///
+/// Why: one monitor callback reads the rule snapshots several times, and a
+/// warm extension process (docs/PROCESSES.md) reads the same bytes callback
+/// after callback; decoding them with `JSONDecoder` was about a tenth of a
+/// week's simulation. Only the decode is skipped: the file is still read,
+/// under its lock, at every access, and bytes that differ in any way are
+/// decoded afresh, so a hit is exactly what decoding those bytes returns
+/// (documents are values). A memo of what a store *last* held, with no
+/// look at the file, is the bug class warm processes exist to catch; this
+/// is not one.
+final class DecodedDocumentMemo: @unchecked Sendable {
+    static let shared = DecodedDocumentMemo()
+
+    struct Key: Hashable {
+        var path: String
+        var format: String
+        var version: Int
+        var type: ObjectIdentifier
+    }
+
+    private struct Entry {
+        var bytes: [UInt8]
+        var document: any Sendable
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private let lock = NSLock()
+
+    /// The document decoded from exactly `bytes` under `key`, if that is
+    /// the last thing remembered for it.
+    func document<Document: Sendable>(_ key: Key, bytes: [UInt8]) -> Document? {
+        lock.withLock {
+            guard let entry = entries[key], entry.bytes == bytes else { return nil }
+            return entry.document as? Document
+        }
+    }
+
+    func remember<Document: Sendable>(_ document: Document, _ key: Key, bytes: [UInt8]) {
+        lock.withLock { entries[key] = Entry(bytes: bytes, document: document) }
+    }
+
+    func forget(_ key: Key) {
+        _ = lock.withLock { entries.removeValue(forKey: key) }
+    }
+}
