@@ -103,6 +103,15 @@ public struct PrettyJSONWriter {
 
     // MARK: - Internals
 
+    /// How many containers are open: a value's bytes depend on it (its
+    /// indentation) and on nothing else before it.
+    var openDepth: Int { open.count }
+
+    /// A complete value's bytes, written before at the same depth.
+    mutating func append(fragment: [UInt8]) {
+        bytes.append(contentsOf: fragment)
+    }
+
     private mutating func begin(_ bracket: UInt8) {
         bytes.append(bracket)
         open.append(false)

@@ -11,7 +11,7 @@ extension DeviceState: PrettyJSONWritable {
         writer.key("appBlocked")
         Self.write(appBlocked, to: &writer)
         writer.key("delivered")
-        writer.strings(delivered)
+        writer.memoized("device-state.delivered", delivered) { $0.strings(delivered) }
         writer.key("foregroundSession")
         writer.int(foregroundSession)
         if let frontmost {

@@ -21,7 +21,7 @@ extension OracleState: PrettyJSONWritable {
         writer.key("excerpt")
         writer.strings(excerpt)
         writer.key("facts")
-        facts.writeJSON(to: &writer)
+        writer.memoized("oracle-state.facts", facts) { facts.writeJSON(to: &$0) }
         writer.key("injectedStoreFaults")
         writer.beginObject()
         for (name, fault) in PrettyJSONWriter.sorted(injectedStoreFaults) {

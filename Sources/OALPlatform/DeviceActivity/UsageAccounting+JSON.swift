@@ -14,12 +14,15 @@ extension UsageAccounting {
         }
         writer.endObject()
         writer.key("history")
-        writer.beginArray()
-        for span in history {
-            writer.element()
-            span.writeJSON(to: &writer)
+        // Changes only when the frontmost app does; saved at every event.
+        writer.memoized("usage-accounting.history", history) { writer in
+            writer.beginArray()
+            for span in history {
+                writer.element()
+                span.writeJSON(to: &writer)
+            }
+            writer.endArray()
         }
-        writer.endArray()
         writer.endObject()
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The bytes last written for each memoized value (`PrettyJSONWriter.memoized`),
+/// in this process.
+///
+/// Why: `device-state.json` is rewritten after every event, and most of its
+/// 60 KB (the frontmost history, the delivered edges) did not change since
+/// the previous save; writing them again, every double formatted and every
+/// dictionary sorted, was 6% of a week's simulation. Comparing the value
+/// with the one last written costs a fraction of that.
+final class PrettyJSONFragments: @unchecked Sendable {
+    static let shared = PrettyJSONFragments()
+
+    private struct Entry {
+        var value: any Sendable
+        var depth: Int
+        var bytes: [UInt8]
+    }
+
+    private var entries: [String: Entry] = [:]
+    private let lock = NSLock()
+
+    func bytes<Value: Equatable & Sendable>(_ id: String, _ value: Value, depth: Int) -> [UInt8]? {
+        lock.withLock {
+            guard let entry = entries[id], entry.depth == depth, let known = entry.value as? Value, known == value
+            else { return nil }
+            return entry.bytes
+        }
+    }
+
+    func remember<Value: Equatable & Sendable>(_ id: String, _ value: Value, depth: Int, bytes: [UInt8]) {
+        lock.withLock { entries[id] = Entry(value: value, depth: depth, bytes: bytes) }
+    }
+}
+
+extension PrettyJSONWriter {
+    /// Writes `value` with `write`, or, when `value` equals the last value
+    /// written under `id` at this depth, the bytes written for it then.
+    /// `write` must write exactly one complete value. An equal `Set` inside
+    /// may come out in the order of the earlier one (sets are unordered;
+    /// readers decode them as sets).
+    public mutating func memoized<Value: Equatable & Sendable>(
+        _ id: String, _ value: Value, _ write: (inout PrettyJSONWriter) -> Void
+    ) {
+        let depth = openDepth
+        if let known = PrettyJSONFragments.shared.bytes(id, value, depth: depth) {
+            append(fragment: known)
+            return
+        }
+        let start = bytes.count
+        write(&self)
+        PrettyJSONFragments.shared.remember(id, value, depth: depth, bytes: Array(bytes[start...]))
+    }
+}

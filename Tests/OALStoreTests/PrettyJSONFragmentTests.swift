@@ -1,0 +1,51 @@
+import Foundation
+import OALStore
+import Testing
+
+/// `PrettyJSONWriter.memoized` reuses the bytes of a value written before
+/// only where a fresh write would give the same bytes: the same value at
+/// the same depth.
+@Suite struct PrettyJSONFragmentTests {
+    private func document(_ list: [String], nested: Bool, memo: Bool) -> [UInt8] {
+        var writer = PrettyJSONWriter()
+        writer.beginObject()
+        writer.key("a")
+        writer.int(1)
+        if nested {
+            writer.key("inner")
+            writer.beginObject()
+        }
+        writer.key("list")
+        if memo {
+            writer.memoized("fragment-test.list", list) { $0.strings(list) }
+        } else {
+            writer.strings(list)
+        }
+        writer.key("z")
+        writer.bool(true)
+        if nested { writer.endObject() }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    @Test func aReusedFragmentIsTheBytesAFreshWriteGives() {
+        let cases: [([String], Bool)] = [
+            (["x", "y"], false), (["x", "y"], false), (["x", "y"], true), (["x", "y"], true), (["x"], true),
+            ([], true), ([], false), (["x", "y"], false),
+        ]
+        for (list, nested) in cases {
+            #expect(
+                document(list, nested: nested, memo: true) == document(list, nested: nested, memo: false),
+                "\(list) nested \(nested)")
+        }
+    }
+
+    @Test func theDocumentStillDecodesAfterAReuse() throws {
+        _ = document(["p", "q"], nested: true, memo: true)
+        let bytes = document(["p", "q"], nested: true, memo: true)
+        let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        let inner = object?["inner"] as? [String: Any]
+        #expect(inner?["list"] as? [String] == ["p", "q"])
+        #expect(inner?["z"] as? Bool == true)
+    }
+}
