@@ -21,8 +21,19 @@ public final class DeviceEngine {
     var calendar: Calendar
     var result = RunResult(met: 0, failures: [])
     /// The judge of the run (Oracle/): observes after every settle, judges
-    /// once every event due at an instant has been handled.
-    public let oracle: Oracle
+    /// once every event due at an instant has been handled. Every use waits
+    /// for a judgement still running on the second core
+    /// (`judgeInBackground`), so the oracle is only ever touched by one
+    /// thread at a time.
+    public var oracle: Oracle {
+        if let judging = backgroundJudgement {
+            judging.wait()
+            backgroundJudgement = nil
+        }
+        return quietOracle
+    }
+    private let quietOracle: Oracle
+    private var backgroundJudgement: DispatchGroup?
     var oracleAfter = "run.start"
     /// The armed faults (Faults/) and the run's faults besides timed lines.
     let faults: FaultInjector
@@ -66,8 +77,8 @@ public final class DeviceEngine {
         let clock = try view.clock()
         now = clock.now
         calendar = try clock.calendar()
-        oracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
-        oracle.guest = options.guest
+        quietOracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
+        quietOracle.guest = options.guest
         freeRun = options.freeRunning.map { FreeRunState(options: $0, root: options.root) }
     }
 
@@ -150,7 +161,7 @@ public final class DeviceEngine {
             // instant until then where the spec model changes its mind.
             // Free-running, the device looks often and processes run in
             // between: no stretch is quiet.
-            if next.time > now { oracle.judge(until: freeRun == nil ? next.time : nil) }
+            if next.time > now { judgeInBackground(until: freeRun == nil ? next.time : nil) }
             if next.time > now { try advance(to: next.time) }
             if case .end = next.kind { break }
             try handle(next)
@@ -176,6 +187,26 @@ public final class DeviceEngine {
         }
         return result
     }
+
+    /// `oracle.judge(until:)` on another thread while the device moves the
+    /// clock and saves its state: the judgement reads only the view the
+    /// oracle already took and its own facts, and writes nothing but them
+    /// (no trace line, no file), so when it runs changes nothing a run
+    /// shows. The next use of `oracle` waits for it (before the oracle's
+    /// own save, so `oracle-state.json` and its crash points come in the
+    /// same order as before).
+    private func judgeInBackground(until next: Date?) {
+        let judged = UncheckedBox(oracle)
+        let judging = DispatchGroup()
+        judging.enter()
+        Self.judgeQueue.async {
+            judged.value.judge(until: next)
+            judging.leave()
+        }
+        backgroundJudgement = judging
+    }
+
+    private static let judgeQueue = DispatchQueue(label: "oal-device.oracle-judge")
 
     // MARK: - The event queue
 
