@@ -51,4 +51,26 @@ extension PrettyJSONWriter {
         write(&self)
         PrettyJSONFragments.shared.remember(id, value, depth: depth, bytes: Array(bytes[start...]))
     }
+
+    /// Writes `elements` into the array just opened (none written yet)
+    /// with `write`, or, when they equal the elements last written under
+    /// `id` at this depth, the bytes written for them then. For an array
+    /// that grows at its end: memoize all but its last elements.
+    public mutating func memoizedElements<Element: Equatable & Sendable>(
+        _ id: String, _ elements: [Element], _ write: (inout PrettyJSONWriter, Element) -> Void
+    ) {
+        precondition(isAtArrayStart, "memoizedElements writes the first elements of an array")
+        let depth = openDepth
+        if let known = PrettyJSONFragments.shared.bytes(id, elements, depth: depth) {
+            append(fragment: known)
+            if !elements.isEmpty { markElementWritten() }
+            return
+        }
+        let start = bytes.count
+        for value in elements {
+            element()
+            write(&self, value)
+        }
+        PrettyJSONFragments.shared.remember(id, elements, depth: depth, bytes: Array(bytes[start...]))
+    }
 }

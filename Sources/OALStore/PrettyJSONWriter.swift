@@ -112,6 +112,14 @@ public struct PrettyJSONWriter {
         bytes.append(contentsOf: fragment)
     }
 
+    /// Whether the innermost open container is an array with no element yet.
+    var isAtArrayStart: Bool { open.last == false && bytes.last == UInt8(ascii: "[") }
+
+    /// The open container has elements now (written from a fragment).
+    mutating func markElementWritten() {
+        open[open.count - 1] = true
+    }
+
     private mutating func begin(_ bracket: UInt8) {
         bytes.append(bracket)
         open.append(false)

@@ -49,3 +49,42 @@ import Testing
         #expect(inner?["z"] as? Bool == true)
     }
 }
+
+extension PrettyJSONFragmentTests {
+    private func list(_ values: [Int], nested: Bool, memo: Bool) -> [UInt8] {
+        var writer = PrettyJSONWriter()
+        writer.beginObject()
+        if nested {
+            writer.key("inner")
+            writer.beginArray()
+            writer.element()
+        }
+        writer.beginArray()
+        if memo {
+            writer.memoizedElements("fragment-test.elements", Array(values.dropLast())) { $0.int($1) }
+        } else {
+            for value in values.dropLast() {
+                writer.element()
+                writer.int(value)
+            }
+        }
+        if let last = values.last {
+            writer.element()
+            writer.int(last)
+        }
+        writer.endArray()
+        if nested { writer.endArray() }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    @Test func reusedLeadingElementsAreTheBytesAFreshWriteGives() {
+        let cases: [([Int], Bool)] = [
+            ([1, 2, 3], false), ([1, 2, 3], false), ([1, 2, 4], false), ([1, 2, 5, 6], false), ([1, 2, 5, 6], true),
+            ([1, 2, 5, 7], true), ([1], true), ([1], true), ([], false), ([], false), ([9, 9], false),
+        ]
+        for (values, nested) in cases {
+            #expect(list(values, nested: nested, memo: true) == list(values, nested: nested, memo: false), "\(values)")
+        }
+    }
+}

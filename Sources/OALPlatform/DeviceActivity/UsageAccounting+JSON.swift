@@ -14,15 +14,17 @@ extension UsageAccounting {
         }
         writer.endObject()
         writer.key("history")
-        // Changes only when the frontmost app does; saved at every event.
-        writer.memoized("usage-accounting.history", history) { writer in
-            writer.beginArray()
-            for span in history {
-                writer.element()
-                span.writeJSON(to: &writer)
-            }
-            writer.endArray()
+        writer.beginArray()
+        // Saved at every event, it changes at its end only (the frontmost
+        // app's span grows, a new one starts) but at the horizon.
+        writer.memoizedElements("usage-accounting.history", Array(history.dropLast())) { writer, span in
+            span.writeJSON(to: &writer)
         }
+        if let last = history.last {
+            writer.element()
+            last.writeJSON(to: &writer)
+        }
+        writer.endArray()
         writer.endObject()
     }
 }
