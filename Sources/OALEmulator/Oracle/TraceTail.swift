@@ -62,7 +62,7 @@ final class TraceTail {
             lastLines.append(String(decoding: line, as: UTF8.self))
             if Self.unread.contains(where: { line.starts(with: $0) }) {
                 skipped += 1
-            } else if let event = try? decoder.decode(TraceEvent.self, from: Data(line)) {
+            } else if let event = try? TraceLineParser.decode(line, decoder: decoder) {
                 events.append(event)
             }
         }

@@ -55,13 +55,9 @@ public struct TraceEvent: Codable, Hashable, Sendable {
         return line
     }
 
-    public static func timestamp(_ date: Date) -> String {
-        date.formatted(
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC")!))
-    }
+    /// `date` as ISO 8601 in UTC with milliseconds (`TraceTimestamp`).
+    public static func timestamp(_ date: Date) -> String { TraceTimestamp.format(date) }
 
-    public static func date(fromTimestamp text: String) -> Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: TimeZone(identifier: "UTC")!)
-            .parse(text)
-    }
+    /// The instant a `timestamp` names; nil for text that is not ISO 8601.
+    public static func date(fromTimestamp text: String) -> Date? { TraceTimestamp.parse(text) }
 }

@@ -15,7 +15,6 @@ public final class TraceLog: @unchecked Sendable {
     public let pid: Int32
     public let launch: Int?
     private let descriptor: FileDescriptor?
-    private let encoder: JSONEncoder
     private let lock = NSLock()
     public private(set) var failedWrites = 0
 
@@ -30,9 +29,6 @@ public final class TraceLog: @unchecked Sendable {
         try? FileSystem.ensurePrivateDirectory(root.logs.path)
         // A link planted at logs/trace.jsonl is replaced, never appended through.
         self.descriptor = try? FileDescriptor.openOwned(root.trace.path, .append)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        self.encoder = encoder
     }
 
     deinit { try? descriptor?.close() }
@@ -42,13 +38,14 @@ public final class TraceLog: @unchecked Sendable {
         let line = TraceEvent(
             time: TraceEvent.timestamp(time), process: process, pid: pid, launch: launch, event: event,
             fields: fields)
+        var bytes = TraceLineWriter.encode(line)
+        bytes.append(UInt8(ascii: "\n"))
         lock.lock()
         defer { lock.unlock() }
-        guard let descriptor, var bytes = try? encoder.encode(line) else {
+        guard let descriptor else {
             failedWrites += 1
             return
         }
-        bytes.append(UInt8(ascii: "\n"))
         do {
             try descriptor.lock(.exclusive)
             defer { try? descriptor.unlock() }
@@ -66,7 +63,7 @@ public final class TraceLog: @unchecked Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         return lines.filter { !$0.element.isEmpty }.map { index, line in
             do {
-                return .success(try decoder.decode(TraceEvent.self, from: Data(line.utf8)))
+                return .success(try TraceLineParser.decode(line.utf8, decoder: decoder))
             } catch {
                 return .failure(TraceLineError(path: url.path, line: index + 1, reason: "\(error)"))
             }
