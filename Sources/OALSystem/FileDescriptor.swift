@@ -265,6 +265,10 @@ public struct FileStatus: Hashable, Sendable {
     public let isCharacterDevice: Bool
     /// `st_nlink`: 0 once the file has no name left (removed, or renamed over).
     public let linkCount: UInt64
+    /// `st_mtim` and `st_ctim`, in nanoseconds since 1970 (the file
+    /// system's clock, `CLOCK_REALTIME`, at its timestamp granularity).
+    public let modifiedNanoseconds: Int64
+    public let changedNanoseconds: Int64
 
     init(_ st: stat) {
         size = Int64(st.st_size)
@@ -276,6 +280,8 @@ public struct FileStatus: Hashable, Sendable {
         isSymbolicLink = (st.st_mode & S_IFMT) == S_IFLNK
         isCharacterDevice = (st.st_mode & S_IFMT) == S_IFCHR
         linkCount = UInt64(st.st_nlink)
+        modifiedNanoseconds = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        changedNanoseconds = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
     }
 }
 

@@ -74,7 +74,7 @@ public final class Oracle {
     /// What this process last wrote there (`save` skips writing it again).
     var lastSaved: OracleState?
     /// The last parse verdict per store file and the bytes it was for.
-    var parsed: [String: (bytes: Data, problem: String?)] = [:]
+    var parsed: [String: ParsedFile] = [:]
     /// The mirror's rules, decoded once per mirror content.
     let publishedRules = PublishedRulesMemo()
     var savedScenario: String?

@@ -13,7 +13,7 @@ extension Oracle {
         for directory in [root.appGroup, root.appContainer] {
             for path in Self.files(under: directory) {
                 report.checksRun += 1
-                let name = (path as NSString).lastPathComponent
+                let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
                 if name.contains(".corrupt-") {
                     if !report.quarantined.contains(path) { report.quarantined.append(path) }
                     continue
@@ -39,22 +39,30 @@ extension Oracle {
 
     static func files(under directory: URL) -> [String] {
         var result: [String] = []
-        for relative in DirectoryWalk.relativePaths(under: directory.path) {
-            let path = directory.path + "/" + relative
+        let base = directory.path
+        for relative in DirectoryWalk.relativePaths(under: base) {
             if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || relative.contains(".corrupt-") {
-                result.append(path)
+                result.append(base + "/" + relative)
             }
         }
         return result.sorted()
     }
 
     /// `parseProblem`, re-parsed only when the file's bytes changed since
-    /// the last observation (the answer depends on the bytes alone).
+    /// the last observation (the answer depends on the bytes alone). A file
+    /// whose `stat` is what it was when it was last read, and that had not
+    /// been written for a while by then, is not read again (`ParsedFile`).
     func parseProblemOfCurrentBytes(_ path: String) -> String? {
+        let status = try? FileSystem.status(path)
+        if let status, let known = parsed[path], known.stillHolds(status) { return known.problem }
+        let readAt = RealtimeClock.nanoseconds()
         guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
-        if let known = parsed[path], known.bytes == data { return known.problem }
+        if let known = parsed[path], known.bytes == data {
+            parsed[path] = ParsedFile(bytes: data, problem: known.problem, status: status, readAt: readAt)
+            return known.problem
+        }
         let problem = Self.parseProblem(data: data, path: path)
-        parsed[path] = (data, problem)
+        parsed[path] = ParsedFile(bytes: data, problem: problem, status: status, readAt: readAt)
         return problem
     }
 
@@ -83,5 +91,39 @@ extension Oracle {
             return "no format/formatVersion envelope"
         }
         return nil
+    }
+}
+
+/// What the stores-parse check last read from one file.
+///
+/// Reading every file of the App Group at every observation grew with the
+/// run (a day journal per day). A file whose inode, size and modification
+/// and change times are what they were need not be read again, except
+/// when it was written so shortly before it was read that a second write
+/// within the file system's timestamp granularity could have left all of
+/// them equal (git's "racy" rule): such a file is read again until a read
+/// comes long enough after its last write.
+public struct ParsedFile: Sendable {
+    public var bytes: Data
+    public var problem: String?
+    public var status: FileStatus?
+    /// `RealtimeClock` just before the bytes were read.
+    public var readAt: Int64
+
+    public init(bytes: Data, problem: String?, status: FileStatus?, readAt: Int64) {
+        self.bytes = bytes
+        self.problem = problem
+        self.status = status
+        self.readAt = readAt
+    }
+
+    /// Far more than any file system's timestamp granularity (ext4's is a
+    /// kernel tick, 1–10 ms).
+    public static let settled: Int64 = 100_000_000
+
+    /// Whether a file whose `stat` is now `current` still holds `bytes`.
+    public func stillHolds(_ current: FileStatus) -> Bool {
+        guard let status, status == current, current.isRegularFile else { return false }
+        return readAt - max(current.modifiedNanoseconds, current.changedNanoseconds) > Self.settled
     }
 }
