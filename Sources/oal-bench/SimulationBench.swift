@@ -24,6 +24,11 @@ struct SimulationBenchConfig {
     /// `--warm SEED`: each length is played twice, cold and then with warm
     /// extension processes (`oal-device run --warm SEED`), side by side.
     var warmSeed: UInt64?
+    /// `--reference-bin DIR`: another build's bin directory (the dynamic
+    /// one, when the runs use the lean build) whose `oal-monitor --help`
+    /// spawns are sampled too, so the old floor and the new one are
+    /// reported side by side.
+    var referenceBin: String?
 
     static let help = """
         usage: oal-bench simulation [options]
@@ -54,6 +59,10 @@ struct SimulationBenchConfig {
                               callbacks), one row each; a warm row's floor stays the
                               cold one (every callback a spawn), so both rows divide
                               by one floor; extension starts says how many it spawned
+          --reference-bin DIR also sample DIR/oal-monitor --help before each length:
+                              a second floor (another build's, e.g. the dynamic one
+                              when these executables are the lean build) and the
+                              wall time over it, in the same table
           --scratch DIR       where the run directory goes (default $TMPDIR or /tmp);
                               it is kept: scenario, device root, trace, logs
           --help              show this help
@@ -66,7 +75,7 @@ struct SimulationBenchConfig {
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
-            arguments, valued: ["days", "seed", "spawn-samples", "scratch", "warm"],
+            arguments, valued: ["days", "seed", "spawn-samples", "scratch", "warm", "reference-bin"],
             flags: ["quick", "json", "quiet", "help", "print-workload"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
@@ -92,6 +101,12 @@ struct SimulationBenchConfig {
         config.json = options.flags.contains("json")
         config.quiet = options.flags.contains("quiet")
         if let scratch = options.values["scratch"] { config.scratch = scratch }
+        if let directory = options.values["reference-bin"] {
+            guard access(directory + "/oal-monitor", X_OK) == 0 else {
+                throw BenchUsageError(description: "--reference-bin: no executable \(directory)/oal-monitor")
+            }
+            config.referenceBin = directory
+        }
         if let text = options.values["warm"] {
             guard let seed = UInt64(text) else {
                 throw BenchUsageError(description: "--warm must be a whole number (the warm seed), got '\(text)'")
@@ -147,6 +162,10 @@ struct SimulationReport: Codable {
         var spawnMedianSeconds: Double
         var floorSeconds: Double
         var wallOverFloor: Double
+        /// `--reference-bin`: the other build's spawn median and floor.
+        var referenceSpawnMedianSeconds: Double?
+        var referenceFloorSeconds: Double?
+        var wallOverReferenceFloor: Double?
         var simulatedDaysPerSecond: Double
         var traceLines: Int
         var traceEvents: [String: Int]
@@ -242,8 +261,9 @@ final class SimulationBench {
         let root = directory + "/root"
 
         progress("oal-bench simulation: \(days) day(s): spawn floor, \(config.spawnSamples) x oal-monitor --help\n")
-        let samples = try spawnSamples()
+        let samples = try spawnSamples(of: tool("oal-monitor"))
         let spawnMedian = samples.median
+        let referenceMedian = try config.referenceBin.map { try spawnSamples(of: $0 + "/oal-monitor").median }
 
         let initStart = monotonicNanoseconds()
         let initRun = try runToCompletion(
@@ -279,7 +299,8 @@ final class SimulationBench {
         let extensions = ["monitor", "shield-config", "shield-action"].reduce(0) { $0 + (trace.launches[$1] ?? 0) }
         let total = extensions + trace.appOneShots + trace.appLoops
         let floor = Double(total) * spawnMedian
-        let row = SimulationReport.Row(
+        let referenceFloor = referenceMedian.map { Double(total) * $0 }
+        var row = SimulationReport.Row(
             days: days, mode: warm.map { "warm \($0)" } ?? "cold", extensionStarts: extensions - trace.warmReused,
             ok: ok, deviceExit: termination.description,
             workload: .init(
@@ -295,6 +316,9 @@ final class SimulationBench {
             memory: trace.peaks.compactMapValues { MemoryFigures(kibibytes: $0) },
             privateMemory: trace.privatePeaks.compactMapValues { MemoryFigures(kibibytes: $0) },
             oracle: OracleCostFigures.read(root: root))
+        row.referenceSpawnMedianSeconds = referenceMedian
+        row.referenceFloorSeconds = referenceFloor
+        row.wallOverReferenceFloor = referenceFloor.map { $0 > 0 ? wall / $0 : 0 }
         progress(
             String(
                 format: "oal-bench simulation: %d day(s) %@: wall %.2f s, %d launches, floor %.2f s, wall/floor %.2f\n",
@@ -304,22 +328,22 @@ final class SimulationBench {
 
     /// The wall time of spawning `oal-monitor --help` to its exit, `samples`
     /// times: the cost of one launch of a minimal Foundation executable.
-    private func spawnSamples() throws -> [Double] {
+    private func spawnSamples(of monitor: String) throws -> [Double] {
         var samples: [Double] = []
         for _ in 0..<config.spawnSamples {
             let start = monotonicNanoseconds()
             let child: ChildProcess
             do {
                 child = try ChildProcess.spawn(
-                    tool("oal-monitor"), arguments: ["--help"], standardOutput: "/dev/null",
+                    monitor, arguments: ["--help"], standardOutput: "/dev/null",
                     standardError: "/dev/null")
             } catch {
-                throw BenchUnavailable(description: "cannot run oal-monitor: \(error)")
+                throw BenchUnavailable(description: "cannot run \(monitor): \(error)")
             }
             let status = try child.wait()
             samples.append(Double(monotonicNanoseconds() - start) / 1e9)
             guard status == .exited(0) else {
-                throw BenchFailure(description: "oal-monitor --help \(status)")
+                throw BenchFailure(description: "\(monitor) --help \(status)")
             }
         }
         return samples
@@ -385,6 +409,22 @@ final class SimulationBench {
             text += String(
                 format: "%.2f | %.2f | %@ | %@ | %@ |\n", row.spawnMedianSeconds * 1000, row.floorSeconds,
                 formatRatio(row.wallOverFloor), formatRatio(row.simulatedDaysPerSecond), row.ok ? "yes" : "NO")
+        }
+        if report.rows.contains(where: { $0.referenceFloorSeconds != nil }) {
+            text += "\nboth floors (--reference-bin \(config.referenceBin ?? "?")), each "
+            text += "the callbacks and taps x its own oal-monitor --help median:\n\n"
+            text += "| days | mode | wall s | spawn median ms | floor s | wall / floor "
+            text += "| reference spawn median ms | reference floor s | wall / reference floor |\n"
+            text += "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n"
+            for row in report.rows {
+                guard let median = row.referenceSpawnMedianSeconds, let floor = row.referenceFloorSeconds else {
+                    continue
+                }
+                text += String(
+                    format: "| %d | %@ | %.2f | %.2f | %.2f | %@ | %.2f | %.2f | %@ |\n", row.days, row.mode,
+                    row.wallSeconds, row.spawnMedianSeconds * 1000, row.floorSeconds, formatRatio(row.wallOverFloor),
+                    median * 1000, floor, formatRatio(row.wallOverReferenceFloor ?? 0))
+            }
         }
         text += "\nworkload per length (planned by the generator):\n\n"
         text +=
