@@ -115,19 +115,21 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     }
 
     /// Replaces the document without reading the file first, under the
-    /// exclusive lock, with the same temporary-file sweep, atomic replace
-    /// and crash points as `update`.
+    /// exclusive lock, atomically and with the same crash points as
+    /// `update`.
     ///
     /// Only for a file this process alone writes and has already written
-    /// through `update` (which refuses a newer format and quarantines a
-    /// damaged file): it skips reading back and decoding what it wrote
-    /// itself, and would overwrite whatever else is there.
+    /// through `update` (which refuses a newer format, quarantines a
+    /// damaged file and sweeps the temporaries a killed writer left): it
+    /// skips reading back and decoding what it wrote itself, and would
+    /// overwrite whatever else is there. Written through a spare file
+    /// (`AtomicFile.replaceThroughSpare`): the device saves its own state
+    /// files this way after every event.
     public func overwrite(_ document: Document) throws {
         try threadLock.withLock { () throws in
             try locked(.exclusive) { () throws in
                 CrashPoint.reach("\(storeName).update.after-lock")
-                _ = try? AtomicFile.removeStrayTemporaries(of: path)
-                try write(document, existed: true)
+                try write(document, existed: true, throughSpare: true)
             }
         }
     }
@@ -188,7 +190,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         return decoded
     }
 
-    private func write(_ document: Document?, existed: Bool) throws(StoreError) {
+    private func write(_ document: Document?, existed: Bool, throughSpare: Bool = false) throws(StoreError) {
         guard let document else {
             guard existed else { return }
             DecodedDocumentMemo.shared.forget(memoKey)
@@ -202,7 +204,11 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
             beforeRename: { CrashPoint.reach("\(name).update.before-rename") },
             afterRename: { CrashPoint.reach("\(name).update.after-rename") })
         try io(path, "atomic replace") { () throws(Errno) in
-            try AtomicFile.replace(path, with: bytes, durable: durable, hooks: hooks)
+            if throughSpare {
+                try AtomicFile.replaceThroughSpare(path, with: bytes, durable: durable, hooks: hooks)
+            } else {
+                try AtomicFile.replace(path, with: bytes, durable: durable, hooks: hooks)
+            }
         }
         observer.report(storeName, .write, path)
     }
