@@ -18,7 +18,22 @@ final class PrettyJSONFragments: @unchecked Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    private var sortedKeys: [String: [String]] = [:]
     private let lock = NSLock()
+
+    /// The keys last sorted under `id`, if they are still exactly `keys`.
+    func sortedKeys<Value>(_ id: String, of dictionary: [String: Value]) -> [String]? {
+        lock.withLock {
+            guard let known = sortedKeys[id], known.count == dictionary.count,
+                known.allSatisfy({ dictionary[$0] != nil })
+            else { return nil }
+            return known
+        }
+    }
+
+    func remember(sortedKeys keys: [String], _ id: String) {
+        lock.withLock { sortedKeys[id] = keys }
+    }
 
     func bytes<Value: Equatable & Sendable>(_ id: String, _ value: Value, depth: Int) -> [UInt8]? {
         lock.withLock {
@@ -72,5 +87,18 @@ extension PrettyJSONWriter {
             write(&self, value)
         }
         PrettyJSONFragments.shared.remember(id, elements, depth: depth, bytes: Array(bytes[start...]))
+    }
+
+    /// `PrettyJSONWriter.sorted(dictionary)`, reusing the order sorted last
+    /// time under `id` while the dictionary has the same keys (its values
+    /// change at every save, its keys seldom): sorting the keys was a third
+    /// of writing `device-state.json`.
+    public static func sorted<Value>(_ dictionary: [String: Value], memo id: String) -> [(key: String, value: Value)] {
+        if let keys = PrettyJSONFragments.shared.sortedKeys(id, of: dictionary) {
+            return keys.map { ($0, dictionary[$0]!) }
+        }
+        let pairs = sorted(dictionary)
+        PrettyJSONFragments.shared.remember(sortedKeys: pairs.map(\.key), id)
+        return pairs
     }
 }

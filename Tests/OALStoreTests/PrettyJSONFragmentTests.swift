@@ -88,3 +88,18 @@ extension PrettyJSONFragmentTests {
         }
     }
 }
+
+extension PrettyJSONFragmentTests {
+    @Test func aRememberedKeyOrderIsUsedOnlyForTheSameKeys() {
+        let cases: [[String: Int]] = [
+            ["b": 1, "a": 2], ["a": 3, "b": 4], ["a": 3, "c": 4], ["a": 1, "b": 2, "c": 3], ["c": 1], [:],
+            ["é": 1, "e": 2],
+        ]
+        for dictionary in cases {
+            let memoized = PrettyJSONWriter.sorted(dictionary, memo: "fragment-test.keys")
+            let fresh = PrettyJSONWriter.sorted(dictionary)
+            #expect(memoized.map(\.key) == fresh.map(\.key))
+            #expect(memoized.map(\.value) == fresh.map(\.value))
+        }
+    }
+}

@@ -10,7 +10,7 @@ extension UsageAccounting {
         writer.beginObject()
         for (name, counter) in PrettyJSONWriter.sorted(counters) {
             writer.key(name)
-            counter.writeJSON(to: &writer)
+            counter.writeJSON(to: &writer, memo: "usage-accounting.counter." + name)
         }
         writer.endObject()
         writer.key("history")
@@ -30,7 +30,8 @@ extension UsageAccounting {
 }
 
 extension UsageAccounting.Counter {
-    func writeJSON(to writer: inout PrettyJSONWriter) {
+    /// `memo` names this counter's key order (`PrettyJSONWriter.sorted(_:memo:)`).
+    func writeJSON(to writer: inout PrettyJSONWriter, memo: String) {
         writer.beginObject()
         writer.key("generation")
         writer.int(generation)
@@ -40,7 +41,7 @@ extension UsageAccounting.Counter {
         writer.strings(reached)
         writer.key("usedSeconds")
         writer.beginObject()
-        for (event, seconds) in PrettyJSONWriter.sorted(usedSeconds) {
+        for (event, seconds) in PrettyJSONWriter.sorted(usedSeconds, memo: memo) {
             writer.key(event)
             writer.double(seconds)
         }
