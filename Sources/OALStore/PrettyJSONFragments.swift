@@ -51,9 +51,10 @@ final class PrettyJSONFragments: @unchecked Sendable {
 extension PrettyJSONWriter {
     /// Writes `value` with `write`, or, when `value` equals the last value
     /// written under `id` at this depth, the bytes written for it then.
-    /// `write` must write exactly one complete value. An equal `Set` inside
-    /// may come out in the order of the earlier one (sets are unordered;
-    /// readers decode them as sets).
+    /// `write` must write exactly one complete value, and equal values must
+    /// write equal bytes: not a `Set` or a dictionary written in its
+    /// iteration order (two equal ones may iterate differently), but an
+    /// array of its elements in that order.
     public mutating func memoized<Value: Equatable & Sendable>(
         _ id: String, _ value: Value, _ write: (inout PrettyJSONWriter) -> Void
     ) {

@@ -64,6 +64,23 @@ import Testing
         #expect(Self.written(state) == (try Self.encoded(state)))
     }
 
+    /// The delivered edges are written from the last save's bytes when
+    /// unchanged (`PrettyJSONWriter.memoized`); an equal set that iterates
+    /// in another order (another capacity) must still be written in its own.
+    @Test func anEqualSetThatIteratesOtherwiseIsStillTheEncodersBytes() throws {
+        let edges = (0..<40).map { "intervalDidStart|sched-\($0)|\($0)|1796421600" }
+        var small = Self.full
+        small.delivered = Set(edges)
+        var large = Self.full
+        large.delivered = Set(minimumCapacity: 4096)
+        large.delivered.formUnion(edges)
+        #expect(small.delivered == large.delivered)
+        #expect(Array(small.delivered) != Array(large.delivered), "the two sets should iterate differently")
+        #expect(Self.written(small) == (try Self.encoded(small)))
+        #expect(Self.written(large) == (try Self.encoded(large)))
+        #expect(Self.written(small) == (try Self.encoded(small)))
+    }
+
     @Test func aNewStateIsTheEncodersBytes() throws {
         #expect(Self.written(DeviceState()) == (try Self.encoded(DeviceState())))
     }

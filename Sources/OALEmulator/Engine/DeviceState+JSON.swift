@@ -11,7 +11,10 @@ extension DeviceState: PrettyJSONWritable {
         writer.key("appBlocked")
         Self.write(appBlocked, to: &writer)
         writer.key("delivered")
-        writer.memoized("device-state.delivered", delivered) { $0.strings(delivered) }
+        // Compared in iteration order, which is the order written: an equal
+        // set may iterate otherwise.
+        let edges = Array(delivered)
+        writer.memoized("device-state.delivered", edges) { $0.strings(edges) }
         writer.key("foregroundSession")
         writer.int(foregroundSession)
         if let frontmost {

@@ -21,7 +21,7 @@ extension OracleState: PrettyJSONWritable {
         writer.key("excerpt")
         writer.strings(excerpt)
         writer.key("facts")
-        writer.memoized("oracle-state.facts", facts) { facts.writeJSON(to: &$0) }
+        facts.writeJSON(to: &writer)
         writer.key("injectedStoreFaults")
         writer.beginObject()
         for (name, fault) in PrettyJSONWriter.sorted(injectedStoreFaults) {
