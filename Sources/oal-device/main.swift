@@ -43,7 +43,7 @@ let usage = """
           Expectations met and failed in the last run, the processes, the paths.
       trace --root DIR [--format chrome|jsonl|reproducible]
           The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines;
-          reproducible: the lines with pids and memory figures blanked, what two replays of one
+          reproducible: the lines with pids blanked and memory figures removed, what two replays of one
           scenario and seed agree on byte for byte (diff them).
       report --root DIR
           Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).

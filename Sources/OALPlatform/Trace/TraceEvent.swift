@@ -46,12 +46,16 @@ public struct TraceEvent: Codable, Hashable, Sendable {
     /// seed: blanked, with `pid`, wherever two traces are compared.
     public static let machineFields: Set<String> = [peakMemoryField, privateMemoryField, "pid"]
 
-    /// This line with `pid` 0 and every machine field present set to `-`:
-    /// what two replays of one scenario and seed agree on byte for byte.
+    /// This line with `pid` 0, a machine-chosen pid field set to `-` and
+    /// the memory figures removed: what two replays of one scenario and seed
+    /// agree on byte for byte. A memory figure is there only when the launch
+    /// outlived the device's first sample of it, which is the machine's
+    /// doing too, so it is removed rather than blanked.
     public var reproducible: TraceEvent {
         var line = self
         line.pid = 0
         for key in Self.machineFields where line.fields[key] != nil { line.fields[key] = "-" }
+        for key in [Self.peakMemoryField, Self.privateMemoryField] { line.fields[key] = nil }
         return line
     }
 
