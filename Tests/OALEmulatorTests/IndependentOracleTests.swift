@@ -165,7 +165,10 @@ import Testing
     /// door). Every truth check (nothing invented or lost, strictest wins,
     /// sessions, per-app shields) goes through `SpecModel`; a call to the
     /// domain's decision, policy, schedule, status, arbitration or
-    /// `AppSelection.covers` anywhere else in `Oracle/` fails here.
+    /// `AppSelection.covers` anywhere else in `Oracle/` fails here. Days are
+    /// the oracle's own too (`SpecDays`): `WallClock` and `DayKey`'s
+    /// calendar conversion, which the app and the device count days with,
+    /// fail here as well.
     @Test func theOracleAsksTheAppsDecisionCodeOnlyForAgreement() throws {
         let directory = Repository.root.appendingPathComponent("Sources/OALEmulator/Oracle")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
@@ -174,7 +177,7 @@ import Testing
         #expect(files.contains("SpecModel.swift") && files.contains("RuleChecks.swift"))
         let forbidden = [
             "EnforcementDecision", "RulePolicy", "RuleSchedule", "ShieldArbitration", "MonitoringPlanner",
-            ".status(at:", "isPaused(",
+            ".status(at:", "isPaused(", "WallClock.",
         ]
         var offending: [String] = []
         var doors = 0
@@ -187,6 +190,10 @@ import Testing
                 if forbidden.contains(where: { code.contains($0) }) { offending.append(place) }
                 // `AppSelection.covers(_:category:)`, the app's coverage.
                 if code.range(of: #"\.covers\([^)]*category:"#, options: .regularExpression) != nil {
+                    offending.append(place)
+                }
+                // `DayKey(_:calendar:)`, the domain's day of an instant.
+                if code.range(of: #"DayKey\([^)]*calendar:"#, options: .regularExpression) != nil {
                     offending.append(place)
                 }
                 if code.contains("EnforcementInputs") || code.contains(".decide(") {

@@ -101,7 +101,7 @@ extension Oracle {
     /// its apps were really in front today, and the opens it granted.
     func userDay(_ entry: UserRules.Entry, catalog: InstalledAppCatalog) -> SpecModel.UserDay {
         let bundles = apps(byBundleIn: catalog)
-        let seconds = truth.seconds(on: DayKey(now, calendar: calendar)) { bundle in
+        let seconds = truth.seconds(on: days.day(now)) { bundle in
             bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
         }
         return SpecModel.UserDay(coveredSeconds: seconds, grants: spec.grants[entry.rule.id] ?? [])

@@ -11,14 +11,14 @@ extension Oracle {
     /// `since`, or nil when the deadline has passed or no reason applies.
     func namedReason(for rule: Rule, since: Date) -> String? {
         let refreshed = (facts.lastRefresh ?? .distantPast) >= since
-        let today = DayKey(now, calendar: calendar)
+        let today = days.day(now)
         for callback in withheld.values.sorted(by: { $0.activity < $1.activity }) {
             guard OALDomain.ActivityName(rawValue: callback.activity)?.ruleID == rule.id else { continue }
             if callback.kind == CallbackKind.eventDidReachThreshold.rawValue {
                 // Only thresholds tell anyone about usage: the app's refresh
                 // cannot stand in for them, so they excuse until they are
                 // flushed or the day (and its budget) is over.
-                if DayKey(callback.edge, calendar: calendar) == today {
+                if days.day(callback.edge) == today {
                     return "threshold of \(callback.activity) withheld (\(callback.reason)); "
                         + "deadline: its delivery or the end of the day"
                 }

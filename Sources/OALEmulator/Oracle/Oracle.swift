@@ -48,6 +48,8 @@ public final class Oracle {
         return apps
     }
     var calendar = Calendar(identifier: .gregorian)
+    /// The oracle's own day arithmetic in `calendar` (never `WallClock`).
+    var days: SpecDays { SpecDays(calendar: calendar) }
     var now = Date.distantPast
     var lastStep = "run.start"
     var facts = DeviceFacts()

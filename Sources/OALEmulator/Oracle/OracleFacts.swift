@@ -41,10 +41,11 @@ struct OracleView {
     var now: Date
     var calendar: Calendar
 
-    /// The app's own decision code (OALDomain) over what the view read:
-    /// for the agreement of the two enforcement paths only, and the
-    /// `--paths foreground` loop that stands in for the app. Every truth
-    /// check asks the spec model (`SpecModel`) instead.
+    /// The app's own decision code (OALDomain) over what the view read,
+    /// for the agreement of the two enforcement paths only (`checkRules`):
+    /// what the foreground path would write is what the background path
+    /// must have written. Every truth check asks the spec model
+    /// (`SpecModel`, `SpecDays`) instead.
     func appDecisionInputs() -> EnforcementInputs {
         EnforcementInputs(now: now, calendar: calendar, usage: usageToday, sessions: sessions)
     }
@@ -81,8 +82,8 @@ extension Oracle {
             let effective = try? engine.view.effective(), let catalog = try? engine.view.catalog()
         else { return nil }
         let ledger = try? UsageLedger(container: container)
-        let today = DayKey(now, calendar: calendar)
-        let yesterday = DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
+        let today = days.day(now)
+        let yesterday = days.previousDay(now)
         func usage(_ day: DayKey) -> [UUID: DailyUsage]? {
             let path = ledger?.journalPath(for: day) ?? ""
             if FileManager.default.fileExists(atPath: path), parseProblemOfCurrentBytes(path) != nil { return nil }
@@ -112,12 +113,12 @@ extension Oracle {
                     let until = words.count >= 4 ? Self.parseTimestamp(String(words[3])) : nil
                     for id in words.count >= 2 ? words[1].split(separator: ",") : [] {
                         guard let rule = UUID(uuidString: String(id)) else { continue }
-                        facts.granted[DeviceFacts.key(rule, DayKey(now, calendar: calendar)), default: 0] += 1
+                        facts.granted[DeviceFacts.key(rule, days.day(now)), default: 0] += 1
                         if let until { facts.sessions[rule] = until }
                         facts.sessionEndDelivered.remove(rule)
                     }
                 } else if status != "2" {
-                    facts.unacknowledgedPresses[DayKey(now, calendar: calendar).description, default: 0] += 1
+                    facts.unacknowledgedPresses[days.day(now).description, default: 0] += 1
                 }
             case (.device, "deliver"):
                 guard event.fields["status"] == "0" || event.fields["status"] == "exit 0",
@@ -156,11 +157,9 @@ extension Oracle {
     /// The ledger day a threshold belongs to, as the monitor files it: k
     /// minutes cannot fit in less than k minutes of today.
     static func thresholdDay(minutes: Int, now: Date, calendar: Calendar) -> DayKey {
-        let midnight = WallClock.startOfDay(now, calendar: calendar)
-        if now.timeIntervalSince(midnight) < TimeInterval(minutes * 60) {
-            return DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
-        }
-        return DayKey(now, calendar: calendar)
+        let days = SpecDays(calendar: calendar)
+        if now.timeIntervalSince(days.start(now)) < TimeInterval(minutes * 60) { return days.previousDay(now) }
+        return days.day(now)
     }
 
     static func parseTimestamp(_ text: String) -> Date? {

@@ -208,7 +208,7 @@ extension Oracle {
     }
 
     var yesterday: DayKey {
-        DayKey(WallClock.startOfDay(offsetBy: -1, from: now, calendar: calendar), calendar: calendar)
+        days.previousDay(now)
     }
 
     /// Whole minutes the user really spent on `day` in apps the rule covers

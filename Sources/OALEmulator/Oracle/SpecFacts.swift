@@ -145,7 +145,7 @@ extension Oracle {
             guard let activity = event.fields["activity"] else { return }
             let onFullDisk = kills.diskFull.map { String($0.launch) == event.fields["launch"] } ?? false
             if event.fields["status"]?.hasPrefix("signal") == true || (onFullDisk && event.fields["status"] != "0") {
-                kills.thresholdsKilled[activity] = DayKey(now, calendar: calendar).description
+                kills.thresholdsKilled[activity] = days.day(now).description
             } else if event.fields["status"] == "0" {
                 kills.thresholdsKilled[activity] = nil
             }

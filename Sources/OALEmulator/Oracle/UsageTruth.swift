@@ -15,9 +15,9 @@ struct UsageTruth: Codable, Equatable, Sendable {
         defer { since = now }
         guard let bundle = frontmost, var from = since, now > from else { return }
         while from < now {
-            let nextMidnight = WallClock.startOfDay(offsetBy: 1, from: from, calendar: calendar)
-            let to = min(now, nextMidnight)
-            seconds[bundle, default: [:]][DayKey(from, calendar: calendar), default: 0] += to.timeIntervalSince(from)
+            let days = SpecDays(calendar: calendar)
+            let to = min(now, days.startOfNextDay(after: from))
+            seconds[bundle, default: [:]][days.day(from), default: 0] += to.timeIntervalSince(from)
             from = to
         }
     }
