@@ -128,6 +128,24 @@ import Testing
         #expect(second == .exited(0))
     }
 
+    /// A morning whose device `fault` kills: two lists and two rules set up
+    /// at 08:00, a schedule window from 09:00, YouTube open 09:00–09:05,
+    /// then the lines of `then`.
+    static func killedDeviceMorning(fault: String, then: String = "") -> String {
+        """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 12:00
+        fault \(fault)
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Cap --list Video --minutes 3
+        at 08:00 app list add Social --apps Instagram
+        at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 09:30
+        at 09:00 open YouTube for 5m
+        \(then)
+        """
+    }
+
     /// The device's saves skip a state file that already holds what would be
     /// written (device, oracle and fault state alike), passing its crash
     /// points all the same: killed while it writes the oracle's state, right
@@ -136,20 +154,13 @@ import Testing
     @Test(arguments: [2, 7, 15])
     func theDeviceKilledWritingTheOracleStateNeverRedelivers(save: Int) throws {
         let device = try DeviceProcessRun(
-            """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 12:00
-            fault kill device at oracle-state.update.before-rename#\(save)
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app rule add time-limit Cap --list Video --minutes 3
-            at 08:00 app list add Social --apps Instagram
-            at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 09:30
-            at 09:00 open YouTube for 5m
-            at 09:10 expect blocked YouTube
-            at 09:15 expect blocked Instagram
-            at 09:31 expect unblocked Instagram
-            """)
+            Self.killedDeviceMorning(
+                fault: "kill device at oracle-state.update.before-rename#\(save)",
+                then: """
+                    at 09:10 expect blocked YouTube
+                    at 09:15 expect blocked Instagram
+                    at 09:31 expect unblocked Instagram
+                    """))
         defer { device.remove() }
         let root = device.root("device")
         _ = try device.initialize(root)
@@ -175,17 +186,7 @@ import Testing
     @Test(arguments: [6, 8])
     func theDeviceKilledStartingALaunchNeverRepeatsIt(save: Int) throws {
         let device = try DeviceProcessRun(
-            """
-            timezone Europe/Paris
-            start 2026-11-30 08:00
-            end day 1 12:00
-            fault kill device at fault-state.update.after-rename#\(save)
-            at 08:00 app list add Video --apps YouTube
-            at 08:00 app rule add time-limit Cap --list Video --minutes 3
-            at 08:00 app list add Social --apps Instagram
-            at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 09:30
-            at 09:00 open YouTube for 5m
-            """)
+            Self.killedDeviceMorning(fault: "kill device at fault-state.update.after-rename#\(save)"))
         defer { device.remove() }
         let root = device.root("device")
         _ = try device.initialize(root)
