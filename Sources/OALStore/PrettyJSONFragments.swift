@@ -1,7 +1,8 @@
 import Foundation
 
-/// The bytes last written for each memoized value (`PrettyJSONWriter.memoized`),
-/// in this process.
+/// The bytes last written for each run of memoized elements
+/// (`PrettyJSONWriter.memoizedElements`) and the last key order sorted for
+/// each memoized dictionary (`sorted(_:memo:)`), in this process.
 ///
 /// Why: `device-state.json` is rewritten after every event, and most of its
 /// 60 KB (the frontmost history, the delivered edges) did not change since
@@ -49,29 +50,12 @@ final class PrettyJSONFragments: @unchecked Sendable {
 }
 
 extension PrettyJSONWriter {
-    /// Writes `value` with `write`, or, when `value` equals the last value
-    /// written under `id` at this depth, the bytes written for it then.
-    /// `write` must write exactly one complete value, and equal values must
-    /// write equal bytes: not a `Set` or a dictionary written in its
-    /// iteration order (two equal ones may iterate differently), but an
-    /// array of its elements in that order.
-    public mutating func memoized<Value: Equatable & Sendable>(
-        _ id: String, _ value: Value, _ write: (inout PrettyJSONWriter) -> Void
-    ) {
-        let depth = openDepth
-        if let known = PrettyJSONFragments.shared.bytes(id, value, depth: depth) {
-            append(fragment: known)
-            return
-        }
-        let start = bytes.count
-        write(&self)
-        PrettyJSONFragments.shared.remember(id, value, depth: depth, bytes: Array(bytes[start...]))
-    }
-
     /// Writes `elements` into the array just opened (none written yet)
     /// with `write`, or, when they equal the elements last written under
     /// `id` at this depth, the bytes written for them then. For an array
-    /// that grows at its end: memoize all but its last elements.
+    /// that grows at its end: memoize all but its last elements. The
+    /// elements are compared in the order written, so a set's are passed as
+    /// an array of it: two equal sets may iterate, and so write, otherwise.
     public mutating func memoizedElements<Element: Equatable & Sendable>(
         _ id: String, _ elements: [Element], _ write: (inout PrettyJSONWriter, Element) -> Void
     ) {

@@ -65,7 +65,7 @@ import Testing
     }
 
     /// The delivered edges are written from the last save's bytes when
-    /// unchanged (`PrettyJSONWriter.memoized`); an equal set that iterates
+    /// unchanged (`PrettyJSONWriter.memoizedElements`); an equal set that iterates
     /// in another order (another capacity) must still be written in its own.
     @Test func anEqualSetThatIteratesOtherwiseIsStillTheEncodersBytes() throws {
         let edges = (0..<40).map { "intervalDidStart|sched-\($0)|\($0)|1796421600" }

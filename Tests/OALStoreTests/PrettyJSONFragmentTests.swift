@@ -2,9 +2,9 @@ import Foundation
 import OALStore
 import Testing
 
-/// `PrettyJSONWriter.memoized` reuses the bytes of a value written before
-/// only where a fresh write would give the same bytes: the same value at
-/// the same depth.
+/// `PrettyJSONWriter.memoizedElements` reuses the bytes of elements written
+/// before only where a fresh write would give the same bytes: the same
+/// elements at the same depth.
 @Suite struct PrettyJSONFragmentTests {
     private func document(_ list: [String], nested: Bool, memo: Bool) -> [UInt8] {
         var writer = PrettyJSONWriter()
@@ -17,7 +17,9 @@ import Testing
         }
         writer.key("list")
         if memo {
-            writer.memoized("fragment-test.list", list) { $0.strings(list) }
+            writer.beginArray()
+            writer.memoizedElements("fragment-test.list", list) { $0.string($1) }
+            writer.endArray()
         } else {
             writer.strings(list)
         }

@@ -13,8 +13,9 @@ extension DeviceState: PrettyJSONWritable {
         writer.key("delivered")
         // Compared in iteration order, which is the order written: an equal
         // set may iterate otherwise.
-        let edges = Array(delivered)
-        writer.memoized("device-state.delivered", edges) { $0.strings(edges) }
+        writer.beginArray()
+        writer.memoizedElements("device-state.delivered", Array(delivered)) { $0.string($1) }
+        writer.endArray()
         writer.key("foregroundSession")
         writer.int(foregroundSession)
         if let frontmost {
