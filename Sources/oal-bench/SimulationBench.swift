@@ -24,6 +24,9 @@ struct SimulationBenchConfig {
     /// `--warm SEED`: each length is played twice, cold and then with warm
     /// extension processes (`oal-device run --warm SEED`), side by side.
     var warmSeed: UInt64?
+    /// `--forked`: each length is played once more with forked cold
+    /// launches (`oal-device run --forked`), after the cold row.
+    var forked = false
     /// `--reference-bin DIR`: another build's bin directory (the dynamic
     /// one, when the runs use the lean build) whose `oal-monitor --help`
     /// spawns are sampled too, so the old floor and the new one are
@@ -59,6 +62,9 @@ struct SimulationBenchConfig {
                               callbacks), one row each; a warm row's floor stays the
                               cold one (every callback a spawn), so both rows divide
                               by one floor; extension starts says how many it spawned
+          --forked            also play each length with forked cold launches
+                              (oal-device run --forked: a process per callback, forked
+                              from a fork server), one row more, over the same floor
           --reference-bin DIR also sample DIR/oal-monitor --help before each length:
                               a second floor (another build's, e.g. the dynamic one
                               when these executables are the lean build) and the
@@ -76,7 +82,7 @@ struct SimulationBenchConfig {
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {
         let options = try ParsedOptions(
             arguments, valued: ["days", "seed", "spawn-samples", "scratch", "warm", "reference-bin"],
-            flags: ["quick", "json", "quiet", "help", "print-workload"])
+            flags: ["quick", "json", "quiet", "help", "print-workload", "forked"])
         var config = SimulationBenchConfig()
         if options.flags.contains("quick") {
             config.lengths = [1]
@@ -99,6 +105,7 @@ struct SimulationBenchConfig {
             config.spawnSamples = samples
         }
         config.json = options.flags.contains("json")
+        config.forked = options.flags.contains("forked")
         config.quiet = options.flags.contains("quiet")
         if let scratch = options.values["scratch"] { config.scratch = scratch }
         if let directory = options.values["reference-bin"] {
@@ -140,7 +147,8 @@ struct SimulationReport: Codable {
 
     struct Row: Codable {
         var days: Int
-        /// "cold" (a process per callback) or "warm SEED".
+        /// "cold" (a process spawned per callback), "forked" (a process forked
+        /// per callback, `--forked`) or "warm SEED".
         var mode: String
         /// Extension processes started: every launch cold, fewer warm
         /// (`launch.end` lines without `warm: reused`).
@@ -219,9 +227,12 @@ final class SimulationBench {
         progress("oal-bench simulation: run directory \(runDirectory)\n")
         var rows: [SimulationReport.Row] = []
         for days in config.lengths {
-            rows.append(try measure(days: days, warm: nil, in: runDirectory + "/days-\(days)"))
+            rows.append(try measure(days: days, mode: .cold, in: runDirectory + "/days-\(days)"))
+            if config.forked {
+                rows.append(try measure(days: days, mode: .forked, in: runDirectory + "/days-\(days)-forked"))
+            }
             if let seed = config.warmSeed {
-                rows.append(try measure(days: days, warm: seed, in: runDirectory + "/days-\(days)-warm"))
+                rows.append(try measure(days: days, mode: .warm(seed), in: runDirectory + "/days-\(days)-warm"))
             }
         }
         var uts = utsname()
@@ -249,7 +260,30 @@ final class SimulationBench {
 
     // MARK: One length
 
-    private func measure(days: Int, warm: UInt64?, in directory: String) throws -> SimulationReport.Row {
+    /// How a row's extension launches are started.
+    enum Mode {
+        case cold
+        case forked
+        case warm(UInt64)
+
+        var name: String {
+            switch self {
+            case .cold: "cold"
+            case .forked: "forked"
+            case .warm(let seed): "warm \(seed)"
+            }
+        }
+
+        var arguments: [String] {
+            switch self {
+            case .cold: []
+            case .forked: ["--forked"]
+            case .warm(let seed): ["--warm", String(seed)]
+            }
+        }
+    }
+
+    private func measure(days: Int, mode: Mode, in directory: String) throws -> SimulationReport.Row {
         do { try FileSystem.createDirectory(directory) } catch {
             throw BenchFailure(description: "cannot create \(directory): \(error)")
         }
@@ -280,8 +314,7 @@ final class SimulationBench {
         do {
             device = try ChildProcess.spawn(
                 tool("oal-device"),
-                arguments: ["run", "--root", root, scenario, "--seed", String(config.seed), "--quiet"]
-                    + (warm.map { ["--warm", String($0)] } ?? []),
+                arguments: ["run", "--root", root, scenario, "--seed", String(config.seed), "--quiet"] + mode.arguments,
                 standardOutput: directory + "/device.out", standardError: directory + "/device.log")
         } catch {
             throw BenchUnavailable(description: "cannot run oal-device: \(error)")
@@ -301,7 +334,7 @@ final class SimulationBench {
         let floor = Double(total) * spawnMedian
         let referenceFloor = referenceMedian.map { Double(total) * $0 }
         var row = SimulationReport.Row(
-            days: days, mode: warm.map { "warm \($0)" } ?? "cold", extensionStarts: extensions - trace.warmReused,
+            days: days, mode: mode.name, extensionStarts: extensions - trace.warmReused,
             ok: ok, deviceExit: termination.description,
             workload: .init(
                 scenario: scenario, opens: plan.opens, plainOpens: plan.plainOpens, openPresses: plan.openPresses,

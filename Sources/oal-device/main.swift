@@ -30,6 +30,11 @@ let usage = """
           Warm extension processes, as iOS may keep them: an extension stays alive between
           callbacks (its statics and caches too) until the seeded draw or 15 emulated minutes
           idle retire it; launches with a fault plan run cold (docs/PROCESSES.md).
+      run ... --forked
+          Cold launches started by forking: each extension kind gets a fork server (started once)
+          that forks a fresh process for every plain callback, so no launch pays execve and the
+          runtime's start-up again; the trace is the cold run's. Lockstep, not with --warm or
+          --guest; launches with a fault plan are spawned as usual (docs/PROCESSES.md).
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
       diff --root DIR SCENARIO [--seed N] [--quiet]
@@ -100,7 +105,7 @@ let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
         options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days", "warm"],
-        flags: ["quiet", "shrink", "free-running"] + faultFlags),
+        flags: ["quiet", "shrink", "free-running", "forked"] + faultFlags),
     "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet", "no-snapshots"]),
@@ -276,6 +281,12 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         guard freeRunning == nil else { throw ProcessFailure.usage("--warm: not with --free-running") }
         options.warm = WarmOptions(seed: value)
     }
+    if parsed.has("forked") {
+        guard freeRunning == nil else { throw ProcessFailure.usage("--forked: not with --free-running") }
+        guard options.warm == nil else { throw ProcessFailure.usage("--forked: not with --warm") }
+        guard options.guest == nil else { throw ProcessFailure.usage("--forked: not with --guest") }
+        options.forked = true
+    }
     if freeRunning != nil, options.paths != .both || parsed.has("shrink") {
         throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
     }
@@ -288,7 +299,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     StandardStream.error.write(
         """
             oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")
+            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
 
         """)
     if parsed.has("shrink"), !result.passed {

@@ -18,9 +18,9 @@ struct DeviceHarness {
         """
 
     /// `text` gets `header` prepended unless it has its own `start` line.
-    static func run(_ text: String, root path: URL? = nil, seed: UInt64? = nil, warm: WarmOptions? = nil) throws
-        -> DeviceHarness
-    {
+    static func run(
+        _ text: String, root path: URL? = nil, seed: UInt64? = nil, warm: WarmOptions? = nil, forked: Bool = false
+    ) throws -> DeviceHarness {
         let body = text.contains("\nstart ") || text.hasPrefix("start ") ? text : header + text
         let directory =
             path
@@ -34,6 +34,7 @@ struct DeviceHarness {
         try DeviceInit.create(root: root, from: .scenario(scenario))
         var options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: seed)
         options.warm = warm
+        options.forked = forked
         let result = try DeviceEngine(scenario: scenario, options: options).run()
         let trace = try TraceLog.read(root.trace).map { try $0.get() }
         return DeviceHarness(root: root, result: result, trace: trace)

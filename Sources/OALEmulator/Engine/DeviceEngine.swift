@@ -66,9 +66,15 @@ public final class DeviceEngine {
         scheduledFaults = try Self.scheduledFaults(scenario: scenario, options: options)
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
         if options.warm != nil, options.freeRunning != nil { throw EngineError.warmFreeRunning }
+        if options.forked {
+            if options.freeRunning != nil { throw EngineError.forkedWith("--free-running") }
+            if options.warm != nil { throw EngineError.forkedWith("--warm") }
+            if options.guest != nil { throw EngineError.forkedWith("--guest") }
+        }
         launcher = ProcessLauncher(
             root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
-            faults: faults, guest: options.guest, trace: trace, warm: options.warm.map(WarmProcesses.init))
+            faults: faults, guest: options.guest, trace: trace, warm: options.warm.map(WarmProcesses.init),
+            forks: options.forked ? ForkServers() : nil)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
@@ -125,7 +131,8 @@ public final class DeviceEngine {
                     // A device restarted on its root continues the same run.
                     "resumed": state.stepsDone > 0 ? "true" : "false",
                 ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old }
-                    .merging(options.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old })
+                    .merging(options.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old }
+                    .merging(options.forked ? ["launches": "forked"] : [:]) { old, _ in old })
             try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         }
         // A preempted launch stops while the next step due runs (Faults/).
@@ -359,10 +366,11 @@ public final class DeviceEngine {
         oracle.save()
     }
 
-    /// The warm extension processes end with the run, before its end is
-    /// traced, so the drawn views see them gone.
+    /// The warm extension processes (and the fork servers) end with the
+    /// run, before its end is traced, so the drawn views see them gone.
     func retireWarmProcesses() {
         launcher.warm?.retireAll { [launcher, now] in launcher.retiredWarm($0, $1, at: now) }
+        launcher.forks?.retireAll()
     }
 
     func nextLaunch() -> Int {

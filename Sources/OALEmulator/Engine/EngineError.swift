@@ -21,6 +21,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// `--warm` with `--free-running`: a warm process takes one callback
     /// at a time, which only lockstep guarantees.
     case warmFreeRunning
+    /// `--forked` with an option it cannot serve; names the option.
+    case forkedWith(String)
 
     public var description: String {
         switch self {
@@ -37,6 +39,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "\(path): not a fixture (a fixture is a device root image with system/clock.json)"
         case .warmFreeRunning:
             "--warm: not with --free-running (a warm process is handed one callback at a time, in lockstep)"
+        case .forkedWith(let option):
+            "--forked: not with \(option) (a fork server forks one launch at a time, in lockstep, from the emulator's own executables)"
         case .interrupted(let signal):
             "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }
@@ -47,7 +51,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
-        case .rootExists, .warmFreeRunning: 64
+        case .rootExists, .warmFreeRunning, .forkedWith: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
         case .fixtureNotFound, .notAFixture: 66

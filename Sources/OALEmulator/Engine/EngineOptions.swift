@@ -28,6 +28,10 @@ public struct EngineOptions: Sendable {
     /// Warm extension processes (`--warm SEED`), nil for a cold process per
     /// callback (the default). Lockstep only.
     public var warm: WarmOptions?
+    /// `--forked`: each plain extension launch is forked from a fork server
+    /// of its kind instead of spawned (`ForkServer`): still a process per
+    /// callback, started without `execve`. Lockstep, cold, host builds only.
+    public var forked = false
     /// `--days N`: the scenario was played N days from its start (a soak);
     /// named in the reproduce command.
     public var days: Int?

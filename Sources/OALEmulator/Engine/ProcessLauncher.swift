@@ -47,6 +47,9 @@ struct ProcessLauncher {
     /// Warm mode (`--warm`): the live extension processes, shared by every
     /// copy of this launcher.
     var warm: WarmProcesses? = nil
+    /// Forked launches (`--forked`): the fork servers, shared by every copy
+    /// of this launcher.
+    var forks: ForkServers? = nil
 
     /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
     static let seedVariable = IdentifierSource.seedVariable
@@ -98,6 +101,11 @@ struct ProcessLauncher {
             return try runWarm(
                 kind, launch: launch, arguments: arguments, fullArguments: fullArguments, path: path,
                 variables: variables, captures: (out, err), pool: warm, at: time)
+        }
+        if let forks, WarmServer.serves(kind), plan.isPlain {
+            return try runForked(
+                kind, launch: launch, arguments: arguments, fullArguments: fullArguments, path: path,
+                variables: variables, captures: (out, err), pool: forks, at: time)
         }
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, own in own }
         // A launch with a fault plan of its own runs cold, alone: the warm
@@ -165,6 +173,39 @@ struct ProcessLauncher {
                 kind, launch: launch, pid: process.child.pid, termination: termination,
                 memory: (sample?.peakResidentKiB, sample?.privateKiB), warm: reused ? "reused" : "new",
                 arguments: arguments, captures: captures, at: time)
+        } catch {
+            throw .spawnFailed(name: name, errno: "\(error)")
+        }
+    }
+
+    /// A plain launch forked by its kind's fork server (started at the
+    /// kind's first one) rather than spawned: the same process otherwise,
+    /// with its own pid, its variables set before the callback runs, its
+    /// output captured to the same files. Its peak memory is its
+    /// `ru_maxrss`, reported by the server; its private memory is not
+    /// sampled (no `privateKiB`).
+    private func runForked(
+        _ kind: ProcessKind, launch: Int, arguments: [String], fullArguments: [String], path: String,
+        variables: [String: String], captures: (out: String, err: String), pool: ForkServers, at time: Date
+    ) throws(EngineError) -> LaunchOutcome {
+        let name = Self.executableName(kind)
+        do {
+            let server = try pool.server(kind) { () throws(Errno) in
+                try ForkServerProcess(
+                    kind: kind, executable: path, environment: ProcessInfo.processInfo.environment,
+                    log: root.logs.appendingPathComponent("capture/fork-\(kind.rawValue).log").path)
+            }
+            let request = WarmCallback.Request(
+                arguments: fullArguments, environment: variables, standardOutput: captures.out,
+                standardError: captures.err)
+            let outcome = try server.launch(request)
+            if !outcome.serverAlive { pool.lost(kind) }
+            if let target = FaultTarget(kind: kind) {
+                faults?.ended(target, launch: launch, termination: outcome.termination)
+            }
+            return finish(
+                kind, launch: launch, pid: outcome.pid ?? server.server.pid, termination: outcome.termination,
+                memory: (outcome.peakKiB, nil), warm: nil, arguments: arguments, captures: captures, at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }

@@ -9,39 +9,22 @@ import OALSystem
 /// back as reply lines on its descriptor 3.
 final class WarmProcess {
     let kind: ProcessKind
-    let child: ChildProcess
-    private let requests: FileDescriptor
-    private var replies: LineReader
+    private let channel: ServerChannel
     private let memory: ProcessMemory.Reader?
     /// The emulated time of its last callback.
     var lastUsed: Date
     private(set) var served = 0
+
+    var child: ChildProcess { channel.child }
 
     /// Starts `executable --serve`; its own output outside a callback (a
     /// failure before the first request) goes to `log`.
     init(kind: ProcessKind, executable: String, environment: [String: String], log: String, at time: Date)
         throws(Errno)
     {
-        let requestPipe = try AnonymousPipe()
-        let replyPipe = try AnonymousPipe()
-        defer {
-            try? requestPipe.readEnd.close()
-            try? replyPipe.writeEnd.close()
-        }
-        do {
-            child = try ChildProcess.spawn(
-                executable, arguments: [WarmServer.flag], environment: environment, standardOutput: log,
-                standardError: log,
-                descriptors: [0: requestPipe.readEnd, WarmCallback.replyDescriptor: replyPipe.writeEnd])
-        } catch {
-            try? requestPipe.writeEnd.close()
-            try? replyPipe.readEnd.close()
-            throw error
-        }
+        channel = try ServerChannel(executable: executable, flag: WarmServer.flag, environment: environment, log: log)
         self.kind = kind
-        requests = requestPipe.writeEnd
-        replies = LineReader(fd: replyPipe.readEnd)
-        memory = try? ProcessMemory.Reader(pid: child.pid)
+        memory = try? ProcessMemory.Reader(pid: channel.child.pid)
         lastUsed = time
     }
 
@@ -52,19 +35,10 @@ final class WarmProcess {
     {
         served += 1
         lastUsed = time
-        let line: [UInt8]
-        do {
-            line = try WarmCallback.line(request)
-        } catch {
-            throw Errno(rawValue: EINVAL)
+        if try channel.send(request), let reply = channel.reply(WarmCallback.Reply.self) {
+            return (.exited(reply.code), true)
         }
-        let sent = Result { () throws(Errno) in try requests.writeAll(line) }
-        if case .success = sent, let reply = try replies.next(),
-            let decoded = WarmCallback.message(WarmCallback.Reply.self, from: reply)
-        {
-            return (.exited(decoded.code), true)
-        }
-        return (try ended(), false)
+        return (try channel.close(), false)
     }
 
     /// Its memory now: the peak is its whole life's (`VmHWM`), which is
@@ -74,15 +48,7 @@ final class WarmProcess {
     /// Ends it the way an idle warm extension ends: its input closes and it
     /// exits. Returns its termination.
     @discardableResult
-    func retire() -> ChildProcess.Termination? { try? ended() }
-
-    /// Closes both ends of its channel (an idle server exits at the end of
-    /// its input) and reaps it.
-    private func ended() throws(Errno) -> ChildProcess.Termination {
-        try? requests.close()
-        try? replies.fd.close()
-        return try child.wait()
-    }
+    func retire() -> ChildProcess.Termination? { try? channel.close() }
 }
 
 /// The live warm processes, at most one per extension kind (iOS runs one

@@ -9,7 +9,8 @@ public enum ProcessMain {
     /// Runs `body` against the device named by `--root` and exits. An
     /// extension started with the single argument `--serve` is a warm
     /// process instead (`WarmServer`): it runs `body` once per callback the
-    /// emulated OS sends it, until its standard input closes.
+    /// emulated OS sends it, until its standard input closes; one started
+    /// with `--fork-server` forks a process per launch sent (`ForkServer`).
     public static func run(
         tool: String, kind: ProcessKind, usage: String, spec: ArgumentSpec,
         arguments: [String] = Array(CommandLine.arguments.dropFirst()),
@@ -17,6 +18,11 @@ public enum ProcessMain {
     ) -> Never {
         if arguments == [WarmServer.flag], WarmServer.serves(kind) {
             WarmServer.serve(tool: tool) { arguments in
+                launch(tool: tool, kind: kind, usage: usage, spec: spec, arguments: arguments, body)
+            }
+        }
+        if arguments == [ForkServer.flag], WarmServer.serves(kind) {
+            ForkServer.serve(tool: tool) { arguments in
                 launch(tool: tool, kind: kind, usage: usage, spec: spec, arguments: arguments, body)
             }
         }
@@ -33,7 +39,8 @@ public enum ProcessMain {
         let code = guarded(tool: tool, usage: usage) { () throws -> ExitCode in
             let parsed = try ArgumentParser.parse(arguments, spec: spec.merging(.common))
             if parsed.has("help") {
-                print(WarmServer.serves(kind) ? usage + "\n\n" + WarmServer.helpLine : usage)
+                let servers = "\n\n" + WarmServer.helpLine + "\n" + ForkServer.helpLine
+                print(WarmServer.serves(kind) ? usage + servers : usage)
                 return .done
             }
             if parsed.has("version") {

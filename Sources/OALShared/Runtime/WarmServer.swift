@@ -51,8 +51,9 @@ public enum WarmServer {
     }
 
     /// The callback's standard output and error go to its capture files,
-    /// as a cold launch's do (the device appends them to `logs/<kind>.log`).
-    private static func redirect(_ request: WarmCallback.Request) {
+    /// as a cold launch's do (the device appends them to `logs/<kind>.log`);
+    /// a forked launch's too (`ForkServer`).
+    static func redirect(_ request: WarmCallback.Request) {
         fflush(nil)
         guard let out = try? FileDescriptor.openOwned(request.standardOutput, .truncate) else { return }
         defer { try? out.close() }

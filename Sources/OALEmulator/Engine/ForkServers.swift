@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALShared
+import OALSystem
+
+/// One extension's fork server (`ForkServer` on its side): each launch
+/// sent is forked into a process of its own, which runs that callback and
+/// exits.
+final class ForkServerProcess {
+    let kind: ProcessKind
+    private let channel: ServerChannel
+
+    var server: ChildProcess { channel.child }
+
+    init(kind: ProcessKind, executable: String, environment: [String: String], log: String) throws(Errno) {
+        channel = try ServerChannel(executable: executable, flag: ForkServer.flag, environment: environment, log: log)
+        self.kind = kind
+    }
+
+    /// How one forked launch went. `pid` is nil when no child was forked
+    /// (the server refused the request, or died before answering).
+    struct Outcome {
+        var pid: Int32?
+        var termination: ChildProcess.Termination
+        var peakKiB: Int?
+        /// False when the server itself is gone.
+        var serverAlive: Bool
+    }
+
+    /// Sends one launch and waits until its process has ended.
+    func launch(_ request: WarmCallback.Request) throws(Errno) -> Outcome {
+        guard try channel.send(request) else { return try lost(pid: nil) }
+        guard let started = channel.reply(ForkServer.Started.self) else { return try lost(pid: nil) }
+        // A request the server refused comes back as `Ended` with no child.
+        guard started.pid > 0 else {
+            return Outcome(pid: nil, termination: .exited(ExitCode.internalError.rawValue), serverAlive: true)
+        }
+        guard let ended = channel.reply(ForkServer.Ended.self), ended.pid == started.pid else {
+            return try lost(pid: started.pid)
+        }
+        return Outcome(pid: ended.pid, termination: ended.termination, peakKiB: ended.peakKiB, serverAlive: true)
+    }
+
+    /// The server died: its child, if it had one, died with it
+    /// (`ProcessFork.dieWithParent`), so the launch ended by SIGKILL.
+    private func lost(pid: Int32?) throws(Errno) -> Outcome {
+        _ = try channel.close()
+        return Outcome(pid: pid, termination: .signaled(SIGKILL), serverAlive: false)
+    }
+
+    func retire() { _ = try? channel.close() }
+}
+
+/// `oal-device run --forked`: a fork server per extension kind, started at
+/// the kind's first plain launch and kept for the run. A launch with a
+/// fault plan (a kill, a pause, a memory limit) is still started with
+/// `posix_spawn`, as every launch is without `--forked`.
+final class ForkServers {
+    private var live: [ProcessKind: ForkServerProcess] = [:]
+
+    init() {
+        // A write to a server that died fails with EPIPE, and the device
+        // starts another, rather than dying of the signal.
+        ProcessSignal.ignore(SIGPIPE)
+    }
+
+    /// The live server of `kind`, started with `start` when there is none.
+    func server(_ kind: ProcessKind, start: () throws(Errno) -> ForkServerProcess) throws(Errno) -> ForkServerProcess {
+        if let server = live[kind] { return server }
+        let started = try start()
+        live[kind] = started
+        return started
+    }
+
+    /// Forgets a server that died.
+    func lost(_ kind: ProcessKind) { live[kind] = nil }
+
+    /// At the end of a run (or when it stops): every server's input closed
+    /// and the server reaped.
+    func retireAll() {
+        for kind in live.keys.sorted(by: { $0.rawValue < $1.rawValue }) { live.removeValue(forKey: kind)?.retire() }
+    }
+}

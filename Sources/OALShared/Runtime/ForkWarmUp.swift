@@ -1,0 +1,75 @@
+import Foundation
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// What a fork server does between two launches, so that its next child
+/// starts with the runtime's first-use work already done: it decodes (and
+/// encodes again) every document a callback reads, from the root's current
+/// bytes, and builds the clock's calendar. Most of a cold monitor launch
+/// was that work (type metadata instantiated, protocol conformances looked
+/// up through every image's records, ICU's zone data loaded, code pages
+/// faulted in), none of it callback state.
+///
+/// It keeps nothing it decoded: only the runtime's caches and the touched
+/// pages stay, which a child inherits. It reads the files without their
+/// locks and without the stores (`DocumentFile`), so it leaves no trace
+/// line, takes no lock, and fills none of the process's own statics (the
+/// decode memo, crash and pause points, mutants), which each child must
+/// start without. A torn or missing file is skipped.
+enum ForkWarmUp {
+    /// One pass over `root`'s documents; stops early when `interrupted`
+    /// says a launch is waiting, so the pass never delays one by more than
+    /// a document's decode.
+    static func run(root: DeviceRoot, interrupted: () -> Bool) {
+        let appGroup = root.appGroup.path + "/"
+        let system = root.system.path + "/"
+        let steps: [() -> Void] = [
+            {
+                decode(system + "clock.json", DocumentEnvelope<ClockState>(format: "oal.clock", version: 1)) {
+                    _ = try? $0.calendar()
+                }
+            },
+            { decode(appGroup + "rule-snapshots.json", RuleSnapshotStore.self) },
+            { decode(appGroup + "rule-snapshots-copy.json", RuleSnapshotStore.self) },
+            { decode(appGroup + "open-sessions.json", OpenSessionStore.self) },
+            { decode(appGroup + "open-grants.json", PendingGrantStore.self) },
+            { decode(appGroup + "group-defaults.json", GroupDefaults.self) },
+            { decode(appGroup + "shield-stores.json", ShieldStoreTracking.self) },
+            {
+                decode(
+                    system + "deviceactivity.json",
+                    DocumentEnvelope<ActivityRegistry>(
+                        format: DeviceActivityCenter.format, version: DeviceActivityCenter.formatVersion))
+            },
+            {
+                decode(
+                    system + "catalog.json", DocumentEnvelope<InstalledAppCatalog>(format: "oal.catalog", version: 1))
+            },
+            {
+                let names = try? FileManager.default.contentsOfDirectory(atPath: root.managedSettings.path)
+                guard let first = names?.filter({ $0.hasSuffix(".json") }).min() else { return }
+                decode(
+                    root.managedSettings.path + "/" + first,
+                    DocumentEnvelope<StoreSettings>(format: "oal.managedsettings", version: 1))
+            },
+        ]
+        for step in steps {
+            if interrupted() { return }
+            step()
+        }
+    }
+
+    private static func decode<Store: SingleDocumentStore>(_ path: String, _ store: Store.Type) {
+        decode(path, DocumentEnvelope<Store.Document>(format: store.format, version: store.version))
+    }
+
+    private static func decode<Document>(
+        _ path: String, _ envelope: DocumentEnvelope<Document>, then use: (Document) -> Void = { _ in }
+    ) {
+        guard let bytes = try? FileSystem.readFile(path), case .document(let document) = envelope.decode(bytes)
+        else { return }
+        _ = envelope.encode(document, storeName: path)
+        use(document)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALShared
+import OALStore
+import OALSystem
+import OALTestSupport
+import Testing
+
+@testable import OALEmulator
+
+/// Forked launches (`oal-device run --forked`, docs/PROCESSES.md): every
+/// plain extension launch is a fresh process forked by a fork server of its
+/// kind, so a run is the cold run, only started without `execve`.
+@Suite struct ForkedLaunchTests {
+    /// The same scenario cold and forked does the same: the trace with pids
+    /// and memory blanked is the cold one's but for `run.start` naming the
+    /// launches; every extension launch is a process of its own (a pid per
+    /// launch, none of them a fork server's), whose peak memory the server
+    /// reported; the servers end with the run.
+    @Test func aForkedRunIsTheColdRun() throws {
+        let cold = try DeviceHarness.run(WarmProcessTests.workday, seed: 3)
+        defer { cold.remove() }
+        let forked = try DeviceHarness.run(WarmProcessTests.workday, seed: 3, forked: true)
+        defer { forked.remove() }
+        #expect(cold.result.passed && forked.result.passed, "\(cold.failureText)\n\(forked.failureText)")
+        func comparable(_ trace: [TraceEvent]) -> [TraceEvent] {
+            trace.map {
+                var line = $0.reproducible
+                if line.event == "run.start" { line.fields["launches"] = nil }
+                return line
+            }
+        }
+        #expect(comparable(cold.trace) == comparable(forked.trace))
+        #expect(forked.device("run.start").first?.fields["launches"] == "forked")
+        #expect(cold.device("run.start").first?.fields["launches"] == nil)
+        let extensionLaunches = forked.trace.filter {
+            $0.event == "launch" && [.monitor, .shieldConfig, .shieldAction].contains($0.process)
+        }
+        #expect(extensionLaunches.count > 3)
+        #expect(Set(extensionLaunches.map(\.pid)).count == extensionLaunches.count, "a pid served two launches")
+        let ends = forked.device("launch.end").filter { $0.fields["proc"] == "monitor" }
+        #expect(!ends.isEmpty && ends.allSatisfy { Int($0.fields[TraceEvent.peakMemoryField] ?? "") ?? 0 > 0 })
+        // The servers' pids are in their logs' names' process, never a
+        // launch's: each launch line's pid is a child's, and every child and
+        // server is gone once the run returned.
+        #expect(extensionLaunches.allSatisfy { !ProcessSignal.isAlive($0.pid) })
+        let logs = try FileManager.default.contentsOfDirectory(
+            atPath: forked.root.logs.appendingPathComponent("capture").path)
+        #expect(logs.contains("fork-monitor.log"), "\(logs)")
+    }
+
+    @Test func forkedIsOnlyForLockstepColdHostRuns() throws {
+        let play = try DeviceProcessRun(WarmProcessTests.staleRule)
+        defer { try? FileManager.default.removeItem(at: play.directory) }
+        let root = play.root("device")
+        try DeviceInit.create(
+            root: root, from: .scenario(try ScenarioParser(file: play.file.path).parse(WarmProcessTests.staleRule)))
+        for (extra, message) in [
+            (["--forked", "--free-running"], "--forked: not with --free-running"),
+            (["--forked", "--warm", "1"], "--forked: not with --warm"),
+        ] {
+            let ran = try ProcessRun.run(
+                URL(fileURLWithPath: play.executable),
+                ["run", "--root", root.url.path, play.file.path, "--quiet"] + extra)
+            #expect(ran.status == 64, "\(ran.stderr)")
+            #expect(ran.stderr.contains(message), "\(ran.stderr)")
+        }
+        var options = EngineOptions(root: root, binDirectory: BuiltProducts.directory)
+        options.forked = true
+        options.warm = WarmOptions(seed: 1)
+        let scenario = try ScenarioParser(file: play.file.path).parse(WarmProcessTests.staleRule)
+        let error = #expect(throws: EngineError.self) { try DeviceEngine(scenario: scenario, options: options) }
+        #expect(error?.description.contains("--forked: not with --warm") == true, "\(String(describing: error))")
+        #expect(error?.exitCode == 64)
+    }
+
+    /// The server side, as real processes: a line that is not a request is
+    /// answered with the usage code and no child; each request is forked
+    /// into a child with its own pid and its launch's variables; a child
+    /// SIGKILLed mid-callback (blocked on the press lock this test holds)
+    /// is reported killed and the server forks the next one; closing its
+    /// input ends the server with 0.
+    @Test func aForkServerForksEachLaunchAndOutlivesAKilledChild() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-fork").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let root = DeviceRoot(path: directory + "/device")
+        try DeviceInit.create(
+            root: root, from: .empty(start: Date(timeIntervalSince1970: 1_764_489_600), timeZoneIdentifier: "UTC"))
+        let requests = try AnonymousPipe()
+        let replies = try AnonymousPipe()
+        let server = try ChildProcess.spawn(
+            try BuiltProducts.executable("oal-monitor").path, arguments: [ForkServer.flag],
+            standardOutput: directory + "/server.log", standardError: directory + "/server.log",
+            descriptors: [0: requests.readEnd, WarmCallback.replyDescriptor: replies.writeEnd])
+        try requests.readEnd.close()
+        try replies.writeEnd.close()
+        var lines = LineReader(fd: replies.readEnd)
+        func next<Message: Decodable>(_ type: Message.Type) throws -> Message? {
+            try lines.next().flatMap { WarmCallback.message(type, from: $0) }
+        }
+        func send(launch: Int) throws {
+            let request = WarmCallback.Request(
+                arguments: ["--root", root.url.path, "intervalDidStart", "no-such-activity"],
+                environment: [TraceLog.launchVariable: String(launch)], standardOutput: directory + "/\(launch).out",
+                standardError: directory + "/\(launch).err")
+            try requests.writeEnd.writeAll(try WarmCallback.line(request))
+        }
+        try requests.writeEnd.writeAll(Array("not a request\n".utf8))
+        let refused = try #require(try next(ForkServer.Ended.self))
+        #expect(refused.pid == 0 && refused.code == 64)
+
+        var pids: [Int32] = []
+        try send(launch: 7)
+        pids.append(try #require(try next(ForkServer.Started.self)).pid)
+        let first = try #require(try next(ForkServer.Ended.self))
+        #expect(first.pid == pids[0] && first.code == 0 && first.peakKiB > 0, "\(first)")
+
+        // Launch 8 blocks on the press lock held here, and is killed there.
+        let press = try FileLock(path: root.appGroup.appendingPathComponent(PendingGrantStore.pressLockName).path)
+        try press.acquire(.exclusive)
+        try send(launch: 8)
+        let blocked = try #require(try next(ForkServer.Started.self)).pid
+        pids.append(blocked)
+        // Until it is waiting on the lock (its trace line `callback` written).
+        func waiting() throws -> Bool {
+            try TraceLog.read(root.trace).contains { line in
+                guard case .success(let event) = line else { return false }
+                return event.launch == 8 && event.event == "callback"
+            }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while try !waiting(), Date() < deadline { usleep(2000) }
+        #expect(try waiting())
+        try ProcessSignal.send(SIGKILL, to: blocked)
+        let killed = try #require(try next(ForkServer.Ended.self))
+        #expect(killed.pid == blocked && killed.signal == SIGKILL && killed.code == nil, "\(killed)")
+        try press.release()
+
+        try send(launch: 9)
+        pids.append(try #require(try next(ForkServer.Started.self)).pid)
+        let ended = try #require(try next(ForkServer.Ended.self))
+        #expect(ended.pid == pids[2] && ended.code == 0 && ended.peakKiB > 0, "\(ended)")
+
+        try requests.writeEnd.close()
+        #expect(try server.wait() == .exited(0))
+        try replies.readEnd.close()
+        #expect(Set(pids).count == 3 && !pids.contains(server.pid), "\(pids) server \(server.pid)")
+        let trace = try TraceLog.read(root.trace).map { try $0.get() }.filter { $0.process == .monitor }
+        #expect(trace.filter { $0.event == "callback.ignored" }.compactMap(\.launch) == [7, 9])
+        #expect(trace.filter { $0.event == "exit" }.compactMap(\.launch) == [7, 9])
+        // Each launch's lines carry its own process's pid.
+        for (launch, pid) in zip([7, 8, 9], pids) {
+            #expect(trace.filter { $0.launch == launch }.allSatisfy { $0.pid == pid })
+        }
+    }
+}
