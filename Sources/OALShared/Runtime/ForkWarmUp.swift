@@ -30,8 +30,8 @@ enum ForkWarmUp {
                     _ = try? $0.calendar()
                 }
             },
-            { decode(appGroup + "rule-snapshots.json", RuleSnapshotStore.self) },
-            { decode(appGroup + "rule-snapshots-copy.json", RuleSnapshotStore.self) },
+            { decodeRules(appGroup + "rule-snapshots.json") },
+            { decodeRules(appGroup + "rule-snapshots-copy.json") },
             { decode(appGroup + "open-sessions.json", OpenSessionStore.self) },
             { decode(appGroup + "open-grants.json", PendingGrantStore.self) },
             { decode(appGroup + "group-defaults.json", GroupDefaults.self) },
@@ -60,16 +60,38 @@ enum ForkWarmUp {
         }
     }
 
+    /// The rules as a callback reads them: each snapshot turned back into
+    /// the domain's rule, as `PublishedRule` does.
+    private static func decodeRules(_ path: String) {
+        let envelope = DocumentEnvelope<RuleSnapshotStore.Document>(
+            format: RuleSnapshotStore.format, version: RuleSnapshotStore.version)
+        decode(path, envelope) { document in
+            for snapshot in document.rules { _ = try? snapshot.decoded() }
+        }
+    }
+
     private static func decode<Store: SingleDocumentStore>(_ path: String, _ store: Store.Type) {
         decode(path, DocumentEnvelope<Store.Document>(format: store.format, version: store.version))
     }
 
+    /// Decodes `path` when it is larger than at any earlier pass: a document
+    /// only brings new types to instantiate when it holds more than it
+    /// did (the first rule, the first session), so most passes read a
+    /// `stat` per file and nothing else.
     private static func decode<Document>(
         _ path: String, _ envelope: DocumentEnvelope<Document>, then use: (Document) -> Void = { _ in }
     ) {
+        guard let size = (try? FileSystem.status(path))??.size, size > largestDecoded[path, default: -1] else {
+            return
+        }
+        largestDecoded[path] = size
         guard let bytes = try? FileSystem.readFile(path), case .document(let document) = envelope.decode(bytes)
         else { return }
         _ = envelope.encode(document, storeName: path)
         use(document)
     }
+
+    /// Per file, the size it had at the pass that last decoded it. The fork
+    /// server's own (its children never run a pass).
+    nonisolated(unsafe) private static var largestDecoded: [String: Int64] = [:]
 }
