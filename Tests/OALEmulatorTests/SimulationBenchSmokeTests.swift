@@ -30,17 +30,20 @@ import Testing
 
     @Test func quickSimulationBenchmarkRuns() throws {
         let bench = try BuiltProducts.executable("oal-bench")
-        // With --warm, the day twice: cold, then warm, side by side.
-        let run = try ProcessRun.run(bench, ["simulation", "--quick", "--json", "--warm", "1"])
+        // With --forked and --warm, the day three times: cold, forked, warm.
+        let run = try ProcessRun.run(bench, ["simulation", "--quick", "--json", "--forked", "--warm", "1"])
         #expect(!run.signaled)
         #expect(run.status == 0, "oal-bench simulation --quick exited \(run.status):\n\(run.stderr)")
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         #expect(report.allOK)
-        #expect(report.rows.map(\.days) == [1, 1])
-        #expect(report.rows.map(\.mode) == ["cold", "warm 1"])
-        // Cold, every callback is a process; warm, some find one alive.
+        #expect(report.rows.map(\.days) == [1, 1, 1])
+        #expect(report.rows.map(\.mode) == ["cold", "forked", "warm 1"])
+        // Cold and forked, every callback is a process; warm, some find one alive.
         if let cold = report.rows.first, let warm = report.rows.last {
             #expect(cold.extensionStarts == cold.extensionLaunches)
+            let forked = report.rows[1]
+            #expect(forked.extensionLaunches == cold.extensionLaunches)
+            #expect(forked.extensionStarts == forked.extensionLaunches)
             #expect(warm.extensionLaunches == cold.extensionLaunches)
             #expect(warm.extensionStarts < warm.extensionLaunches)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 import OALPlatform
 import OALStore
 import OALSystem
@@ -26,8 +27,12 @@ enum ForkWarmUp {
         let system = root.system.path + "/"
         let steps: [() -> Void] = [
             {
-                decode(system + "clock.json", DocumentEnvelope<ClockState>(format: "oal.clock", version: 1)) {
-                    _ = try? $0.calendar()
+                decode(system + "clock.json", DocumentEnvelope<ClockState>(format: "oal.clock", version: 1)) { clock in
+                    // ICU loads a zone's rules when a date is first placed
+                    // in it, not when the calendar is made.
+                    guard let calendar = try? clock.calendar() else { return }
+                    _ = DayKey(clock.now, calendar: calendar)
+                    _ = WallClock.startOfDay(clock.now, calendar: calendar)
                 }
             },
             { decodeRules(appGroup + "rule-snapshots.json") },
