@@ -37,6 +37,8 @@ let usage = """
           --guest; launches with a fault plan are spawned as usual (docs/PROCESSES.md).
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
+          --forked (run, diff, sweep, swarm, race, shrink): every run it makes forks its plain
+          extension launches (see run ... --forked); not with --guest.
       diff --root DIR SCENARIO [--seed N] [--quiet]
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
@@ -106,14 +108,17 @@ let commandSpecs: [String: ArgumentSpec] = [
     "run": ArgumentSpec(
         options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days", "warm"],
         flags: ["quiet", "shrink", "free-running", "forked"] + faultFlags),
-    "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet"]),
+    "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet", "forked"]),
     "sweep": ArgumentSpec(
-        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions, flags: ["quiet", "no-snapshots"]),
-    "swarm": ArgumentSpec(options: ["root-base", "seeds", "first-seed", "guest"] + batchOptions, flags: ["quiet"]),
+        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions,
+        flags: ["quiet", "no-snapshots", "forked"]),
+    "swarm": ArgumentSpec(
+        options: ["root-base", "seeds", "first-seed", "guest"] + batchOptions, flags: ["quiet", "forked"]),
     "race": ArgumentSpec(
-        options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions, flags: ["quiet", "no-snapshots"]),
+        options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
+        flags: ["quiet", "no-snapshots", "forked"]),
     "shrink": ArgumentSpec(
-        options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet"] + faultFlags),
+        options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
     "trace": ArgumentSpec(options: ["format"]),
@@ -128,6 +133,14 @@ func useGuest(_ directory: String) throws {
     let guest = try GuestBuild.load(directory: directory)
     setenv(GuestBuild.variable, guest.directory, 1)
     StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
+}
+
+/// `--forked` (docs/PROCESSES.md, "Forked cold launches"): named in the
+/// environment, like `--guest`, so every run this command makes forks its
+/// plain extension launches.
+func useForked(_ parsed: ParsedArguments) throws {
+    guard parsed.value("guest") == nil else { throw ProcessFailure.usage("--forked: not with --guest") }
+    setenv(EngineOptions.forkedVariable, "1", 1)
 }
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
@@ -145,6 +158,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         return .done
     }
     do {
+        if parsed.has("forked") { try useForked(parsed) }
         if let directory = parsed.value("guest") { try useGuest(directory) }
         switch command {
         case "init": return try initCommand(parsed)
@@ -284,7 +298,6 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     if parsed.has("forked") {
         guard freeRunning == nil else { throw ProcessFailure.usage("--forked: not with --free-running") }
         guard options.warm == nil else { throw ProcessFailure.usage("--forked: not with --warm") }
-        guard options.guest == nil else { throw ProcessFailure.usage("--forked: not with --guest") }
         options.forked = true
     }
     if freeRunning != nil, options.paths != .both || parsed.has("shrink") {

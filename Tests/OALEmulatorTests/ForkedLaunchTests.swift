@@ -154,4 +154,28 @@ import Testing
             #expect(trace.filter { $0.launch == launch }.allSatisfy { $0.pid == pid })
         }
     }
+
+    /// `--forked` on a batch command reaches every run it makes (through
+    /// `OAL_FORKED_LAUNCHES`, as `--guest` names its build): a sweep's
+    /// points fork their plain launches and pass as spawned ones do; with
+    /// `--guest` it is a usage error.
+    @Test func aForkedSweepForksEveryPointsLaunches() throws {
+        let play = try DeviceProcessRun(WarmProcessTests.staleRule)
+        defer { try? FileManager.default.removeItem(at: play.directory) }
+        let base = play.directory.appendingPathComponent("sweep").path
+        let sweep = try ProcessRun.run(
+            URL(fileURLWithPath: play.executable),
+            ["sweep", "--root-base", base, play.file.path, "--limit", "2", "--kinds", "monitor", "--forked", "--quiet"])
+        #expect(sweep.status == 0, "\(sweep.stdout)\n\(sweep.stderr)")
+        #expect(sweep.stdout.contains("2 rerun, 2 survived, 0 failed"), "\(sweep.stdout)")
+        for point in ["point-1", "point-2"] {
+            let trace = try TraceLog.read(DeviceRoot(path: base + "/" + point).trace).map { try $0.get() }
+            let starts = trace.filter { $0.process == .device && $0.event == "run.start" }
+            #expect(!starts.isEmpty && starts.allSatisfy { $0.fields["launches"] == "forked" }, "\(point): \(starts)")
+        }
+        let guest = try ProcessRun.run(
+            URL(fileURLWithPath: play.executable),
+            ["swarm", "--root-base", base + "-guest", play.file.path, "--seeds", "1", "--forked", "--guest", base])
+        #expect(guest.status == 64 && guest.stderr.contains("--forked: not with --guest"), "\(guest.stderr)")
+    }
 }

@@ -31,7 +31,14 @@ public struct EngineOptions: Sendable {
     /// `--forked`: each plain extension launch is forked from a fork server
     /// of its kind instead of spawned (`ForkServer`): still a process per
     /// callback, started without `execve`. Lockstep, cold, host builds only.
-    public var forked = false
+    public var forked = EngineOptions.forkedFromEnvironment()
+    /// Set to 1 by `oal-device ... --forked`, so every run a command makes
+    /// (a sweep's, a swarm's) forks its launches, as `--guest` names its
+    /// build.
+    public static let forkedVariable = "OAL_FORKED_LAUNCHES"
+
+    static func forkedFromEnvironment() -> Bool { ProcessInfo.processInfo.environment[forkedVariable] == "1" }
+
     /// `--days N`: the scenario was played N days from its start (a soak);
     /// named in the reproduce command.
     public var days: Int?
