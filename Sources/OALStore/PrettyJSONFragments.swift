@@ -22,12 +22,11 @@ final class PrettyJSONFragments: @unchecked Sendable {
     private var sortedKeys: [String: [String]] = [:]
     private let lock = NSLock()
 
-    /// The keys last sorted under `id`, if they are still exactly `keys`.
-    func sortedKeys<Value>(_ id: String, of dictionary: [String: Value]) -> [String]? {
+    /// The keys last sorted under `id`, if there were `count` of them (the
+    /// caller checks they are the dictionary's).
+    func sortedKeys(_ id: String, count: Int) -> [String]? {
         lock.withLock {
-            guard let known = sortedKeys[id], known.count == dictionary.count,
-                known.allSatisfy({ dictionary[$0] != nil })
-            else { return nil }
+            guard let known = sortedKeys[id], known.count == count else { return nil }
             return known
         }
     }
@@ -79,8 +78,16 @@ extension PrettyJSONWriter {
     /// change at every save, its keys seldom): sorting the keys was a third
     /// of writing `device-state.json`.
     public static func sorted<Value>(_ dictionary: [String: Value], memo id: String) -> [(key: String, value: Value)] {
-        if let keys = PrettyJSONFragments.shared.sortedKeys(id, of: dictionary) {
-            return keys.map { ($0, dictionary[$0]!) }
+        // As many keys as last time, each of them still there: the same keys,
+        // so the same order. One lookup per key, for the check and the value.
+        if let keys = PrettyJSONFragments.shared.sortedKeys(id, count: dictionary.count) {
+            var pairs: [(key: String, value: Value)] = []
+            pairs.reserveCapacity(keys.count)
+            for key in keys {
+                guard let value = dictionary[key] else { break }
+                pairs.append((key, value))
+            }
+            if pairs.count == keys.count { return pairs }
         }
         let pairs = sorted(dictionary)
         PrettyJSONFragments.shared.remember(sortedKeys: pairs.map(\.key), id)

@@ -19,7 +19,8 @@ struct DeviceHarness {
 
     /// `text` gets `header` prepended unless it has its own `start` line.
     static func run(
-        _ text: String, root path: URL? = nil, seed: UInt64? = nil, warm: WarmOptions? = nil, forked: Bool = false
+        _ text: String, root path: URL? = nil, seed: UInt64? = nil, warm: WarmOptions? = nil, forked: Bool = false,
+        mutant: String? = nil
     ) throws -> DeviceHarness {
         let body = text.contains("\nstart ") || text.hasPrefix("start ") ? text : header + text
         let directory =
@@ -35,6 +36,7 @@ struct DeviceHarness {
         var options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: seed)
         options.warm = warm
         options.forked = forked
+        options.faults.mutant = mutant
         let result = try DeviceEngine(scenario: scenario, options: options).run()
         let trace = try TraceLog.read(root.trace).map { try $0.get() }
         return DeviceHarness(root: root, result: result, trace: trace)

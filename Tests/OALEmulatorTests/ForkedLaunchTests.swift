@@ -50,6 +50,21 @@ import Testing
         #expect(logs.contains("fork-monitor.log"), "\(logs)")
     }
 
+    /// A launch's own variables reach its forked process: a mutant named
+    /// only for the launches (not in the device's environment, so not in
+    /// the fork server's) is set in each child before the callback runs,
+    /// and the oracle catches it as it does spawned.
+    @Test func aMutantNamedPerLaunchReachesEachForkedChild() throws {
+        #expect(ProcessInfo.processInfo.environment[Mutant.variable] == nil)
+        for forked in [false, true] {
+            let run = try DeviceHarness.run(OracleTests.minutes, forked: forked, mutant: "monitor-skips-minutes")
+            defer { run.remove() }
+            #expect(
+                run.result.violations.contains { $0.check == .minutesRecorded },
+                "forked \(forked): \(run.result.violations)")
+        }
+    }
+
     @Test func forkedIsOnlyForLockstepColdHostRuns() throws {
         let play = try DeviceProcessRun(WarmProcessTests.staleRule)
         defer { try? FileManager.default.removeItem(at: play.directory) }

@@ -255,7 +255,7 @@ extension DeviceFacts {
         }
         writer.endObject()
         writer.key("granted")
-        writer.ints(granted)
+        writer.ints(granted, memo: "oracle-state.facts.granted")
         if let lastRefresh {
             writer.key("lastRefresh")
             writer.date(lastRefresh)
@@ -274,9 +274,9 @@ extension DeviceFacts {
         }
         writer.endArray()
         writer.key("thresholdMinutes")
-        writer.ints(thresholdMinutes)
+        writer.ints(thresholdMinutes, memo: "oracle-state.facts.thresholdMinutes")
         writer.key("unacknowledgedPresses")
-        writer.ints(unacknowledgedPresses)
+        writer.ints(unacknowledgedPresses, memo: "oracle-state.facts.unacknowledgedPresses")
         writer.endObject()
     }
 
@@ -388,9 +388,12 @@ extension PrettyJSONWriter {
         endObject()
     }
 
-    fileprivate mutating func ints(_ counts: [String: Int]) {
+    /// `memo` names the dictionary's key order (`sorted(_:memo:)`): these
+    /// counts change at nearly every save, their keys seldom, and sorting
+    /// the keys again was most of writing them.
+    fileprivate mutating func ints(_ counts: [String: Int], memo: String) {
         beginObject()
-        for (name, count) in PrettyJSONWriter.sorted(counts) {
+        for (name, count) in PrettyJSONWriter.sorted(counts, memo: memo) {
             key(name)
             int(count)
         }

@@ -18,6 +18,11 @@ import OALSystem
 /// emulated OS may sample or signal it), then `Ended` when the server has
 /// reaped it. A child that dies (a crash point's SIGKILL) is reported as
 /// such, and the server goes on.
+///
+/// The server must read none of the statics a launch's variables set
+/// (`Mutant.active`, `CrashPoint`'s configuration, ...): read once, they
+/// would be the server's for every child
+/// (`ForkedLaunchTests.aMutantNamedPerLaunchReachesEachForkedChild` fails).
 public enum ForkServer {
     public static let flag = "--fork-server"
 
