@@ -14,7 +14,7 @@ extension Oracle {
             for path in Self.files(under: directory) {
                 report.checksRun += 1
                 let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-                if name.contains(".corrupt-") {
+                if Self.isQuarantined(name) {
                     if !report.quarantined.contains(path) { report.quarantined.append(path) }
                     continue
                 }
@@ -37,11 +37,18 @@ extension Oracle {
         }
     }
 
+    /// A quarantined file's name (`NAME.corrupt-...`). The standard
+    /// library's search: Foundation's `contains` was a sixth of this
+    /// check's cost, asked of every file at every observation.
+    static func isQuarantined(_ name: String) -> Bool { name.utf8.firstRange(of: corruptMarker) != nil }
+
+    private static let corruptMarker = Array(".corrupt-".utf8)
+
     static func files(under directory: URL) -> [String] {
         var result: [String] = []
         let base = directory.path
         for relative in DirectoryWalk.relativePaths(under: base) {
-            if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || relative.contains(".corrupt-") {
+            if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || isQuarantined(relative) {
                 result.append(base + "/" + relative)
             }
         }
