@@ -33,12 +33,12 @@ let usage = """
       run ... --forked
           Cold launches started by forking: each extension kind gets a fork server (started once)
           that forks a fresh process for every plain callback, so no launch pays execve and the
-          runtime's start-up again; the trace is the cold run's. Lockstep, not with --warm or
-          --guest; launches with a fault plan are spawned as usual (docs/PROCESSES.md).
+          runtime's start-up again; the trace is the cold run's. Lockstep, not with --warm;
+          launches with a fault plan are spawned as usual (docs/PROCESSES.md).
           --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
           (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
           --forked (run, diff, sweep, swarm, race, shrink): every run it makes forks its plain
-          extension launches (see run ... --forked); not with --guest.
+          extension launches (see run ... --forked), a guest build's too.
       diff --root DIR SCENARIO [--seed N] [--quiet]
           Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
           every minute their shield timelines differ: spec-named or a finding (exit 1).
@@ -138,8 +138,7 @@ func useGuest(_ directory: String) throws {
 /// `--forked` (docs/PROCESSES.md, "Forked cold launches"): named in the
 /// environment, like `--guest`, so every run this command makes forks its
 /// plain extension launches.
-func useForked(_ parsed: ParsedArguments) throws {
-    guard parsed.value("guest") == nil else { throw ProcessFailure.usage("--forked: not with --guest") }
+func useForked() {
     setenv(EngineOptions.forkedVariable, "1", 1)
 }
 
@@ -158,7 +157,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         return .done
     }
     do {
-        if parsed.has("forked") { try useForked(parsed) }
+        if parsed.has("forked") { useForked() }
         if let directory = parsed.value("guest") { try useGuest(directory) }
         switch command {
         case "init": return try initCommand(parsed)

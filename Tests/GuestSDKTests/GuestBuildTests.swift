@@ -25,12 +25,13 @@ struct GuestBuildTests {
     }
 
     /// A fresh root for `scenario`, then the run against `guest`.
-    static func play(_ scenario: String, guest: URL, root: URL) throws -> ProcessRun {
+    static func play(_ scenario: String, guest: URL, root: URL, _ extra: [String] = []) throws -> ProcessRun {
         try? FileManager.default.removeItem(at: root)
         let device = try BuiltProducts.executable("oal-device")
         let initRun = try ProcessRun.run(device, ["init", "--root", root.path, "--scenario", scenario])
         #expect(initRun.status == 0, "init: \(initRun.stderr)")
-        return try ProcessRun.run(device, ["run", "--root", root.path, scenario, "--guest", guest.path, "--quiet"])
+        return try ProcessRun.run(
+            device, ["run", "--root", root.path, scenario, "--guest", guest.path, "--quiet"] + extra)
     }
 
     static func temporaryRoot(_ name: String) -> URL {
@@ -46,17 +47,17 @@ struct GuestBuildTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("guest MiniGuest from \(checkout)"))
         #expect(run.stderr.contains("0 violation(s)"))
+        try Self.expectClockPinned(root)
 
-        // The clock pin (docs/GUEST.md, "The clock"): the monitor's `Date()`
-        // and `TimeZone.current` are the emulated ones (10:00 in New York,
-        // the window's end), not the machine's.
-        let defaults = root.appendingPathComponent("appgroup/Library/Preferences/group.example.MiniGuest.json")
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: defaults)) as? [String: Any])
-        let values = try #require((document["document"] as? [String: Any])?["values"] as? [String: Any])
-        let stamp = try #require((values["lastCallback"] as? [String: Any])?["date"] as? Double)
-        #expect(stamp == 1_796_050_800)  // 2026-11-30 10:00 America/New_York
-        #expect((values["lastCallbackZone"] as? [String: Any])?["string"] as? String == "America/New_York")
+        // Forked (docs/PROCESSES.md, "Forked cold launches"): the guest's
+        // extensions forked by their fork servers, with the same verdict and
+        // the same pinned clock in every child.
+        let forkedRoot = Self.temporaryRoot("mini-forked")
+        defer { try? FileManager.default.removeItem(at: forkedRoot) }
+        let forked = try Self.play(checkout + "/mini.scenario", guest: guest, root: forkedRoot, ["--forked"])
+        #expect(forked.status == 0 && forked.stderr.contains("0 violation(s)"), "\(forked.stderr)")
+        #expect(forked.stderr.contains("--forked"), "the reproduce line names it: \(forked.stderr)")
+        try Self.expectClockPinned(forkedRoot)
 
         // Every key access is traced with its process (the access audit).
         let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
@@ -74,6 +75,19 @@ struct GuestBuildTests {
         #expect(has("monitor", "store.write", "lastCallback"))
         #expect(
             lines.contains { $0["proc"] as? String == "monitor" && $0["event"] as? String == "notification.deliver" })
+    }
+
+    /// The clock pin (docs/GUEST.md, "The clock"): the monitor's `Date()`
+    /// and `TimeZone.current` are the emulated ones (10:00 in New York, the
+    /// window's end), not the machine's.
+    static func expectClockPinned(_ root: URL) throws {
+        let defaults = root.appendingPathComponent("appgroup/Library/Preferences/group.example.MiniGuest.json")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: defaults)) as? [String: Any])
+        let values = try #require((document["document"] as? [String: Any])?["values"] as? [String: Any])
+        let stamp = try #require((values["lastCallback"] as? [String: Any])?["date"] as? Double)
+        #expect(stamp == 1_796_050_800)  // 2026-11-30 10:00 America/New_York
+        #expect((values["lastCallbackZone"] as? [String: Any])?["string"] as? String == "America/New_York")
     }
 
     @Test func theRealAppPlaysTheDemoDay() throws {

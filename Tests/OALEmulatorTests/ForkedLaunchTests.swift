@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    @Test func forkedIsOnlyForLockstepColdHostRuns() throws {
+    @Test func forkedIsOnlyForLockstepColdRuns() throws {
         let play = try DeviceProcessRun(WarmProcessTests.staleRule)
         defer { try? FileManager.default.removeItem(at: play.directory) }
         let root = play.root("device")
@@ -172,8 +172,7 @@ import Testing
 
     /// `--forked` on a batch command reaches every run it makes (through
     /// `OAL_FORKED_LAUNCHES`, as `--guest` names its build): a sweep's
-    /// points fork their plain launches and pass as spawned ones do; with
-    /// `--guest` it is a usage error.
+    /// points fork their plain launches and pass as spawned ones do.
     @Test func aForkedSweepForksEveryPointsLaunches() throws {
         let play = try DeviceProcessRun(WarmProcessTests.staleRule)
         defer { try? FileManager.default.removeItem(at: play.directory) }
@@ -188,9 +187,5 @@ import Testing
             let starts = trace.filter { $0.process == .device && $0.event == "run.start" }
             #expect(!starts.isEmpty && starts.allSatisfy { $0.fields["launches"] == "forked" }, "\(point): \(starts)")
         }
-        let guest = try ProcessRun.run(
-            URL(fileURLWithPath: play.executable),
-            ["swarm", "--root-base", base + "-guest", play.file.path, "--seeds", "1", "--forked", "--guest", base])
-        #expect(guest.status == 64 && guest.stderr.contains("--forked: not with --guest"), "\(guest.stderr)")
     }
 }

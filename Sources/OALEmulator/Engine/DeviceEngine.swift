@@ -69,7 +69,6 @@ public final class DeviceEngine {
         if options.forked {
             if options.freeRunning != nil { throw EngineError.forkedWith("--free-running") }
             if options.warm != nil { throw EngineError.forkedWith("--warm") }
-            if options.guest != nil { throw EngineError.forkedWith("--guest") }
         }
         launcher = ProcessLauncher(
             root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,

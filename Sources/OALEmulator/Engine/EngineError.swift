@@ -40,7 +40,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .warmFreeRunning:
             "--warm: not with --free-running (a warm process is handed one callback at a time, in lockstep)"
         case .forkedWith(let option):
-            "--forked: not with \(option) (a fork server forks one launch at a time, in lockstep, from the emulator's own executables)"
+            "--forked: not with \(option) (a fork server forks one cold launch at a time, in lockstep)"
         case .interrupted(let signal):
             "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }

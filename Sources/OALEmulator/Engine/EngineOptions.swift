@@ -30,7 +30,7 @@ public struct EngineOptions: Sendable {
     public var warm: WarmOptions?
     /// `--forked`: each plain extension launch is forked from a fork server
     /// of its kind instead of spawned (`ForkServer`): still a process per
-    /// callback, started without `execve`. Lockstep, cold, host builds only.
+    /// callback, started without `execve`. Lockstep and cold only.
     public var forked = EngineOptions.forkedFromEnvironment()
     /// Set to 1 by `oal-device ... --forked`, so every run a command makes
     /// (a sweep's, a swarm's) forks its launches, as `--guest` names its
