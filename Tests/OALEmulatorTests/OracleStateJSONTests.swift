@@ -134,6 +134,27 @@ import Testing
             "\(String(decoding: written, as: UTF8.self))\n---\n\(String(decoding: encoded, as: UTF8.self))")
     }
 
+    /// An app's days are written from the last save's bytes when they are
+    /// the same pairs in the same order (`memoizedElements`); an equal
+    /// dictionary that iterates in another order (another capacity) must
+    /// still be written in its own, as the encoder writes it.
+    @Test func equalDaysThatIterateOtherwiseAreStillTheEncodersBytes() throws {
+        let days = (0..<40).map { DayKey(year: 2026, month: 1 + $0 / 28, day: 1 + $0 % 28)! }
+        var small = Self.full
+        small.truth.seconds["com.example.video"] = Dictionary(uniqueKeysWithValues: days.map { ($0, 60.5) })
+        var large = Self.full
+        var spread = [DayKey: TimeInterval](minimumCapacity: 4096)
+        for day in days { spread[day] = 60.5 }
+        large.truth.seconds["com.example.video"] = spread
+        #expect(small.truth == large.truth)
+        #expect(
+            Array(small.truth.seconds["com.example.video"]!.keys) != Array(spread.keys),
+            "the two dictionaries should iterate differently")
+        for state in [small, large, small, large] {
+            #expect(Self.written(state) == (try Self.encoded(state)))
+        }
+    }
+
     @Test func aNewStateIsTheEncodersBytes() throws {
         #expect(Self.written(OracleState()) == (try Self.encoded(OracleState())))
         let blank = OracleState(scenario: "s", spec: SpecFacts(kills: KillFacts()))

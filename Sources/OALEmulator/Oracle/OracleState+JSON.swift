@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 import OALStore
 
 /// `oracle-state.json` is saved after every event the device handles, and
@@ -220,15 +221,19 @@ extension UsageTruth {
         }
         writer.key("seconds")
         writer.beginObject()
-        for (bundle, days) in PrettyJSONWriter.sorted(seconds) {
+        for (bundle, days) in PrettyJSONWriter.sorted(seconds, memo: "oracle-state.truth.seconds") {
             writer.key(bundle)
-            // `DayKey` keys: alternating day and seconds.
+            // `DayKey` keys: alternating day and seconds, in the dictionary's
+            // iteration order. Each save changes the frontmost app's days
+            // only, so an app's are written from the last save's bytes when
+            // they are the same pairs in the same order (never compared as a
+            // dictionary: an equal one may iterate otherwise).
             writer.beginArray()
-            for (day, seconds) in days {
+            writer.memoizedElements("oracle-state.truth.seconds." + bundle, days.map(DaySeconds.init)) {
+                writer, pair in
+                writer.string(pair.day.description)
                 writer.element()
-                writer.string(day.description)
-                writer.element()
-                writer.double(seconds)
+                writer.double(pair.seconds)
             }
             writer.endArray()
         }
@@ -241,6 +246,17 @@ extension UsageTruth {
     }
 
     static let writtenFields = 3
+
+    /// One day of an app's seconds, as the writer compares it.
+    private struct DaySeconds: Equatable, Sendable {
+        var day: DayKey
+        var seconds: TimeInterval
+
+        init(_ pair: (key: DayKey, value: TimeInterval)) {
+            day = pair.key
+            seconds = pair.value
+        }
+    }
 }
 
 extension DeviceFacts {
