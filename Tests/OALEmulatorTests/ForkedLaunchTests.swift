@@ -97,71 +97,43 @@ import Testing
     /// is reported killed and the server forks the next one; closing its
     /// input ends the server with 0.
     @Test func aForkServerForksEachLaunchAndOutlivesAKilledChild() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-fork").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let root = DeviceRoot(path: directory + "/device")
-        try DeviceInit.create(
-            root: root, from: .empty(start: Date(timeIntervalSince1970: 1_764_489_600), timeZoneIdentifier: "UTC"))
-        let requests = try AnonymousPipe()
-        let replies = try AnonymousPipe()
-        let server = try ChildProcess.spawn(
-            try BuiltProducts.executable("oal-monitor").path, arguments: [ForkServer.flag],
-            standardOutput: directory + "/server.log", standardError: directory + "/server.log",
-            descriptors: [0: requests.readEnd, WarmCallback.replyDescriptor: replies.writeEnd])
-        try requests.readEnd.close()
-        try replies.writeEnd.close()
-        var lines = LineReader(fd: replies.readEnd)
-        func next<Message: Decodable>(_ type: Message.Type) throws -> Message? {
-            try lines.next().flatMap { WarmCallback.message(type, from: $0) }
-        }
-        func send(launch: Int) throws {
-            let request = WarmCallback.Request(
-                arguments: ["--root", root.url.path, "intervalDidStart", "no-such-activity"],
-                environment: [TraceLog.launchVariable: String(launch)], standardOutput: directory + "/\(launch).out",
-                standardError: directory + "/\(launch).err")
-            try requests.writeEnd.writeAll(try WarmCallback.line(request))
-        }
-        try requests.writeEnd.writeAll(Array("not a request\n".utf8))
-        let refused = try #require(try next(ForkServer.Ended.self))
+        var server = try ServedMonitor(ForkServer.flag, prefix: "oal-fork")
+        defer { server.remove() }
+        try server.send(line: "not a request")
+        let refused = try #require(try server.next(ForkServer.Ended.self))
         #expect(refused.pid == 0 && refused.code == 64)
 
         var pids: [Int32] = []
-        try send(launch: 7)
-        pids.append(try #require(try next(ForkServer.Started.self)).pid)
-        let first = try #require(try next(ForkServer.Ended.self))
+        try server.send(launch: 7)
+        pids.append(try #require(try server.next(ForkServer.Started.self)).pid)
+        let first = try #require(try server.next(ForkServer.Ended.self))
         #expect(first.pid == pids[0] && first.code == 0 && first.peakKiB > 0, "\(first)")
 
         // Launch 8 blocks on the press lock held here, and is killed there.
-        let press = try FileLock(path: root.appGroup.appendingPathComponent(PendingGrantStore.pressLockName).path)
+        let press = try FileLock(
+            path: server.root.appGroup.appendingPathComponent(PendingGrantStore.pressLockName).path)
         try press.acquire(.exclusive)
-        try send(launch: 8)
-        let blocked = try #require(try next(ForkServer.Started.self)).pid
+        try server.send(launch: 8)
+        let blocked = try #require(try server.next(ForkServer.Started.self)).pid
         pids.append(blocked)
         // Until it is waiting on the lock (its trace line `callback` written).
-        func waiting() throws -> Bool {
-            try TraceLog.read(root.trace).contains { line in
-                guard case .success(let event) = line else { return false }
-                return event.launch == 8 && event.event == "callback"
-            }
-        }
+        func waiting() throws -> Bool { try server.trace().contains { $0.launch == 8 && $0.event == "callback" } }
         let deadline = Date().addingTimeInterval(20)
         while try !waiting(), Date() < deadline { usleep(2000) }
         #expect(try waiting())
         try ProcessSignal.send(SIGKILL, to: blocked)
-        let killed = try #require(try next(ForkServer.Ended.self))
+        let killed = try #require(try server.next(ForkServer.Ended.self))
         #expect(killed.pid == blocked && killed.signal == SIGKILL && killed.code == nil, "\(killed)")
         try press.release()
 
-        try send(launch: 9)
-        pids.append(try #require(try next(ForkServer.Started.self)).pid)
-        let ended = try #require(try next(ForkServer.Ended.self))
+        try server.send(launch: 9)
+        pids.append(try #require(try server.next(ForkServer.Started.self)).pid)
+        let ended = try #require(try server.next(ForkServer.Ended.self))
         #expect(ended.pid == pids[2] && ended.code == 0 && ended.peakKiB > 0, "\(ended)")
 
-        try requests.writeEnd.close()
-        #expect(try server.wait() == .exited(0))
-        try replies.readEnd.close()
-        #expect(Set(pids).count == 3 && !pids.contains(server.pid), "\(pids) server \(server.pid)")
-        let trace = try TraceLog.read(root.trace).map { try $0.get() }.filter { $0.process == .monitor }
+        #expect(try server.finish() == .exited(0))
+        #expect(Set(pids).count == 3 && !pids.contains(server.process.pid), "\(pids) server \(server.process.pid)")
+        let trace = try server.trace()
         #expect(trace.filter { $0.event == "callback.ignored" }.compactMap(\.launch) == [7, 9])
         #expect(trace.filter { $0.event == "exit" }.compactMap(\.launch) == [7, 9])
         // Each launch's lines carry its own process's pid.

@@ -140,36 +140,18 @@ import Testing
     /// runs the callback with its launch's variables; closing its input
     /// ends it with 0.
     @Test func aServingExtensionAnswersEachLineAndEndsWithItsInput() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-warm").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let root = DeviceRoot(path: directory + "/device")
-        try DeviceInit.create(
-            root: root, from: .empty(start: Date(timeIntervalSince1970: 1_764_489_600), timeZoneIdentifier: "UTC"))
-        let requests = try AnonymousPipe()
-        let replies = try AnonymousPipe()
-        let child = try ChildProcess.spawn(
-            try BuiltProducts.executable("oal-monitor").path, arguments: ["--serve"],
-            standardOutput: directory + "/serve.log", standardError: directory + "/serve.log",
-            descriptors: [0: requests.readEnd, WarmCallback.replyDescriptor: replies.writeEnd])
-        try requests.readEnd.close()
-        try replies.writeEnd.close()
-        var lines = LineReader(fd: replies.readEnd)
-        try requests.writeEnd.writeAll(Array("not a request\n".utf8))
-        #expect(try lines.next().flatMap { WarmCallback.message(WarmCallback.Reply.self, from: $0) }?.code == 64)
+        var monitor = try ServedMonitor(WarmServer.flag, prefix: "oal-warm")
+        defer { monitor.remove() }
+        try monitor.send(line: "not a request")
+        #expect(try monitor.next(WarmCallback.Reply.self)?.code == 64)
         for launch in [7, 8] {
-            let request = WarmCallback.Request(
-                arguments: ["--root", root.url.path, "intervalDidStart", "no-such-activity"],
-                environment: [TraceLog.launchVariable: String(launch)], standardOutput: directory + "/\(launch).out",
-                standardError: directory + "/\(launch).err")
-            try requests.writeEnd.writeAll(try WarmCallback.line(request))
-            #expect(try lines.next().flatMap { WarmCallback.message(WarmCallback.Reply.self, from: $0) }?.code == 0)
+            try monitor.send(launch: launch)
+            #expect(try monitor.next(WarmCallback.Reply.self)?.code == 0)
         }
-        try requests.writeEnd.close()
-        #expect(try child.wait() == .exited(0))
-        try replies.readEnd.close()
-        let trace = try TraceLog.read(root.trace).map { try $0.get() }.filter { $0.process == .monitor }
+        #expect(try monitor.finish() == .exited(0))
+        let trace = try monitor.trace()
         #expect(trace.filter { $0.event == "callback.ignored" }.compactMap(\.launch) == [7, 8])
-        #expect(Set(trace.map(\.pid)) == [child.pid])
+        #expect(Set(trace.map(\.pid)) == [monitor.process.pid])
     }
 
     /// A warm process killed from outside while idle (SIGKILL, as jetsam
