@@ -142,6 +142,22 @@ import Testing
         }
     }
 
+    /// An executable that does not serve `--fork-server` (a guest built
+    /// before it existed) ends at once: the launch fails with an error that
+    /// says so and names the server's log, never a launch "killed".
+    @Test func aServerThatEndsBeforeForkingIsAnErrorNotAKill() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-fork-died").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try ForkServerProcess(
+            kind: .monitor, executable: "/bin/false", environment: [:], log: directory + "/fork-monitor.log")
+        let request = WarmCallback.Request(
+            arguments: ["--help"], environment: [:], standardOutput: directory + "/1.out",
+            standardError: directory + "/1.err")
+        let error = #expect(throws: ForkServerProcess.Died.self) { try server.launch(request) }
+        #expect(error?.termination == .exited(1), "\(String(describing: error))")
+        #expect(error?.description.contains("fork-monitor.log") == true)
+    }
+
     /// `--forked` on a batch command reaches every run it makes (through
     /// `OAL_FORKED_LAUNCHES`, as `--guest` names its build): a sweep's
     /// points fork their plain launches and pass as spawned ones do.

@@ -9,6 +9,8 @@ import OALSystem
 /// exits.
 final class ForkServerProcess {
     let kind: ProcessKind
+    /// Where the server's own output goes (`logs/capture/fork-KIND.log`).
+    let log: String
     private let channel: ServerChannel
 
     var server: ChildProcess { channel.child }
@@ -16,6 +18,7 @@ final class ForkServerProcess {
     init(kind: ProcessKind, executable: String, environment: [String: String], log: String) throws(Errno) {
         channel = try ServerChannel(executable: executable, flag: ForkServer.flag, environment: environment, log: log)
         self.kind = kind
+        self.log = log
     }
 
     /// How one forked launch went. `pid` is nil when no child was forked
@@ -28,10 +31,24 @@ final class ForkServerProcess {
         var serverAlive: Bool
     }
 
+    /// The server ended without forking the launch sent: an executable
+    /// without `--fork-server` (a guest built before it existed) exits with
+    /// a usage error at once.
+    struct Died: Error, CustomStringConvertible {
+        var kind: ProcessKind
+        var termination: ChildProcess.Termination
+        var log: String
+
+        var description: String {
+            "its fork server (--fork-server) \(termination) before forking a launch; see \(log)"
+        }
+    }
+
     /// Sends one launch and waits until its process has ended.
-    func launch(_ request: WarmCallback.Request) throws(Errno) -> Outcome {
-        guard try channel.send(request) else { return try lost(pid: nil) }
-        guard let started = channel.reply(ForkServer.Started.self) else { return try lost(pid: nil) }
+    func launch(_ request: WarmCallback.Request) throws -> Outcome {
+        guard try channel.send(request), let started = channel.reply(ForkServer.Started.self) else {
+            throw Died(kind: kind, termination: try channel.close(), log: log)
+        }
         // A request the server refused comes back as `Ended` with no child.
         guard started.pid > 0 else {
             return Outcome(pid: nil, termination: .exited(ExitCode.internalError.rawValue), serverAlive: true)
@@ -42,7 +59,7 @@ final class ForkServerProcess {
         return Outcome(pid: ended.pid, termination: ended.termination, peakKiB: ended.peakKiB, serverAlive: true)
     }
 
-    /// The server died: its child, if it had one, died with it
+    /// The server died with a child running: the child died with it
     /// (`ProcessFork.dieWithParent`), so the launch ended by SIGKILL.
     private func lost(pid: Int32?) throws(Errno) -> Outcome {
         _ = try channel.close()

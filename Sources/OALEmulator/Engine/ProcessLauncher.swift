@@ -198,7 +198,13 @@ struct ProcessLauncher {
             let request = WarmCallback.Request(
                 arguments: fullArguments, environment: variables, standardOutput: captures.out,
                 standardError: captures.err)
-            let outcome = try server.launch(request)
+            let outcome: ForkServerProcess.Outcome
+            do {
+                outcome = try server.launch(request)
+            } catch {
+                pool.lost(kind)
+                throw error
+            }
             if !outcome.serverAlive { pool.lost(kind) }
             if let target = FaultTarget(kind: kind) {
                 faults?.ended(target, launch: launch, termination: outcome.termination)
