@@ -48,6 +48,12 @@ import Testing
         let logs = try FileManager.default.contentsOfDirectory(
             atPath: forked.root.logs.appendingPathComponent("capture").path)
         #expect(logs.contains("fork-monitor.log"), "\(logs)")
+        // `oal-device summary` says so, and where a forked peak comes from.
+        let summary = try RunSummary(root: forked.root)
+        let coldSummary = try RunSummary(root: cold.root)
+        #expect(summary.forked && !coldSummary.forked)
+        let text = summary.render(root: forked.root)
+        #expect(text.contains("Launches: forked") && text.contains("a forked launch's ru_maxrss"), "\(text)")
     }
 
     /// A launch's own variables reach its forked process: a mutant named

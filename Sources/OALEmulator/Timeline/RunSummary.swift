@@ -31,6 +31,9 @@ public struct RunSummary: Sendable {
     public var jetsamKills: Int
     /// Warm mode (`--warm SEED`), nil for a cold run.
     public var warm: WarmFigures?
+    /// `--forked`: plain extension launches were forked by fork servers
+    /// (`run.start`'s `launches: forked`).
+    public var forked: Bool
 
     /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
     /// why its processes were retired (`warm.retired`'s `reason`).
@@ -80,6 +83,7 @@ public struct RunSummary: Sendable {
             last?.event == "run.interrupted" ? "\(last?.fields["signal"] ?? "a signal") at \(last?.time ?? "?")" : nil
         self.memory = PeakMemory.byKind(events[lastRun...])
         self.privateMemory = PeakMemory.byKind(events[lastRun...], field: TraceEvent.privateMemoryField)
+        self.forked = start?.fields["launches"] == "forked"
         self.warm = start?.fields["warm"].map { seed in
             var figures = WarmFigures(seed: seed)
             for event in events[lastRun...] where event.process == .device {
@@ -115,6 +119,7 @@ public struct RunSummary: Sendable {
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
+        if forked { lines.append("Launches: forked (--forked: each plain extension callback forked by a fork server)") }
         lines += memorySection()
         lines += warmSection()
         if restarts > 0 { lines.append("Device restarts: \(restarts) (resumed from its root)") }
@@ -132,8 +137,11 @@ extension RunSummary {
     /// Peak resident memory per kind, against iOS's limit for a monitor.
     func memorySection() -> [String] {
         guard !memory.isEmpty else { return [] }
+        // A forked launch's peak is its `ru_maxrss`, reported by its fork
+        // server, and it has no private figure (not sampled while it ran).
+        let source = forked ? "sampled by the device, or a forked launch's ru_maxrss" : "sampled by the device"
         var lines = [
-            "Peak memory per exited launch (MiB, sampled by the device; iOS allows a DeviceActivityMonitor "
+            "Peak memory per exited launch (MiB, \(source); iOS allows a DeviceActivityMonitor "
                 + "~\(PeakMemory.mebibytes(Int(PeakMemory.monitorLimitMiB * 1024)))):"
         ]
         func spread(_ figures: PeakMemory?) -> String {
