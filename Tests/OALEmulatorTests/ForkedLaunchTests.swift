@@ -1,13 +1,13 @@
 import Foundation
 import Glibc
 import OALPlatform
-import OALShared
 import OALStore
 import OALSystem
 import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALShared
 
 /// Forked launches (`oal-device run --forked`, docs/PROCESSES.md): every
 /// plain extension launch is a fresh process forked by a fork server of its
@@ -146,6 +146,25 @@ import Testing
         for (launch, pid) in zip([7, 8, 9], pids) {
             #expect(trace.filter { $0.launch == launch }.allSatisfy { $0.pid == pid })
         }
+    }
+
+    /// The warm-up finds every document a callback reads where the stores
+    /// keep it (a wrong name would only skip it, silently), and decodes a
+    /// file again only once it grew.
+    @Test func theWarmUpDecodesEachDocumentACallbackReadsOnceItGrew() throws {
+        let run = try DeviceHarness.run(WarmProcessTests.workday, seed: 3)
+        defer { run.remove() }
+        #expect(ForkWarmUp.run(root: run.root) { true }.isEmpty, "a launch waiting stops the pass at once")
+        let names = ForkWarmUp.run(root: run.root).map { URL(fileURLWithPath: $0).lastPathComponent }
+        for name in [
+            "clock.json", "rule-snapshots.json", "rule-snapshots-copy.json", "shield-stores.json",
+            "deviceactivity.json", "catalog.json",
+        ] {
+            #expect(names.contains(name), "\(name) not decoded: \(names)")
+        }
+        #expect(
+            names.contains { $0.hasPrefix("rule-") && $0 != "rule-snapshots.json" && $0 != "rule-snapshots-copy.json" })
+        #expect(ForkWarmUp.run(root: run.root).isEmpty, "nothing grew, nothing is decoded again")
     }
 
     /// An executable that does not serve `--fork-server` (a guest built

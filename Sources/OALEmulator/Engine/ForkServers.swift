@@ -21,8 +21,8 @@ final class ForkServerProcess {
         self.log = log
     }
 
-    /// How one forked launch went. `pid` is nil when no child was forked
-    /// (the server refused the request, or died before answering).
+    /// How one forked launch went. `pid` is nil when the server refused
+    /// the request and forked no child.
     struct Outcome {
         var pid: Int32?
         var termination: ChildProcess.Termination

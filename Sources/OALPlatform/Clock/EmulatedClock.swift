@@ -12,9 +12,13 @@ import OALStore
 public struct EmulatedClock: Sendable {
     private let file: DocumentFile<ClockState>
 
+    public static let storeName = "clock"
+    public static let format = "oal.clock"
+    public static let version = 1
+
     public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
-            container: system, name: "clock", format: "oal.clock", version: 1, observer: observer)
+            container: system, name: Self.storeName, format: Self.format, version: Self.version, observer: observer)
     }
 
     /// The current emulated time and zone; fails when the device has never

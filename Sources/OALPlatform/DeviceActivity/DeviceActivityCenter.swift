@@ -9,6 +9,7 @@ public struct DeviceActivityCenter: Sendable {
     private let file: DocumentFile<ActivityRegistry>
     private let clock: EmulatedClock
 
+    public static let storeName = "deviceactivity"
     public static let format = "oal.deviceactivity"
     /// 2: a registration's events grouped by selection, per-minute
     /// thresholds as ranges (`ThresholdGroup`); 1 is migrated on read.
@@ -16,7 +17,7 @@ public struct DeviceActivityCenter: Sendable {
 
     public init(system: AppGroupContainer, clock: EmulatedClock, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
-            container: system, name: "deviceactivity", format: Self.format, version: Self.formatVersion,
+            container: system, name: Self.storeName, format: Self.format, version: Self.formatVersion,
             observer: observer, migrate: ActivityRegistryV1.migrate)
         self.clock = clock
     }

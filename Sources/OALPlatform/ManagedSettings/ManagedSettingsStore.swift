@@ -9,10 +9,13 @@ public struct ManagedSettingsStore: Sendable {
     public let name: String
     private let file: DocumentFile<StoreSettings>
 
+    public static let format = "oal.managedsettings"
+    public static let version = 1
+
     public init(named name: String, directory: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
         self.name = name
         file = try DocumentFile(
-            container: directory, name: name, format: "oal.managedsettings", version: 1, observer: observer)
+            container: directory, name: name, format: Self.format, version: Self.version, observer: observer)
     }
 
     public func settings() throws -> StoreSettings {

@@ -4,9 +4,13 @@ import OALStore
 public struct CatalogFile: Sendable {
     private let file: DocumentFile<InstalledAppCatalog>
 
+    public static let storeName = "catalog"
+    public static let format = "oal.catalog"
+    public static let version = 1
+
     public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
-            container: system, name: "catalog", format: "oal.catalog", version: 1, observer: observer)
+            container: system, name: Self.storeName, format: Self.format, version: Self.version, observer: observer)
     }
 
     /// The catalog; a device that never installed one has the standard one.

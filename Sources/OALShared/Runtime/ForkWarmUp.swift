@@ -21,13 +21,17 @@ import OALSystem
 enum ForkWarmUp {
     /// One pass over `root`'s documents; stops early when `interrupted`
     /// says a launch is waiting, so the pass never delays one by more than
-    /// a document's decode.
-    static func run(root: DeviceRoot, interrupted: () -> Bool) {
+    /// a document's decode. Returns the paths it decoded.
+    @discardableResult
+    static func run(root: DeviceRoot, interrupted: () -> Bool = { false }) -> [String] {
+        decoded = []
         let appGroup = root.appGroup.path + "/"
         let system = root.system.path + "/"
         let steps: [() -> Void] = [
             {
-                decode(system + "clock.json", DocumentEnvelope<ClockState>(format: "oal.clock", version: 1)) { clock in
+                let envelope = DocumentEnvelope<ClockState>(
+                    format: EmulatedClock.format, version: EmulatedClock.version)
+                decode(system + EmulatedClock.storeName + ".json", envelope) { clock in
                     // ICU loads a zone's rules when a date is first placed
                     // in it, not when the calendar is made.
                     guard let calendar = try? clock.calendar() else { return }
@@ -35,34 +39,37 @@ enum ForkWarmUp {
                     _ = WallClock.startOfDay(clock.now, calendar: calendar)
                 }
             },
-            { decodeRules(appGroup + "rule-snapshots.json") },
-            { decodeRules(appGroup + "rule-snapshots-copy.json") },
-            { decode(appGroup + "open-sessions.json", OpenSessionStore.self) },
-            { decode(appGroup + "open-grants.json", PendingGrantStore.self) },
-            { decode(appGroup + "group-defaults.json", GroupDefaults.self) },
-            { decode(appGroup + "shield-stores.json", ShieldStoreTracking.self) },
+            { decodeRules(appGroup + RuleSnapshotStore.storeName + ".json") },
+            { decodeRules(appGroup + RuleSnapshotStore.copyName + ".json") },
+            { decode(appGroup, OpenSessionStore.self) },
+            { decode(appGroup, PendingGrantStore.self) },
+            { decode(appGroup, GroupDefaults.self) },
+            { decode(appGroup, ShieldStoreTracking.self) },
             {
                 decode(
-                    system + "deviceactivity.json",
+                    system + DeviceActivityCenter.storeName + ".json",
                     DocumentEnvelope<ActivityRegistry>(
                         format: DeviceActivityCenter.format, version: DeviceActivityCenter.formatVersion))
             },
             {
                 decode(
-                    system + "catalog.json", DocumentEnvelope<InstalledAppCatalog>(format: "oal.catalog", version: 1))
+                    system + CatalogFile.storeName + ".json",
+                    DocumentEnvelope<InstalledAppCatalog>(format: CatalogFile.format, version: CatalogFile.version))
             },
             {
                 let names = try? FileManager.default.contentsOfDirectory(atPath: root.managedSettings.path)
                 guard let first = names?.filter({ $0.hasSuffix(".json") }).min() else { return }
                 decode(
                     root.managedSettings.path + "/" + first,
-                    DocumentEnvelope<StoreSettings>(format: "oal.managedsettings", version: 1))
+                    DocumentEnvelope<StoreSettings>(
+                        format: ManagedSettingsStore.format, version: ManagedSettingsStore.version))
             },
         ]
         for step in steps {
-            if interrupted() { return }
+            if interrupted() { break }
             step()
         }
+        return decoded
     }
 
     /// The rules as a callback reads them: each snapshot turned back into
@@ -75,8 +82,11 @@ enum ForkWarmUp {
         }
     }
 
-    private static func decode<Store: SingleDocumentStore>(_ path: String, _ store: Store.Type) {
-        decode(path, DocumentEnvelope<Store.Document>(format: store.format, version: store.version))
+    /// A single-document store's file in `directory` (a path ending in `/`).
+    private static func decode<Store: SingleDocumentStore>(_ directory: String, _ store: Store.Type) {
+        decode(
+            directory + store.storeName + ".json",
+            DocumentEnvelope<Store.Document>(format: store.format, version: store.version))
     }
 
     /// Decodes `path` when it is larger than at any earlier pass: a document
@@ -94,9 +104,12 @@ enum ForkWarmUp {
         else { return }
         _ = envelope.encode(document, storeName: path)
         use(document)
+        decoded.append(path)
     }
 
     /// Per file, the size it had at the pass that last decoded it. The fork
     /// server's own (its children never run a pass).
     nonisolated(unsafe) private static var largestDecoded: [String: Int64] = [:]
+    /// The paths the pass in progress decoded.
+    nonisolated(unsafe) private static var decoded: [String] = []
 }
