@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OALPlatform
 import OALShared
 import OALSystem
@@ -17,6 +18,9 @@ struct ServedMonitor {
     private var replies: LineReader
 
     init(_ flag: String, prefix: String) throws {
+        // A write to a server that died fails with EPIPE (and the test
+        // with it) rather than killing the test process.
+        ProcessSignal.ignore(SIGPIPE)
         directory = try TemporaryDirectory.make(prefix: prefix).path
         root = DeviceRoot(path: directory + "/device")
         try DeviceInit.create(

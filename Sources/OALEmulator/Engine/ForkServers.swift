@@ -76,12 +76,6 @@ final class ForkServerProcess {
 final class ForkServers {
     private var live: [ProcessKind: ForkServerProcess] = [:]
 
-    init() {
-        // A write to a server that died fails with EPIPE, and the device
-        // starts another, rather than dying of the signal.
-        ProcessSignal.ignore(SIGPIPE)
-    }
-
     /// The live server of `kind`, started with `start` when there is none.
     func server(_ kind: ProcessKind, start: () throws(Errno) -> ForkServerProcess) throws(Errno) -> ForkServerProcess {
         if let server = live[kind] { return server }

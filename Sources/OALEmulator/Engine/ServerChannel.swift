@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OALShared
 import OALSystem
 
@@ -14,6 +15,9 @@ final class ServerChannel {
     /// Starts `executable flag`; its own output outside a callback (a
     /// failure before the first request) goes to `log`.
     init(executable: String, flag: String, environment: [String: String], log: String) throws(Errno) {
+        // A write to a server that died fails with EPIPE, and the caller
+        // reaps it, rather than this process dying of the signal.
+        ProcessSignal.ignore(SIGPIPE)
         let requestPipe = try AnonymousPipe()
         let replyPipe = try AnonymousPipe()
         defer {

@@ -60,9 +60,6 @@ final class WarmProcesses {
 
     init(options: WarmOptions) {
         self.options = options
-        // A write to a process that died mid-callback fails with EPIPE,
-        // and the device reaps it, rather than dying of the signal.
-        ProcessSignal.ignore(SIGPIPE)
     }
 
     /// The process that receives launch `launch` of `kind` at `time`, if
