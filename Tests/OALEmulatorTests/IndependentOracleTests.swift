@@ -196,11 +196,10 @@ import Testing
                 if code.range(of: #"DayKey\([^)]*calendar:"#, options: .regularExpression) != nil {
                     offending.append(place)
                 }
-                if code.contains("EnforcementInputs") || code.contains(".decide(") {
-                    let door =
-                        (file == "OracleFacts.swift" && code.contains("EnforcementInputs"))
-                        || (file == "RuleChecks.swift" && code.contains("appInputs"))
-                    if door { doors += 1 } else { offending.append(place) }
+                // The agreement check's own file is the one door to the
+                // app's decision: no view, fact or truth check reaches it.
+                if code.contains("EnforcementInputs") || code.contains(".decide(") || code.contains("appInputs") {
+                    if file == "AgreementCheck.swift" { doors += 1 } else { offending.append(place) }
                 }
             }
         }

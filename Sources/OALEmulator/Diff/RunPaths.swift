@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALShared
 
 /// Which enforcement paths a run exercises (`oal-device run --paths`), for
 /// the differential run (docs/ORACLE.md, "Differential run").
@@ -44,8 +45,10 @@ extension DeviceEngine {
         guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return false }
         oracle.pathsLastCheck = now
         guard let view = oracle.readView(engine: self) else { return true }
-        // The loop this mode stands in for decides with the app's own code.
-        let app = view.appDecisionInputs()
+        // The loop this mode stands in for decides with the app's own code
+        // (the device's doing, not the oracle's).
+        let app = EnforcementInputs(
+            now: view.now, calendar: view.calendar, usage: view.usageToday, sessions: view.sessions)
         let stale = view.published.contains { app.decide($0.rule).shield != view.storeShields($0.rule.id) }
         if stale {
             let outcome = try launch(.app, ["refresh"])

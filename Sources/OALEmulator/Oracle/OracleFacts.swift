@@ -41,15 +41,6 @@ struct OracleView {
     var now: Date
     var calendar: Calendar
 
-    /// The app's own decision code (OALDomain) over what the view read,
-    /// for the agreement of the two enforcement paths only (`checkRules`):
-    /// what the foreground path would write is what the background path
-    /// must have written. Every truth check asks the spec model
-    /// (`SpecModel`, `SpecDays`) instead.
-    func appDecisionInputs() -> EnforcementInputs {
-        EnforcementInputs(now: now, calendar: calendar, usage: usageToday, sessions: sessions)
-    }
-
     func storeShields(_ rule: UUID) -> Bool {
         !(effective.stores[ShieldController.storeName(for: rule)]?.shield.isEmpty ?? true)
     }

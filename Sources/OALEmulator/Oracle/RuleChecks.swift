@@ -49,41 +49,14 @@ extension Oracle {
     // MARK: - Per-rule checks at a boundary
 
     func checkRules(_ view: OracleView) {
-        // The app's own decision, once per judgement, for the agreement
-        // check alone: what the foreground path would write is what the
-        // background path must have written.
-        let appInputs = view.appDecisionInputs()
-        let decisions = view.published.map { appInputs.decide($0.rule) }
-        for (index, published) in view.published.enumerated() {
+        for published in view.published {
             let rule = published.rule
             let name = rule.name
-            let decision = decisions[index]
             let shields = view.storeShields(rule.id)
             let key = rule.id.uuidString
 
-            // Agreement: the rule's own store equals the foreground decision.
-            report.checksRun += 1
-            if decision.shield == shields {
-                resolved(.agreement, key: key)
-                divergenceSince[key] = nil
-                expectedEnded(.agreement, key: key)
-            } else {
-                let since = divergenceSince[key] ?? now
-                divergenceSince[key] = since
-                let expected =
-                    "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
-                    + "(\(ShieldController.describe(decision.reason)))"
-                let actual = shields ? "shielding" : "clear"
-                if let reason = namedReason(for: rule, since: since) {
-                    expect(
-                        .agreement, key: key, ruleID: rule.id, ruleName: name, expected: expected, actual: actual,
-                        reason: reason)
-                } else {
-                    violate(
-                        .agreement, ruleID: rule.id, ruleName: name, expected: expected,
-                        actual: actual + " since \(localText(since))")
-                }
-            }
+            // The app's decision stays inside this one check (AgreementCheck).
+            checkAgreement(published, in: view)
 
             // Nothing invented: the block is justified by the user's rule and
             // the day's real usage, by the spec model (never the app's code).
