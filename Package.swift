@@ -22,10 +22,10 @@ let package = Package(
         // sources build against, and the harness its processes run in. The
         // package `scripts/guest-build` generates depends on these by path.
         .library(
-            name: "GuestSDK",
+            name: "GuestSDK", type: .dynamic,
             targets: [
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
-                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "GuestHarness",
+                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "GuestHarness",
             ]),
     ],
     targets: [
@@ -69,6 +69,9 @@ let package = Package(
             name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore"],
             path: "Sources/GuestSDK/UserNotifications"),
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
+        .target(
+            name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
+            path: "Sources/GuestSDK/SwiftData"),
         .target(name: "CryptoKit", path: "Sources/GuestSDK/CryptoKit"),
         .target(
             name: "GuestHarness",
@@ -111,7 +114,8 @@ let package = Package(
         .testTarget(
             name: "GuestSDKTests",
             dependencies: [
-                "GuestRuntime", "CryptoKit", "FamilyControls", "ManagedSettings", "OALDomain", "OALPlatform",
+                "GuestRuntime", "CryptoKit", "FamilyControls", "ManagedSettings", "OALDomain", "OALPlatform", "SwiftData",
+                "GuestFoundation",
                 "OALTestSupport",
             ]),
     ]
