@@ -25,7 +25,7 @@ let package = Package(
             name: "GuestSDK", type: .dynamic,
             targets: [
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
-                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "GuestHarness",
+                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "GuestHarness",
             ]),
     ],
     targets: [
@@ -40,6 +40,10 @@ let package = Package(
         .target(name: "OALPlatform", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
         // 4. The code the app and its extensions share (enforcement, shields).
         .target(name: "OALShared", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform"]),
+        // Guest builds (docs/GUEST.md): a checkout of a real app read as the
+        // device's processes (its Xcode project or folder conventions), built
+        // against GuestSDK into a cache keyed by content.
+        .target(name: "OALGuestBuild", dependencies: ["OALSystem"]),
         // 5. The emulated iOS engine (scenarios, trace, timeline, oracle),
         //    a library so the tests and `oal-device` drive the same code.
         .target(
@@ -69,10 +73,11 @@ let package = Package(
             name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore"],
             path: "Sources/GuestSDK/UserNotifications"),
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
+        .target(name: "SwiftUI", dependencies: ["GuestFoundation", "UIKit"], path: "Sources/GuestSDK/SwiftUI"),
         .target(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
             path: "Sources/GuestSDK/SwiftData"),
-        .target(name: "CryptoKit", path: "Sources/GuestSDK/CryptoKit"),
+        .target(name: "CryptoKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/CryptoKit"),
         .target(
             name: "GuestHarness",
             dependencies: [
@@ -86,7 +91,7 @@ let package = Package(
         .executableTarget(name: "oal-monitor", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-config", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-action", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-device", dependencies: ["OALEmulator"]),
+        .executableTarget(name: "oal-device", dependencies: ["OALEmulator", "OALGuestBuild"]),
 
         // A process that hammers the stores, for the multi-process tests and
         // the store benchmark.
@@ -109,6 +114,7 @@ let package = Package(
         .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
         .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
         .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALTestSupport"]),
+        .testTarget(name: "OALGuestBuildTests", dependencies: ["OALGuestBuild", "OALTestSupport"]),
         // The guest SDK's pieces in-process, and guest builds run end to end
         // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).
         .testTarget(

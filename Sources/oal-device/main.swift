@@ -44,6 +44,7 @@ let usage = """
           every minute their shield timelines differ: spec-named or a finding (exit 1).
     \(faultUsage)
     \(raceUsage)
+    \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
       summary --root DIR
@@ -102,18 +103,22 @@ func loadScenario(_ path: String) throws -> Scenario {
 /// The options each command takes beside `--root` and `--help`, so an
 /// option of another command is a usage error naming it, not ignored.
 let batchOptions = ["jobs", "shard", "junit"]
+/// `--guest` and what builds it (GuestCommands.swift).
+let guestOptions = ["guest", "harness", "cache", "sdk"]
 
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "guest", "speed", "days", "warm"],
-        flags: ["quiet", "shrink", "free-running", "forked"] + faultFlags),
-    "diff": ArgumentSpec(options: ["seed", "guest"], flags: ["quiet", "forked"]),
+        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "speed", "days", "warm"]
+            + guestOptions,
+        flags: ["quiet", "shrink", "free-running", "forked", "no-build"] + faultFlags),
+    "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
-        options: ["root-base", "limit", "kinds", "seed", "guest"] + batchOptions,
-        flags: ["quiet", "no-snapshots", "forked"]),
+        options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
+        flags: ["quiet", "no-snapshots", "forked", "no-build"]),
     "swarm": ArgumentSpec(
-        options: ["root-base", "seeds", "first-seed", "guest"] + batchOptions, flags: ["quiet", "forked"]),
+        options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
+        flags: ["quiet", "forked", "no-build"]),
     "race": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
         flags: ["quiet", "no-snapshots", "forked"]),
@@ -124,12 +129,14 @@ let commandSpecs: [String: ArgumentSpec] = [
     "trace": ArgumentSpec(options: ["format"]),
     "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
+    "guest": ArgumentSpec(options: ["harness", "cache", "sdk"], flags: ["no-build", "quiet"]),
 ]
 
 /// `--guest BUILD` (docs/GUEST.md): checks the build, then names it in the
 /// environment, where every run this command makes (sweeps and swarms
 /// included) picks it up, and says which app and sources it runs.
-func useGuest(_ directory: String) throws {
+func useGuest(_ text: String, parsed: ParsedArguments) throws {
+    let directory = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet")).path
     let guest = try GuestBuild.load(directory: directory)
     setenv(GuestBuild.variable, guest.directory, 1)
     StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
@@ -158,7 +165,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     }
     do {
         if parsed.has("forked") { useForked() }
-        if let directory = parsed.value("guest") { try useGuest(directory) }
+        if let text = parsed.value("guest") { try useGuest(text, parsed: parsed) }
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
@@ -185,6 +192,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
             let paths = try RunViews.write(root: try deviceRoot(parsed))
             print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
             return .done
+        case "guest": return try guestCommand(parsed)
         case "status":
             try parsed.expectAtMost(0)
             let status = try DeviceStatus(root: try existingDeviceRoot(parsed))

@@ -2,9 +2,9 @@ import Foundation
 import OALTestSupport
 import Testing
 
-/// Guest builds end to end: `scripts/guest-build` generates and compiles a
-/// package from a checkout, and `oal-device run --guest` plays a scenario
-/// with those processes. MiniGuest (examples/) always runs, so the SDK is
+/// Guest builds end to end: `oal-device guest build` compiles a checkout's
+/// processes against GuestSDK, and `oal-device run --guest` plays a
+/// scenario with them. MiniGuest (examples/) always runs, so the SDK is
 /// exercised on every `swift test`; the real app runs when its sources are
 /// present (`../shared/guest/OpenAppLock`, or `OAL_GUEST_SOURCES`).
 /// Serialized: the builds share the machine's two cores.
@@ -13,15 +13,13 @@ struct GuestBuildTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// Builds a guest into `.build/guest-tests/NAME` (kept between runs, so
-    /// a second `swift test` only relinks).
-    static func build(checkout: String, harness: String, name: String) throws -> URL {
-        let directory = repository.appendingPathComponent(".build/guest-tests/\(name)")
+    /// Builds a guest into the build cache (kept between runs, so a second
+    /// `swift test` compiles nothing) and returns its build directory.
+    static func build(checkout: String, name: String, _ extra: [String] = []) throws -> URL {
         let run = try ProcessRun.run(
-            URL(fileURLWithPath: repository.appendingPathComponent("scripts/guest-build").path),
-            ["--harness", harness, "--build", directory.path, checkout])
-        #expect(run.status == 0, "guest-build \(name): \(run.stderr.suffix(3000))")
-        return directory
+            try BuiltProducts.executable("oal-device"), ["guest", "build", checkout] + extra)
+        #expect(run.status == 0, "guest build \(name): \(run.stderr.suffix(3000))")
+        return URL(fileURLWithPath: run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// A fresh root for `scenario`, then the run against `guest`.
@@ -40,7 +38,7 @@ struct GuestBuildTests {
 
     @Test func miniGuestRunsAsTheFourProcessesOnTheEmulatedClock() throws {
         let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
-        let guest = try Self.build(checkout: checkout, harness: checkout + "/harness", name: "MiniGuest")
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
         let root = Self.temporaryRoot("mini")
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try Self.play(checkout + "/mini.scenario", guest: guest, root: root)
@@ -102,9 +100,7 @@ struct GuestBuildTests {
             )
             return
         }
-        let guest = try Self.build(
-            checkout: checkout, harness: Self.repository.appendingPathComponent("guest-harness/openapplock").path,
-            name: "OpenAppLock")
+        let guest = try Self.build(checkout: checkout, name: "OpenAppLock")
         let root = Self.temporaryRoot("demo")
         defer { try? FileManager.default.removeItem(at: root) }
         let run = try Self.play(

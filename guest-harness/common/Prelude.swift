@@ -27,3 +27,8 @@ extension TimeZone {
     nonisolated static var current: TimeZone { GuestClock.timeZone() }
     nonisolated static var autoupdatingCurrent: TimeZone { GuestClock.timeZone() }
 }
+
+/// Foundation on Linux cannot sort strings by `.localizedStandard`, the
+/// default of Apple's `SortDescriptor(\.name)`; SwiftData's fetches take
+/// the emulator's (GuestFoundation).
+typealias SortDescriptor = GuestFoundation.GuestSortDescriptor

@@ -20,6 +20,8 @@ public struct GuestRuleRecord: Hashable, Sendable {
     public var maxOpens: Int
     public var pausedUntil: Date?
     public var createdAt: Date
+    /// The adult-content filter of a schedule rule (older models have the column).
+    public var blockAdultContent: Bool
     /// The rule's app list, when it has one.
     public var appListID: UUID?
     public var appListName: String?
@@ -36,10 +38,36 @@ public struct GuestRuleRecord: Hashable, Sendable {
                 hardMode: rule.hardMode, selectionModeRaw: flat.selectionModeRaw, dayNumbers: flat.dayNumbers,
                 startMinutes: flat.startMinutes, endMinutes: flat.endMinutes,
                 dailyLimitMinutes: flat.dailyLimitMinutes, maxOpens: flat.maxOpens, pausedUntil: rule.pausedUntil,
-                createdAt: rule.createdAt, appListID: list?.id, appListName: list?.name,
+                createdAt: rule.createdAt, blockAdultContent: flat.blockAdultContent ?? false, appListID: list?.id,
+                appListName: list?.name,
                 // The emulator's selection encoding is FamilyActivitySelection's.
                 selectionData: selection?.encoded())
         }
+    }
+}
+
+extension GuestRuleRecord {
+    /// The rule's columns by the app's property names, for
+    /// `ModelFactory.make(BlockingRule.self, values:)` (its `appList` is the
+    /// adapter's to add). The legacy inline selection is empty, as after the
+    /// app's own migration to app lists.
+    public var ruleValues: [String: Any] {
+        [
+            "id": id, "name": name, "kindRaw": kindRaw, "isEnabled": isEnabled, "hardMode": hardMode,
+            "selectionModeRaw": selectionModeRaw, "dayNumbers": dayNumbers, "startMinutes": startMinutes,
+            "endMinutes": endMinutes, "dailyLimitMinutes": dailyLimitMinutes, "maxOpens": maxOpens,
+            "pausedUntil": pausedUntil as Date? as Any, "createdAt": createdAt, "selectionData": Data?.none as Any,
+            "selectionCount": 0, "blockAdultContent": blockAdultContent,
+        ]
+    }
+
+    /// The rule's app list's columns, when it has one.
+    public var appListValues: [String: Any]? {
+        guard let appListID else { return nil }
+        return [
+            "id": appListID, "name": appListName ?? "", "selectionData": selectionData as Data? as Any,
+            "selectionCount": 0, "createdAt": createdAt,
+        ]
     }
 }
 

@@ -12,6 +12,12 @@ enum FieldAccess {
         return _openExistential(type, do: size)
     }
 
+    /// Whether `value` can be stored in the field.
+    static func fits(_ value: Any, _ field: ModelLayout.Field) -> Bool {
+        func check<T>(_: T.Type) -> Bool { value is T }
+        return _openExistential(field.type, do: check)
+    }
+
     static func read(_ object: AnyObject, _ field: ModelLayout.Field) -> Any {
         let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
         func load<T>(_: T.Type) -> Any { (base + field.offset).assumingMemoryBound(to: T.self).pointee }

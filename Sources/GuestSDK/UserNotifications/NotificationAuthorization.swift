@@ -1,0 +1,94 @@
+import Foundation
+import GuestRuntime
+import OALStore
+
+/// Whether the app may post notifications, as the system records it.
+public enum UNAuthorizationStatus: Int, Hashable, Sendable, Codable {
+    case notDetermined = 0
+    case denied = 1
+    case authorized = 2
+    case provisional = 3
+    case ephemeral = 4
+}
+
+/// What an app asks to be allowed.
+public struct UNAuthorizationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
+    public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
+    public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
+    public static let carPlay = UNAuthorizationOptions(rawValue: 1 << 3)
+    public static let criticalAlert = UNAuthorizationOptions(rawValue: 1 << 4)
+    public static let providesAppNotificationSettings = UNAuthorizationOptions(rawValue: 1 << 5)
+    public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+}
+
+/// The notification settings the app can read.
+public final class UNNotificationSettings: @unchecked Sendable {
+    public let authorizationStatus: UNAuthorizationStatus
+
+    init(authorizationStatus: UNAuthorizationStatus) { self.authorizationStatus = authorizationStatus }
+}
+
+/// The app's notification permission on the emulated device:
+/// `<root>/system/notification-authorization.json`. It starts not
+/// determined, as on a fresh install; a request is answered as the
+/// simulated user answers the system prompt: Allow (provisional when only
+/// provisional delivery was asked). A decided status is not asked again,
+/// as iOS asks once.
+enum NotificationPermission {
+    struct Document: Codable, Hashable, Sendable {
+        var status: UNAuthorizationStatus
+    }
+
+    static func file() throws -> DocumentFile<Document> {
+        try DocumentFile(
+            container: AppGroupContainer(url: GuestDevice.context.root.system), name: "notification-authorization",
+            format: "oal.notification-authorization", version: 1)
+    }
+
+    static func status() -> UNAuthorizationStatus {
+        do { return try file().read()?.status ?? .notDetermined } catch {
+            GuestDevice.fail("UNUserNotificationCenter.notificationSettings(): \(error)")
+        }
+    }
+
+    static func request(_ options: UNAuthorizationOptions) -> Bool {
+        var granted = false
+        do {
+            try file().update { (document: inout Document?) in
+                let current = document?.status ?? .notDetermined
+                if current == .notDetermined {
+                    document = Document(status: options == .provisional ? .provisional : .authorized)
+                }
+                granted = document?.status != .denied
+            }
+        } catch {
+            GuestDevice.fail("UNUserNotificationCenter.requestAuthorization(options:): \(error)")
+        }
+        GuestDevice.context.record("notification.authorization", ["granted": "\(granted)"])
+        return granted
+    }
+}
+
+extension UNUserNotificationCenter {
+    public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        NotificationPermission.request(options)
+    }
+
+    public func requestAuthorization(
+        options: UNAuthorizationOptions = [], completionHandler: @escaping @Sendable (Bool, Error?) -> Void
+    ) {
+        completionHandler(NotificationPermission.request(options), nil)
+    }
+
+    public func notificationSettings() async -> UNNotificationSettings {
+        UNNotificationSettings(authorizationStatus: NotificationPermission.status())
+    }
+
+    public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
+        completionHandler(UNNotificationSettings(authorizationStatus: NotificationPermission.status()))
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Everything a guest build depends on besides the checkout, passed down
+/// from the command line (nothing here is read from the environment).
+public struct GuestBuildOptions: Sendable {
+    /// The Swift compiler.
+    public var swiftc: String
+    /// `git`, for `REPO@REV`.
+    public var git: String
+    /// The directory holding `libGuestSDK.so` and `Modules/`: the emulator's
+    /// own build (`swift build` makes it beside `oal-device`).
+    public var sdk: URL
+    /// Where builds and checkouts are kept, keyed by content.
+    public var cache: URL
+    /// `guest-harness/`: one folder per app, and `common/`.
+    public var harnesses: URL
+    /// An explicit harness folder (`--harness`).
+    public var harness: URL?
+    /// Compiler jobs.
+    public var jobs: Int
+    /// The environment for `swiftc` and `git` (PATH, HOME).
+    public var environment: [String: String]
+
+    public init(
+        swiftc: String, git: String, sdk: URL, cache: URL, harnesses: URL, harness: URL? = nil, jobs: Int = 2,
+        environment: [String: String]
+    ) {
+        self.swiftc = swiftc
+        self.git = git
+        self.sdk = sdk
+        self.cache = cache
+        self.harnesses = harnesses
+        self.harness = harness
+        self.jobs = jobs
+        self.environment = environment
+    }
+
+    /// The SDK's library, whose absence means the emulator was not built.
+    var sdkLibrary: URL { sdk.appendingPathComponent("libGuestSDK.so") }
+    var sdkModules: URL { sdk.appendingPathComponent("Modules") }
+}

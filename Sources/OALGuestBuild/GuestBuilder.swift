@@ -1,0 +1,316 @@
+import Foundation
+import OALSystem
+
+/// Builds a checkout of a real app as the four processes the emulated
+/// device launches, against GuestSDK (`libGuestSDK.so`), into a cache keyed
+/// by content (docs/GUEST.md, "Builds").
+///
+/// Each process is one `swiftc` invocation whose key covers every input
+/// (`ContentKey`): a process whose key is cached is reused with no
+/// compiler call, any changed byte is a new key and a fresh build, so
+/// builds of two checkouts never share objects. A build directory
+/// (`<cache>/builds/<name>-<key>`) names the four processes' executables
+/// under the emulator's names and describes itself in `guest.json`.
+public struct GuestBuilder: Sendable {
+    public let options: GuestBuildOptions
+
+    public init(options: GuestBuildOptions) { self.options = options }
+
+    public enum Mode: Sendable {
+        /// Compile what the cache lacks.
+        case build
+        /// Never compile: find the build these sources would make (`--no-build`).
+        case lookup
+    }
+
+    /// What a build did.
+    public struct Result: Sendable {
+        public var directory: URL
+        public var app: GuestApp
+        /// Per process: reused from the cache, or compiled now (and how long it took).
+        public var processes: [(kind: GuestProcess.Kind, key: ContentKey, compiledSeconds: Double?)]
+        public var excluded: [(kind: GuestProcess.Kind, exclusion: Exclusion)]
+        public var seconds: Double
+
+        public var compiledAny: Bool { processes.contains { $0.compiledSeconds != nil } }
+    }
+
+    /// Builds (or, with `.lookup`, finds) `checkout`. `commit` is recorded
+    /// when the checkout came from a repository.
+    public func build(
+        checkout: URL, commit: String? = nil, mode: Mode = .build, progress: (String) -> Void = { _ in }
+    ) throws(GuestBuildError) -> Result {
+        let started = MonotonicClock.nanoseconds()
+        try checkSDK()
+        let app = try GuestAppReader.read(checkout)
+        let harness = try GuestHarnessFiles.locate(for: app, harnesses: options.harnesses, explicit: options.harness)
+        let compiler = SwiftCompiler(swiftc: options.swiftc, environment: options.environment)
+        let version = try cachedCompilerVersion(compiler)
+        let sdk = sdkIdentity()
+        var processes: [(GuestProcess.Kind, ContentKey, Double?)] = []
+        var excluded: [(GuestProcess.Kind, Exclusion)] = []
+        for process in app.processes {
+            let texts = try readSources(process.sources, in: app.checkout)
+            let generated = try harness.files(for: process, app: app, sourceTexts: texts)
+            let key = processKey(process, texts: texts, generated: generated, version: version, sdk: sdk, app: app)
+            let directory = processDirectory(key)
+            if let record = ProcessRecord.load(directory) {
+                processes.append((process.kind, key, nil))
+                excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
+                continue
+            }
+            guard mode == .build else {
+                throw .notBuilt(
+                    "\(app.name) (\(checkout.path)): its \(process.kind.rawValue) process is not built for these "
+                        + "sources (key \(key.short)); build it first (without --no-build)")
+            }
+            progress("compiling \(app.name)'s \(process.kind.rawValue) (\(process.sources.count) files)")
+            let (record, seconds) = try compile(
+                process, app: app, texts: texts, generated: generated, key: key, compiler: compiler)
+            processes.append((process.kind, key, seconds))
+            excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
+        }
+        let directory = try writeBuildDirectory(
+            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded)
+        return Result(
+            directory: directory, app: app, processes: processes.map { ($0.0, $0.1, $0.2) },
+            excluded: excluded.map { ($0.0, $0.1) }, seconds: Double(MonotonicClock.nanoseconds() - started) / 1e9)
+    }
+
+    // MARK: Keys
+
+    func checkSDK() throws(GuestBuildError) {
+        guard FileManager.default.fileExists(atPath: options.sdkLibrary.path),
+            FileManager.default.fileExists(
+                atPath: options.sdkModules.appendingPathComponent("GuestHarness.swiftmodule").path)
+        else {
+            throw .sdkMissing(
+                "\(options.sdkLibrary.path) is missing: guest builds link against the emulator's GuestSDK; "
+                    + "run `swift build` first")
+        }
+    }
+
+    /// The SDK as built: every module interface's and the library's size
+    /// and modification time (a rebuilt SDK is a new key for every guest).
+    func sdkIdentity() -> String {
+        var parts: [String] = []
+        let modules = ((try? FileManager.default.contentsOfDirectory(atPath: options.sdkModules.path)) ?? [])
+            .filter { $0.hasSuffix(".swiftmodule") }.sorted()
+        for path in [options.sdkLibrary.path] + modules.map({ options.sdkModules.appendingPathComponent($0).path }) {
+            guard let status = try? FileSystem.status(path) else { continue }
+            parts.append("\((path as NSString).lastPathComponent) \(status.size) \(status.modifiedNanoseconds)")
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    func processKey(
+        _ process: GuestProcess, texts: [(path: String, text: String)], generated: [GuestHarnessFiles.File],
+        version: String, sdk: String, app: GuestApp
+    ) -> ContentKey {
+        var key = ContentKey.Builder("oal guest process v1")
+        key.add(version)
+        key.add(sdk)
+        key.add(process.kind.rawValue)
+        key.add(process.moduleName)
+        key.add(compileFlags(process).joined(separator: " "))
+        for (path, text) in texts { key.addFile(path, contents: Array(text.utf8)) }
+        for file in generated { key.addFile("generated/" + file.name, contents: Array(file.contents.utf8)) }
+        // String catalogs are read at run time from the checkout: their
+        // bytes are part of what this build is.
+        for catalog in app.stringCatalogs {
+            let bytes = (try? FileSystem.readFile(app.checkout.appendingPathComponent(catalog).path)) ?? nil
+            key.addFile(catalog, contents: bytes ?? [])
+        }
+        return key.finish()
+    }
+
+    func cachedCompilerVersion(_ compiler: SwiftCompiler) throws(GuestBuildError) -> String {
+        // `swiftc --version` costs a process start; keep it per compiler binary.
+        let status = try? FileSystem.status(options.swiftc)
+        let stamp = "\(options.swiftc) \(status?.size ?? 0) \(status?.modifiedNanoseconds ?? 0)"
+        let file = options.cache.appendingPathComponent("compiler-version.txt")
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            let lines = text.split(separator: "\n", maxSplits: 1).map(String.init)
+            if lines.count == 2, lines[0] == stamp { return lines[1] }
+        }
+        let version = try compiler.version()
+        try? FileManager.default.createDirectory(at: options.cache, withIntermediateDirectories: true)
+        try? "\(stamp)\n\(version)".write(to: file, atomically: true, encoding: .utf8)
+        return version
+    }
+
+    func readSources(_ files: [String], in checkout: URL) throws(GuestBuildError) -> [(path: String, text: String)] {
+        var texts: [(String, String)] = []
+        for file in files {
+            guard let text = try? String(contentsOf: checkout.appendingPathComponent(file), encoding: .utf8) else {
+                throw .io("\(checkout.appendingPathComponent(file).path): cannot be read")
+            }
+            texts.append((file, text))
+        }
+        return texts
+    }
+
+    // MARK: Compiling
+
+    func compileFlags(_ process: GuestProcess) -> [String] {
+        process.settings.flags + [
+            "-module-name", process.moduleName, "-Onone", "-suppress-warnings", "-j\(options.jobs)",
+            "-I", options.sdkModules.path, "-L", options.sdk.path, "-lGuestSDK",
+            "-Xlinker", "-rpath", "-Xlinker", options.sdk.path,
+        ]
+    }
+
+    func processDirectory(_ key: ContentKey) -> URL {
+        options.cache.appendingPathComponent("processes").appendingPathComponent(key.short)
+    }
+
+    /// Compiles one process into a fresh directory, then moves it into the
+    /// cache under its key. A file whose errors come only from what was left
+    /// out (a SwiftUI file, or a declaration of an excluded file) is left
+    /// out too, and the compile runs again (`CascadeExclusion`).
+    func compile(
+        _ process: GuestProcess, app: GuestApp, texts: [(path: String, text: String)],
+        generated: [GuestHarnessFiles.File], key: ContentKey, compiler: SwiftCompiler
+    ) throws(GuestBuildError) -> (ProcessRecord, Double) {
+        let final = processDirectory(key)
+        let work = final.deletingLastPathComponent().appendingPathComponent("\(key.short).tmp-\(getpid())")
+        try? FileManager.default.removeItem(at: work)
+        do {
+            try FileManager.default.createDirectory(
+                at: work.appendingPathComponent("generated"), withIntermediateDirectories: true)
+            for file in generated {
+                try file.contents.write(
+                    to: work.appendingPathComponent("generated").appendingPathComponent(file.name), atomically: true,
+                    encoding: .utf8)
+            }
+        } catch {
+            throw .io("\(work.path): \(error)")
+        }
+        let executable = work.appendingPathComponent(process.kind.executable)
+        let log = work.appendingPathComponent("build.log")
+        var cascade = CascadeExclusion(app: app, process: process, texts: texts)
+        var seconds = 0.0
+        while true {
+            let inputs =
+                cascade.compiled.map { app.checkout.appendingPathComponent($0).path }
+                + generated.map { work.appendingPathComponent("generated").appendingPathComponent($0.name).path }
+            let outcome = try compiler.run(compileFlags(process) + ["-o", executable.path] + inputs, log: log)
+            seconds += outcome.seconds
+            if outcome.succeeded { break }
+            guard try cascade.exclude(after: outcome, checkout: app.checkout) else {
+                let errors = outcome.errors.map { diagnostic in
+                    let file =
+                        diagnostic.file.hasPrefix(app.checkout.path + "/")
+                        ? String(diagnostic.file.dropFirst(app.checkout.path.count + 1)) : diagnostic.file
+                    return "\(file):\(diagnostic.line): error: \(diagnostic.message)"
+                }
+                throw .compile(
+                    process: "\(app.name)'s \(process.kind.rawValue) (\(process.target))",
+                    log: final.appendingPathComponent("build.log").path + " (kept at \(log.path))",
+                    errors: errors + outcome.otherErrors)
+            }
+        }
+        let record = ProcessRecord(
+            kind: process.kind.rawValue, target: process.target, module: process.moduleName,
+            sources: cascade.compiled, excluded: process.excluded, cascaded: cascade.cascaded, seconds: seconds,
+            key: key.hex)
+        do {
+            try record.save(work)
+            try FileManager.default.moveItem(at: work, to: final)
+        } catch {
+            // Another build of the same key got there first: its result is this one.
+            try? FileManager.default.removeItem(at: work)
+            guard ProcessRecord.load(final) != nil else { throw .io("\(final.path): \(error)") }
+        }
+        return (record, seconds)
+    }
+
+    // MARK: The build directory
+
+    func writeBuildDirectory(
+        app: GuestApp, commit: String?, processes: [(GuestProcess.Kind, ContentKey)],
+        excluded: [(GuestProcess.Kind, Exclusion)]
+    ) throws(GuestBuildError) -> URL {
+        var key = ContentKey.Builder("oal guest build v1")
+        key.add(app.checkout.path)
+        key.add(commit ?? "")
+        for (_, processKey) in processes { key.add(processKey.hex) }
+        let buildKey = key.finish()
+        let directory = options.cache.appendingPathComponent("builds")
+            .appendingPathComponent("\(app.name)-\(buildKey.short)")
+        let description = GuestBuildDescription(
+            formatVersion: 2, name: app.name, source: app.checkout.path, commit: commit,
+            bin: directory.appendingPathComponent("bin").path, membership: app.membershipSource,
+            processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }))
+        if let existing = GuestBuildDescription.load(directory), existing == description { return directory }
+        do {
+            let bin = directory.appendingPathComponent("bin")
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            for (kind, processKey) in processes {
+                try FileManager.default.createSymbolicLink(
+                    atPath: bin.appendingPathComponent(kind.executable).path,
+                    withDestinationPath: processDirectory(processKey).appendingPathComponent(kind.executable).path)
+            }
+            let lines = excluded.map { "\($0.0.rawValue) \($0.1.file) (\($0.1.reason))" }
+            try (lines.joined(separator: "\n") + "\n").write(
+                to: directory.appendingPathComponent("excluded.txt"), atomically: true, encoding: .utf8)
+            try description.save(directory)
+        } catch {
+            throw .io("\(directory.path): \(error)")
+        }
+        return directory
+    }
+}
+
+/// `<build>/guest.json`: what `--guest` reads back.
+public struct GuestBuildDescription: Codable, Hashable, Sendable {
+    public var formatVersion: Int
+    public var name: String
+    public var source: String
+    public var commit: String?
+    public var bin: String
+    public var membership: String
+    /// Process kind → content key.
+    public var processes: [String: String]
+
+    static func load(_ directory: URL) -> GuestBuildDescription? {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("guest.json").path)
+        else { return nil }
+        return try? JSONDecoder().decode(Self.self, from: data)
+    }
+
+    func save(_ directory: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: directory.appendingPathComponent("guest.json"), options: .atomic)
+    }
+}
+
+/// `<cache>/processes/<key>/process.json`: one compiled process; its
+/// presence means the executable beside it is complete.
+struct ProcessRecord: Codable, Sendable {
+    var kind: String
+    var target: String
+    var module: String
+    var sources: [String]
+    var excluded: [Exclusion]
+    var cascaded: [Exclusion]
+    var seconds: Double
+    var key: String
+
+    static func load(_ directory: URL) -> ProcessRecord? {
+        guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("process.json").path),
+            let record = try? JSONDecoder().decode(Self.self, from: data),
+            FileManager.default.isExecutableFile(
+                atPath: directory.appendingPathComponent("oal-\(record.kind)").path)
+        else { return nil }
+        return record
+    }
+
+    func save(_ directory: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(self).write(to: directory.appendingPathComponent("process.json"), options: .atomic)
+    }
+}

@@ -1,0 +1,8 @@
+// guest-harness when: notificationScheduler: NotificationScheduler?
+// Emulator harness, not the guest's code. From bee8abd on, the app's launch
+// hands its enforcer the notification scheduler too.
+@MainActor func makeEnforcer() -> RuleEnforcer {
+    RuleEnforcer(
+        shields: ManagedSettingsShieldController(), scheduler: RuleScheduler(monitor: DeviceActivityCenterMonitor()),
+        notificationScheduler: NotificationScheduler())
+}
