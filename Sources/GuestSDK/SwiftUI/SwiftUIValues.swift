@@ -27,6 +27,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     private init(named name: String) { description = name }
 
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
     public static let accentColor = Color(named: "accentColor")
     public static let primary = Color(named: "primary")
     public static let secondary = Color(named: "secondary")
