@@ -44,6 +44,8 @@ let package = Package(
         // device's processes (its Xcode project or folder conventions), built
         // against GuestSDK into a cache keyed by content.
         .target(name: "OALGuestBuild", dependencies: ["OALSystem"]),
+        // A guest's history: every commit built and played, and bisect.
+        .target(name: "OALGuestExplore", dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALSystem"]),
         // 5. The emulated iOS engine (scenarios, trace, timeline, oracle),
         //    a library so the tests and `oal-device` drive the same code.
         .target(
@@ -64,7 +66,9 @@ let package = Package(
         .target(
             name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform"],
             path: "Sources/GuestSDK/DeviceActivity"),
-        .target(name: "FamilyControls", dependencies: ["ManagedSettings"], path: "Sources/GuestSDK/FamilyControls"),
+        .target(
+            name: "FamilyControls", dependencies: ["ManagedSettings", "GuestRuntime", "OALStore"],
+            path: "Sources/GuestSDK/FamilyControls"),
         .target(name: "UIKit", path: "Sources/GuestSDK/UIKit"),
         .target(
             name: "ManagedSettingsUI", dependencies: ["ManagedSettings", "UIKit"],
@@ -91,7 +95,7 @@ let package = Package(
         .executableTarget(name: "oal-monitor", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-config", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-action", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-device", dependencies: ["OALEmulator", "OALGuestBuild"]),
+        .executableTarget(name: "oal-device", dependencies: ["OALEmulator", "OALGuestBuild", "OALGuestExplore"]),
 
         // A process that hammers the stores, for the multi-process tests and
         // the store benchmark.

@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALGuestBuild
+import OALGuestExplore
 import OALShared
 import OALSystem
 
@@ -15,6 +16,14 @@ let guestUsage = """
           against GuestSDK, into a cache keyed by content: an unchanged checkout is reused with no
           compiler call (docs/GUEST.md). Prints the build directory --guest takes. --no-build only
           finds the build (exit 69 when there is none).
+      guest history REPO [--all] [--from REV] [--to REV] [--scenario FILE] [--work DIR] [--markdown FILE] [--json FILE]
+          Every commit of REPO's first-parent line (or --all commits), oldest first: checked out into the cache,
+          built, and SCENARIO (default scenarios/demo-day.scenario) played forked. Prints a table: commit, builds?,
+          the verdict. Exit 0 when every commit built and played, 1 otherwise.
+      bisect --guest REPO GOOD BAD SCENARIO [--seed N] [--work DIR]
+          The first commit between GOOD and BAD at which SCENARIO's verdict changes (exit status, violations
+          by check, failed expectations): a binary search over the first-parent line, then inside the merged
+          branch. Prints the commit, its subject, both verdicts and the command that reproduces it.
       --guest BUILD|PATH|REPO@REV [--no-build] (run, diff, sweep, swarm): launch a guest's processes in
           place of oal-app and the extensions; a checkout or REPO@REV is built first (not with --no-build).
     """
@@ -118,7 +127,122 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let directory = try resolveGuest(target, parsed: parsed, quiet: parsed.has("quiet"))
         print(directory.path)
         return .done
+    case "history":
+        let repositoryPath = try parsed.positional(1, "REPO")
+        try parsed.expectAtMost(2)
+        return try historyCommand(repositoryPath, parsed)
     default:
-        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build)")
+        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, history)")
+    }
+}
+
+/// The scenario player every history and bisect run uses.
+func scenarioPlayer(_ scenario: String, parsed: ParsedArguments) throws -> GuestScenarioRun {
+    guard FileManager.default.fileExists(atPath: scenario) else {
+        throw ProcessFailure(.notFound, "\(scenario): no such scenario file")
+    }
+    var seed: UInt64?
+    if let text = parsed.value("seed") {
+        guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
+        seed = value
+    }
+    let device = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    return GuestScenarioRun(
+        device: device, scenario: URL(fileURLWithPath: scenario).standardizedFileURL.path, seed: seed,
+        environment: ProcessInfo.processInfo.environment)
+}
+
+func workDirectory(_ parsed: ParsedArguments, _ name: String) throws -> URL {
+    let url =
+        parsed.value("work").map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.temporaryDirectory.appendingPathComponent("oal-\(name)-\(getpid())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func historyCommand(_ repositoryPath: String, _ parsed: ParsedArguments) throws -> ExitCode {
+    let options = try guestBuildOptions(parsed)
+    let player = try scenarioPlayer(parsed.value("scenario") ?? "scenarios/demo-day.scenario", parsed: parsed)
+    let work = try workDirectory(parsed, "history")
+    do {
+        let repository = try GitRepository(repositoryPath, options: options)
+        let to = try repository.commit(parsed.value("to") ?? "HEAD")
+        var commits = try repository.revisions((parsed.has("all") ? [] : ["--first-parent"]) + [to])
+        if let text = parsed.value("from") {
+            let from = try repository.commit(text)
+            guard let index = commits.firstIndex(of: from) else {
+                throw ProcessFailure.usage("--from \(text): not an ancestor of \(parsed.value("to") ?? "HEAD") on that line")
+            }
+            commits = Array(commits[index...])
+        }
+        let history = GuestHistory(
+            repository: repository, builder: GuestBuilder(options: options), player: player, work: work)
+        var rows: [GuestHistory.Row] = []
+        let started = Date()
+        for (index, commit) in commits.enumerated() {
+            let row = history.row(commit)
+            rows.append(row)
+            let state = row.builds ? (row.verdict.map(\.description) ?? "not played") : "does not build"
+            StandardStream.error.write(
+                "\(tool): [\(index + 1)/\(commits.count)] \(row.short) \(row.subject.prefix(50)): \(state) "
+                    + "(build \(String(format: "%.1f", row.buildSeconds)) s, play \(String(format: "%.1f", row.playSeconds)) s)\n")
+        }
+        let table = GuestHistory.table(rows)
+        print(table, terminator: "")
+        let built = rows.filter(\.builds).count
+        let played = rows.filter { $0.verdict != nil }.count
+        let summary =
+            "\(built) of \(rows.count) commits build, \(played) played \(URL(fileURLWithPath: player.scenario).lastPathComponent) "
+            + "(\(String(format: "%.0f", Date().timeIntervalSince(started))) s; device roots in \(work.path))"
+        print("\n" + summary)
+        if let path = parsed.value("markdown") { try (table + "\n" + summary + "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+        if let path = parsed.value("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(rows).write(to: URL(fileURLWithPath: path))
+        }
+        return built == rows.count && played == rows.count ? .done : .checkFailed
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
+    }
+}
+
+func bisectCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    guard let repositoryPath = parsed.value("guest") else {
+        throw ProcessFailure.usage("bisect: --guest REPO is required (the app's git repository or bundle)")
+    }
+    let good = try parsed.positional(0, "GOOD")
+    let bad = try parsed.positional(1, "BAD")
+    let scenario = try parsed.positional(2, "SCENARIO")
+    try parsed.expectAtMost(3)
+    let options = try guestBuildOptions(parsed)
+    let player = try scenarioPlayer(scenario, parsed: parsed)
+    let work = try workDirectory(parsed, "bisect")
+    do {
+        let repository = try GitRepository(repositoryPath, options: options)
+        let history = GuestHistory(
+            repository: repository, builder: GuestBuilder(options: options), player: player, work: work)
+        let started = Date()
+        let outcome = try GuestBisect(history: history).run(good: good, bad: bad, repositoryName: repositoryPath) {
+            step in
+            StandardStream.error.write(
+                "\(tool): bisect: \(step.short) \(step.subject.prefix(50)) [\(step.note)]: "
+                    + "\(step.verdict.map(\.description) ?? "does not build (skipped)")\n")
+        }
+        print(
+            """
+            first changed commit: \(outcome.short) \(outcome.subject)
+              before (its parent): \(outcome.before)
+              after:               \(outcome.after)
+              GOOD \(good): \(outcome.goodVerdict)
+              BAD  \(bad): \(outcome.badVerdict)
+            \(outcome.steps.count) commits built and played of \(outcome.candidates) candidates, in \(String(format: "%.0f", Date().timeIntervalSince(started))) s (device roots in \(work.path))
+            reproduce: \(outcome.reproduce)
+            """)
+        return .done
+    } catch let error as GuestBisect.Failure {
+        throw ProcessFailure(.checkFailed, error.description)
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
     }
 }

@@ -129,7 +129,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "trace": ArgumentSpec(options: ["format"]),
     "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
-    "guest": ArgumentSpec(options: ["harness", "cache", "sdk"], flags: ["no-build", "quiet"]),
+    "guest": ArgumentSpec(
+        options: ["harness", "cache", "sdk", "from", "to", "scenario", "work", "markdown", "json", "seed"],
+        flags: ["no-build", "quiet", "all"]),
+    "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]
 
 /// `--guest BUILD` (docs/GUEST.md): checks the build, then names it in the
@@ -165,7 +168,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     }
     do {
         if parsed.has("forked") { useForked() }
-        if let text = parsed.value("guest") { try useGuest(text, parsed: parsed) }
+        if command != "bisect", let text = parsed.value("guest") { try useGuest(text, parsed: parsed) }
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
@@ -193,6 +196,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
             print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
             return .done
         case "guest": return try guestCommand(parsed)
+        case "bisect": return try bisectCommand(parsed)
         case "status":
             try parsed.expectAtMost(0)
             let status = try DeviceStatus(root: try existingDeviceRoot(parsed))

@@ -49,13 +49,13 @@ open class ManagedSettingsStore: @unchecked Sendable {
         try GuestDevice.context.platform.managedSettings.store(named: name.rawValue)
     }
 
-    private func read() -> StoreSettings {
+    func read() -> StoreSettings {
         do { return try platformStore().settings() } catch {
             GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot read its settings: \(error)")
         }
     }
 
-    private func update(_ body: (inout StoreSettings) -> Void) {
+    func update(_ body: (inout StoreSettings) -> Void) {
         do { try platformStore().update(body) } catch {
             GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings: \(error)")
         }
@@ -63,7 +63,7 @@ open class ManagedSettingsStore: @unchecked Sendable {
 
     /// The emulator's own processes trace every shield change with the store
     /// (and the rule its name carries); the guest's are traced the same way.
-    private func trace(_ event: String, _ extra: [String: String] = [:]) {
+    func trace(_ event: String, _ extra: [String: String] = [:]) {
         var fields = extra
         fields["store"] = name.rawValue
         fields["cause"] = "guest"

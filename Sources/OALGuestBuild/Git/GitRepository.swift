@@ -141,3 +141,20 @@ public enum GuestReference: Sendable, Hashable {
         return .checkout(url)
     }
 }
+
+extension GitRepository {
+    /// A commit's short hash, author date (yyyy-MM-dd) and subject.
+    public func describe(_ commit: String) throws(GuestBuildError) -> (short: String, date: String, subject: String) {
+        let line = try git(["log", "-1", "--date=short", "--format=%h%x09%ad%x09%s", commit])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = line.split(separator: "\t", maxSplits: 2).map(String.init)
+        guard parts.count == 3 else { return (String(commit.prefix(7)), "", line) }
+        return (parts[0], parts[1], parts[2])
+    }
+
+    /// The commit's parents.
+    public func parents(_ commit: String) throws(GuestBuildError) -> [String] {
+        try git(["rev-list", "--parents", "-n", "1", commit]).split(separator: " ").dropFirst()
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+    }
+}

@@ -111,6 +111,14 @@ public struct SwiftSettings: Sendable, Hashable, Codable {
                 ignored.append("\(key) = \(value)")
             }
         }
+        // Member import visibility checks which module declares a member.
+        // The prelude's shadows move `UserDefaults`' members to
+        // GuestFoundation, which no guest file imports by that name, so the
+        // check would fail where Apple's SDK passes: it is not applied.
+        if features.contains("MemberImportVisibility") {
+            features.removeAll { $0 == "MemberImportVisibility" }
+            ignored.append("SWIFT_UPCOMING_FEATURE_MEMBER_IMPORT_VISIBILITY = YES (the prelude's shadows)")
+        }
         upcomingFeatures = Array(Set(features)).sorted()
     }
 

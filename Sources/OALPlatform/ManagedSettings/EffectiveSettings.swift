@@ -25,7 +25,15 @@ public struct EffectiveSettings: Hashable, Sendable {
     }
 
     public var adultContentFiltered: Bool {
-        stores.values.contains { $0.webContentBlockedByFilter == true }
+        stores.values.contains { $0.webContentBlockedByFilter == true || $0.webContentFilter?.filtersAdultContent == true }
+    }
+
+    /// Whether some store's web content filter blocks this domain.
+    public func webFilterBlocks(token: String?, name: String?, isAdult: Bool) -> Bool {
+        stores.values.contains { store in
+            (store.webContentBlockedByFilter == true && isAdult)
+                || store.webContentFilter?.blocks(token: token, name: name, isAdult: isAdult) == true
+        }
     }
 
     public var appRemovalDenied: Bool {

@@ -5,6 +5,9 @@ public struct StoreSettings: Codable, Hashable, Sendable {
     public var shield: ShieldSettings
     /// `webContent.blockedByFilter = .auto()` when true.
     public var webContentBlockedByFilter: Bool?
+    /// Any other `webContent.blockedByFilter` policy (a guest's: lists of
+    /// domains, `.specific`, `.all(except:)`, `.none`).
+    public var webContentFilter: WebContentFilter?
     /// `application.denyAppRemoval`.
     public var denyAppRemoval: Bool?
 
@@ -18,6 +21,7 @@ public struct StoreSettings: Codable, Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        shield.isEmpty && webContentBlockedByFilter != true && denyAppRemoval != true
+        shield.isEmpty && webContentBlockedByFilter != true && (webContentFilter == nil || webContentFilter == WebContentFilter.none)
+            && denyAppRemoval != true
     }
 }

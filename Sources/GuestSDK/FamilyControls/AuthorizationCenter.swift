@@ -1,0 +1,81 @@
+import Foundation
+import GuestRuntime
+import OALStore
+
+/// Who the app asks Screen Time access for.
+public enum FamilyControlsMember: Hashable, Sendable {
+    case individual
+    case child
+}
+
+/// The app's Screen Time access, as the system records it.
+public enum AuthorizationStatus: Int, Hashable, Sendable, Codable {
+    case notDetermined
+    case denied
+    case approved
+    case approvedWithDataAccess
+}
+
+/// FamilyControls' errors.
+public enum FamilyControlsError: Error, Hashable, Sendable {
+    case restricted
+    case unavailable
+    case invalidAccountType
+    case invalidArgument
+    case authorizationConflict
+    case authorizationCanceled
+    case networkError
+    case authenticationMethodUnavailable
+}
+
+/// `AuthorizationCenter.shared`: the app's Screen Time authorization on the
+/// emulated device, `<root>/system/familycontrols-authorization.json`. A
+/// device root starts with the access granted (`approved`), as every
+/// scenario's user set the app up: its rules only work with it. A request
+/// is answered approved, as the user taps Allow.
+public final class AuthorizationCenter: @unchecked Sendable {
+    public static let shared = AuthorizationCenter()
+
+    private init() {}
+
+    struct Document: Codable, Hashable, Sendable {
+        var status: AuthorizationStatus
+    }
+
+    public var authorizationStatus: AuthorizationStatus {
+        guard GuestDevice.isInstalled else {
+            GuestDevice.fail("AuthorizationCenter.authorizationStatus needs the emulated device")
+        }
+        do { return try file().read()?.status ?? .approved } catch {
+            GuestDevice.fail("AuthorizationCenter.authorizationStatus: \(error)")
+        }
+    }
+
+    public func requestAuthorization(for member: FamilyControlsMember) async throws {
+        guard member == .individual else { throw FamilyControlsError.invalidAccountType }
+        do {
+            try file().update { (document: inout Document?) in
+                if document?.status != .denied { document = Document(status: .approved) }
+            }
+        } catch {
+            GuestDevice.fail("AuthorizationCenter.requestAuthorization(for:): \(error)")
+        }
+        GuestDevice.context.record("familycontrols.authorization", ["status": "\(authorizationStatus)"])
+        if authorizationStatus == .denied { throw FamilyControlsError.authorizationCanceled }
+    }
+
+    public func revokeAuthorization(completionHandler: @escaping @Sendable (Result<Void, Error>) -> Void) {
+        do {
+            try file().update { (document: inout Document?) in document = Document(status: .notDetermined) }
+            completionHandler(.success(()))
+        } catch {
+            completionHandler(.failure(error))
+        }
+    }
+
+    private func file() throws -> DocumentFile<Document> {
+        try DocumentFile(
+            container: AppGroupContainer(url: GuestDevice.context.root.system), name: "familycontrols-authorization",
+            format: "oal.familycontrols-authorization", version: 1)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OALGuestBuild
+import OALPlatform
+import OALSystem
+
+/// Plays a scenario against one guest build as a user would: a fresh
+/// device root, then `oal-device run --guest BUILD` as its own process
+/// (forked launches: the same cold run, faster), and the verdict read back
+/// from the root.
+public struct GuestScenarioRun: Sendable {
+    /// The `oal-device` executable.
+    public var device: String
+    public var scenario: String
+    public var seed: UInt64?
+    public var forked: Bool
+    public var environment: [String: String]
+
+    public init(device: String, scenario: String, seed: UInt64? = nil, forked: Bool = true, environment: [String: String]) {
+        self.device = device
+        self.scenario = scenario
+        self.seed = seed
+        self.forked = forked
+        self.environment = environment
+    }
+
+    /// The run's arguments after `run --root ROOT`.
+    func runArguments(guest: String) -> [String] {
+        [scenario] + (seed.map { ["--seed", "\($0)"] } ?? []) + ["--guest", guest] + (forked ? ["--forked"] : [])
+    }
+
+    /// The command that replays it on a new root.
+    public func reproduce(guest: String) -> String {
+        let quoted = runArguments(guest: guest).map(Self.shellQuote).joined(separator: " ")
+        return "oal-device init --root NEWDIR --scenario \(Self.shellQuote(scenario)) && oal-device run --root NEWDIR \(quoted)"
+    }
+
+    public func play(build: URL, root: URL) throws(GuestBuildError) -> ScenarioVerdict {
+        try? FileManager.default.removeItem(at: root)
+        let base = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent)
+        let initLog = URL(fileURLWithPath: base.path + ".init.log")
+        let initStatus = try spawn(["init", "--root", root.path, "--scenario", scenario], log: initLog)
+        guard initStatus == 0 else {
+            throw .tool("oal-device init failed (exit \(initStatus)); see \(initLog.path)")
+        }
+        let status = try spawn(
+            ["run", "--root", root.path] + runArguments(guest: build.path) + ["--quiet"],
+            log: URL(fileURLWithPath: base.path + ".run.log"))
+        return ScenarioVerdict(exitCode: status, root: DeviceRoot(path: root.path))
+    }
+
+    func spawn(_ arguments: [String], log: URL) throws(GuestBuildError) -> Int32 {
+        do {
+            let child = try ChildProcess.spawn(
+                device, arguments: arguments, environment: environment, standardOutput: log.path,
+                standardError: log.path)
+            switch try child.wait() {
+            case .exited(let code): return code
+            case .signaled(let signal): return 128 + signal
+            }
+        } catch {
+            throw .tool("could not run \(device): \(error)")
+        }
+    }
+
+    static func shellQuote(_ text: String) -> String {
+        guard text.contains(where: { !$0.isLetter && !$0.isNumber && !"-_./@=:,+".contains($0) }) else { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
