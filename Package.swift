@@ -25,7 +25,7 @@ let package = Package(
             name: "GuestSDK", type: .dynamic,
             targets: [
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
-                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "GuestHarness",
+                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine", "GuestHarness",
             ]),
     ],
     targets: [
@@ -67,7 +67,7 @@ let package = Package(
             name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform"],
             path: "Sources/GuestSDK/DeviceActivity"),
         .target(
-            name: "FamilyControls", dependencies: ["ManagedSettings", "GuestRuntime", "OALStore"],
+            name: "FamilyControls", dependencies: ["ManagedSettings", "GuestRuntime", "OALStore", "Combine"],
             path: "Sources/GuestSDK/FamilyControls"),
         .target(name: "UIKit", path: "Sources/GuestSDK/UIKit"),
         .target(
@@ -78,6 +78,7 @@ let package = Package(
             path: "Sources/GuestSDK/UserNotifications"),
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
         .target(name: "SwiftUI", dependencies: ["GuestFoundation", "UIKit"], path: "Sources/GuestSDK/SwiftUI"),
+        .target(name: "Combine", path: "Sources/GuestSDK/Combine"),
         .target(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
             path: "Sources/GuestSDK/SwiftData"),

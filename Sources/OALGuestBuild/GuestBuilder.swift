@@ -115,12 +115,6 @@ public struct GuestBuilder: Sendable {
         key.add(compileFlags(process).joined(separator: " "))
         for (path, text) in texts { key.addFile(path, contents: Array(text.utf8)) }
         for file in generated { key.addFile("generated/" + file.name, contents: Array(file.contents.utf8)) }
-        // String catalogs are read at run time from the checkout: their
-        // bytes are part of what this build is.
-        for catalog in app.stringCatalogs {
-            let bytes = (try? FileSystem.readFile(app.checkout.appendingPathComponent(catalog).path)) ?? nil
-            key.addFile(catalog, contents: bytes ?? [])
-        }
         return key.finish()
     }
 

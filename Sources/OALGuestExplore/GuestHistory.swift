@@ -76,7 +76,8 @@ public struct GuestHistory: Sendable {
             let builds = row.builds ? "yes" : "**no**: \(row.buildError?.prefix(120) ?? "")"
             let verdict = row.verdict.map(\.description) ?? row.playError.map { "not played: \($0.prefix(80))" } ?? "—"
             lines.append(
-                "| \(index + 1) | \(row.short) | \(row.date) | \(subject) | \(builds) | \(row.excludedFiles) | \(verdict) |")
+                "| \(index + 1) | \(row.short) | \(row.date) | \(subject) | \(builds) | \(row.excludedFiles) | \(verdict) |"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

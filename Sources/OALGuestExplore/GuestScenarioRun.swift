@@ -15,7 +15,9 @@ public struct GuestScenarioRun: Sendable {
     public var forked: Bool
     public var environment: [String: String]
 
-    public init(device: String, scenario: String, seed: UInt64? = nil, forked: Bool = true, environment: [String: String]) {
+    public init(
+        device: String, scenario: String, seed: UInt64? = nil, forked: Bool = true, environment: [String: String]
+    ) {
         self.device = device
         self.scenario = scenario
         self.seed = seed
@@ -31,7 +33,8 @@ public struct GuestScenarioRun: Sendable {
     /// The command that replays it on a new root.
     public func reproduce(guest: String) -> String {
         let quoted = runArguments(guest: guest).map(Self.shellQuote).joined(separator: " ")
-        return "oal-device init --root NEWDIR --scenario \(Self.shellQuote(scenario)) && oal-device run --root NEWDIR \(quoted)"
+        return
+            "oal-device init --root NEWDIR --scenario \(Self.shellQuote(scenario)) && oal-device run --root NEWDIR \(quoted)"
     }
 
     public func play(build: URL, root: URL) throws(GuestBuildError) -> ScenarioVerdict {

@@ -16,6 +16,10 @@ let guestUsage = """
           against GuestSDK, into a cache keyed by content: an unchanged checkout is reused with no
           compiler call (docs/GUEST.md). Prints the build directory --guest takes. --no-build only
           finds the build (exit 69 when there is none).
+      guest test PATH|REPO@REV [--filter REGEX] [--markdown FILE] [--json FILE]
+          Compile the app's own unit tests (its Xcode unit-test target) against its sources and GuestSDK, run
+          them with Swift Testing, and report each test file: passed, failed, not compiled (with the first
+          error) or skipped (with the reason). Exit 0 when every compiled test passed, 1 otherwise.
       guest history REPO [--all] [--from REV] [--to REV] [--scenario FILE] [--work DIR] [--markdown FILE] [--json FILE]
           Every commit of REPO's first-parent line (or --all commits), oldest first: checked out into the cache,
           built, and SCENARIO (default scenarios/demo-day.scenario) played forked. Prints a table: commit, builds?,
@@ -127,12 +131,47 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let directory = try resolveGuest(target, parsed: parsed, quiet: parsed.has("quiet"))
         print(directory.path)
         return .done
+    case "test":
+        let target = try parsed.positional(1, "PATH or REPO@REV")
+        try parsed.expectAtMost(2)
+        return try unitTestCommand(target, parsed)
     case "history":
         let repositoryPath = try parsed.positional(1, "REPO")
         try parsed.expectAtMost(2)
         return try historyCommand(repositoryPath, parsed)
     default:
-        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, history)")
+        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history)")
+    }
+}
+
+func unitTestCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCode {
+    let options = try guestBuildOptions(parsed)
+    let quiet = parsed.has("quiet")
+    do {
+        var checkout: URL
+        switch GuestReference.parse(target) {
+        case .build:
+            throw ProcessFailure.usage("guest test: give the checkout or REPO@REV, not a build directory")
+        case .checkout(let url): checkout = url
+        case .revision(let repository, let revision):
+            let repo = try GitRepository(repository, options: options)
+            checkout = try repo.checkout(try repo.commit(revision))
+        }
+        checkout = checkout.standardizedFileURL
+        let report = try GuestUnitTests(builder: GuestBuilder(options: options)).run(
+            checkout: checkout, filter: parsed.value("filter").map { [$0] } ?? []
+        ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
+        let table = GuestUnitTestTable.render(report)
+        print(table, terminator: "")
+        if let path = parsed.value("markdown") { try table.write(toFile: path, atomically: true, encoding: .utf8) }
+        if let path = parsed.value("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        }
+        return report.failed == 0 ? .done : .checkFailed
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
     }
 }
 
@@ -171,7 +210,8 @@ func historyCommand(_ repositoryPath: String, _ parsed: ParsedArguments) throws 
         if let text = parsed.value("from") {
             let from = try repository.commit(text)
             guard let index = commits.firstIndex(of: from) else {
-                throw ProcessFailure.usage("--from \(text): not an ancestor of \(parsed.value("to") ?? "HEAD") on that line")
+                throw ProcessFailure.usage(
+                    "--from \(text): not an ancestor of \(parsed.value("to") ?? "HEAD") on that line")
             }
             commits = Array(commits[index...])
         }
@@ -185,7 +225,8 @@ func historyCommand(_ repositoryPath: String, _ parsed: ParsedArguments) throws 
             let state = row.builds ? (row.verdict.map(\.description) ?? "not played") : "does not build"
             StandardStream.error.write(
                 "\(tool): [\(index + 1)/\(commits.count)] \(row.short) \(row.subject.prefix(50)): \(state) "
-                    + "(build \(String(format: "%.1f", row.buildSeconds)) s, play \(String(format: "%.1f", row.playSeconds)) s)\n")
+                    + "(build \(String(format: "%.1f", row.buildSeconds)) s, play \(String(format: "%.1f", row.playSeconds)) s)\n"
+            )
         }
         let table = GuestHistory.table(rows)
         print(table, terminator: "")
@@ -195,7 +236,9 @@ func historyCommand(_ repositoryPath: String, _ parsed: ParsedArguments) throws 
             "\(built) of \(rows.count) commits build, \(played) played \(URL(fileURLWithPath: player.scenario).lastPathComponent) "
             + "(\(String(format: "%.0f", Date().timeIntervalSince(started))) s; device roots in \(work.path))"
         print("\n" + summary)
-        if let path = parsed.value("markdown") { try (table + "\n" + summary + "\n").write(toFile: path, atomically: true, encoding: .utf8) }
+        if let path = parsed.value("markdown") {
+            try (table + "\n" + summary + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
         if let path = parsed.value("json") {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -1,3 +1,4 @@
+import Combine
 import Foundation
 import GuestRuntime
 import OALStore
@@ -42,7 +43,12 @@ public final class AuthorizationCenter: @unchecked Sendable {
         var status: AuthorizationStatus
     }
 
-    public var authorizationStatus: AuthorizationStatus {
+    /// The status now; `$authorizationStatus.values` is it at once and
+    /// then on every change (another process's request or revocation),
+    /// read from the device file as it changes.
+    @DeviceAuthorizationStatus public var authorizationStatus: AuthorizationStatus
+
+    static func readStatus() -> AuthorizationStatus {
         guard GuestDevice.isInstalled else {
             GuestDevice.fail("AuthorizationCenter.authorizationStatus needs the emulated device")
         }
@@ -73,9 +79,41 @@ public final class AuthorizationCenter: @unchecked Sendable {
         }
     }
 
-    private func file() throws -> DocumentFile<Document> {
+    private func file() throws -> DocumentFile<Document> { try Self.file() }
+
+    private static func file() throws -> DocumentFile<Document> {
         try DocumentFile(
             container: AppGroupContainer(url: GuestDevice.context.root.system), name: "familycontrols-authorization",
             format: "oal.familycontrols-authorization", version: 1)
+    }
+}
+
+/// `AuthorizationCenter.authorizationStatus` as Apple's: a published
+/// property. Its value is the device file's, and its publisher polls that
+/// file (every 250 ms of wall time) for changes made by other processes.
+@propertyWrapper
+public struct DeviceAuthorizationStatus: Sendable {
+    public init() {}
+
+    public var wrappedValue: AuthorizationStatus { AuthorizationCenter.readStatus() }
+
+    public var projectedValue: Published<AuthorizationStatus>.Publisher {
+        Published<AuthorizationStatus>.Publisher {
+            AsyncStream { continuation in
+                let task = Task {
+                    var last: AuthorizationStatus?
+                    while !Task.isCancelled {
+                        let now = AuthorizationCenter.readStatus()
+                        if now != last {
+                            continuation.yield(now)
+                            last = now
+                        }
+                        try? await Task.sleep(nanoseconds: 250_000_000)
+                    }
+                    continuation.finish()
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
+        }
     }
 }

@@ -3,11 +3,12 @@ import OALShared
 
 /// What `scripts/guest-build` learned about the guest and bakes into each
 /// generated main: its App Group entitlements and its string catalogs.
-public struct GuestBuildInfo: Sendable {
+public struct GuestBuildInfo: @unchecked Sendable {
     public var appGroups: [String]
-    public var stringCatalogs: [String]
+    /// Each catalog's table name and JSON.
+    public var stringCatalogs: [(table: String, json: String)]
 
-    public init(appGroups: [String], stringCatalogs: [String]) {
+    public init(appGroups: [String], stringCatalogs: [(table: String, json: String)]) {
         self.appGroups = appGroups
         self.stringCatalogs = stringCatalogs
     }
@@ -15,6 +16,6 @@ public struct GuestBuildInfo: Sendable {
     /// Connects the guest APIs to the device this process opened.
     func install(_ context: ProcessContext) {
         GuestDevice.install(context, appGroups: appGroups)
-        StringCatalog.shared.load(paths: stringCatalogs)
+        StringCatalog.shared.load(stringCatalogs)
     }
 }

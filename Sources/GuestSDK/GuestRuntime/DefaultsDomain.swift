@@ -77,6 +77,26 @@ public final class DefaultsDomain: @unchecked Sendable {
         trace("store.write", key: key)
     }
 
+    /// Every stored key, in one read.
+    public func all() -> [String: DefaultsValue] {
+        let values: [String: DefaultsValue]
+        do { values = try file.read()?.values ?? [:] } catch {
+            GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").dictionaryRepresentation(): \(error)")
+        }
+        trace("store.read", key: "*")
+        return values
+    }
+
+    /// Removes every key in one locked step.
+    public func removeAll() {
+        do {
+            try file.update { (document: inout Document?) in document = Document() }
+        } catch {
+            GuestDevice.fail("UserDefaults.removePersistentDomain(forName: \"\(suite)\"): \(error)")
+        }
+        trace("store.write", key: "*")
+    }
+
     private func trace(_ event: String, key: String) {
         GuestDevice.context.record(event, ["store": "defaults", "suite": suite, "key": key, "path": relativePath])
     }

@@ -9,18 +9,15 @@ public final class StringCatalog: @unchecked Sendable {
     private let lock = NSLock()
     private var tables: [String: [String: String]] = [:]
 
-    /// Loads the catalogs the guest build copied beside the harness.
-    public func load(paths: [String], language: String = "en") {
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                GuestDevice.fail("String(localized:): the string catalog \(path) is missing")
-            }
-            let table = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    /// Loads catalogs: each table's name and its `.xcstrings` JSON (the
+    /// guest build compiles them in, as an app bundles its catalogs).
+    public func load(_ catalogs: [(table: String, json: String)], language: String = "en") {
+        for (table, json) in catalogs {
             do {
-                let strings = try Self.parse(data, language: language)
+                let strings = try Self.parse(Data(json.utf8), language: language)
                 lock.withLock { tables[table, default: [:]].merge(strings) { _, new in new } }
             } catch {
-                GuestDevice.fail("String(localized:): \(path) is not a string catalog: \(error)")
+                GuestDevice.fail("String(localized:): the catalog \(table).xcstrings is not a string catalog: \(error)")
             }
         }
     }

@@ -51,7 +51,8 @@ extension ManagedSettingsStore {
     public var webContent: WebContentSettings {
         get {
             let settings = read()
-            return WebContentSettings(adultFilter: settings.webContentBlockedByFilter, filter: settings.webContentFilter)
+            return WebContentSettings(
+                adultFilter: settings.webContentBlockedByFilter, filter: settings.webContentFilter)
         }
         set {
             let (adultFilter, filter) = newValue.platform()

@@ -25,7 +25,9 @@ public struct EffectiveSettings: Hashable, Sendable {
     }
 
     public var adultContentFiltered: Bool {
-        stores.values.contains { $0.webContentBlockedByFilter == true || $0.webContentFilter?.filtersAdultContent == true }
+        stores.values.contains {
+            $0.webContentBlockedByFilter == true || $0.webContentFilter?.filtersAdultContent == true
+        }
     }
 
     /// Whether some store's web content filter blocks this domain.

@@ -21,7 +21,8 @@ public struct StoreSettings: Codable, Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        shield.isEmpty && webContentBlockedByFilter != true && (webContentFilter == nil || webContentFilter == WebContentFilter.none)
+        shield.isEmpty && webContentBlockedByFilter != true
+            && (webContentFilter == nil || webContentFilter == WebContentFilter.none)
             && denyAppRemoval != true
     }
 }

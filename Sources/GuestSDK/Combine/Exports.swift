@@ -1,0 +1,2 @@
+// Combine re-exports Foundation on Apple platforms.
+@_exported import Foundation

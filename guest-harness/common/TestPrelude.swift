@@ -1,0 +1,13 @@
+// Generated into a guest's unit-test build (the app module and the tests)
+// by `oal-device guest test`. Not the guest's code: the prelude's shadows
+// without the clock (docs/GUEST.md, "The app's unit tests"). Tests run in
+// real time, as on iOS, on a device of their own (GuestTestHost).
+import Foundation
+import GuestFoundation
+import GuestRuntime
+
+/// App Group defaults backed by the test device's root.
+typealias UserDefaults = GuestFoundation.GuestUserDefaults
+typealias LocalizedStringResource = GuestFoundation.LocalizedStringResource
+/// Sorts by `.localizedStandard` as Apple's does (GuestFoundation).
+typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
