@@ -25,7 +25,7 @@ public struct ActivityRegistry: Codable, Hashable, Sendable {
         _ name: String, schedule: DeviceActivitySchedule, events: [String: DeviceActivityEvent],
         at instant: Date, calendar: Calendar
     ) throws(MonitoringError) {
-        try schedule.validate(activity: name, calendar: calendar)
+        try schedule.validate(activity: name, calendar: calendar, now: instant)
         for (eventName, event) in events where event.thresholdMinutes < 1 {
             throw .invalidThreshold(activity: name, event: eventName)
         }

@@ -11,6 +11,11 @@ import Foundation
 ///   00:00).
 /// - Two full date-times: one interval at those instants; `repeats` is
 ///   ignored because such an interval can only happen once.
+/// - Any other pair (a weekday, seconds, one full date and one time, ...):
+///   an interval starts at each instant matching the start components and
+///   ends at the first instant after it matching the end components
+///   (`ScheduleComponents`); without `repeats`, only the first one that
+///   ends after the registration.
 public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
     public var intervalStart: IntervalEdge
     public var intervalEnd: IntervalEdge
@@ -25,8 +30,8 @@ public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
     public static let minimumMinutes = 15
     public static let maximumMinutes = 7 * 24 * 60
 
-    /// Checks the schedule the way `startMonitoring` does.
-    public func validate(activity: String, calendar: Calendar) throws(MonitoringError) {
+    /// Checks the schedule the way `startMonitoring` does, at `now`.
+    public func validate(activity: String, calendar: Calendar, now: Date) throws(MonitoringError) {
         guard intervalStart.componentsAreValid, intervalEnd.componentsAreValid else {
             throw .invalidDateComponents(
                 activity: activity, detail: "\(intervalStart) – \(intervalEnd) is not a valid time")
@@ -44,8 +49,12 @@ public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
             }
             minutes = Int((end.timeIntervalSince(start) / 60).rounded(.down))
         default:
-            throw .invalidDateComponents(
-                activity: activity, detail: "start and end must both be times of day or both full dates")
+            // General components: the first interval from now decides.
+            guard let first = generalInterval(containingOrAfter: now, notBefore: now, calendar: calendar) else {
+                throw .invalidDateComponents(
+                    activity: activity, detail: "no instant after now matches \(intervalStart) – \(intervalEnd)")
+            }
+            minutes = Int((first.duration / 60).rounded(.down))
         }
         if minutes < Self.minimumMinutes { throw .intervalTooShort(activity: activity, minutes: minutes) }
         if minutes > Self.maximumMinutes { throw .intervalTooLong(activity: activity, minutes: minutes) }
@@ -76,8 +85,36 @@ public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
             }
             return candidate
         default:
-            return nil
+            return generalInterval(containingOrAfter: instant, notBefore: registration, calendar: calendar)
         }
+    }
+
+    /// `interval(containingOrAfter:)` for general components.
+    func generalInterval(containingOrAfter instant: Date, notBefore registration: Date, calendar: Calendar)
+        -> DateInterval?
+    {
+        let start = intervalStart.general
+        let end = intervalEnd.general
+        func interval(startingAt begin: Date) -> DateInterval? {
+            guard let finish = end.next(after: begin, calendar: calendar), finish > begin else { return nil }
+            return DateInterval(start: begin, end: finish)
+        }
+        // The one in progress at `from`, else the next to start.
+        func first(endingAfter from: Date) -> DateInterval? {
+            if let begin = start.previous(atOrBefore: from, calendar: calendar),
+                let current = interval(startingAt: begin),
+                current.end > from
+            {
+                return current
+            }
+            guard let begin = start.next(after: from, calendar: calendar) else { return nil }
+            return interval(startingAt: begin)
+        }
+        if !repeats || (start.isFullDate && end.isFullDate) {
+            guard let only = first(endingAfter: registration), only.end > instant else { return nil }
+            return only
+        }
+        return first(endingAfter: instant)
     }
 
     /// The first daily interval whose end is after `instant`.

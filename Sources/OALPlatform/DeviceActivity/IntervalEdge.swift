@@ -3,23 +3,38 @@ import Foundation
 /// One edge of a DeviceActivity schedule, as the date components the app
 /// passes to `DeviceActivitySchedule`.
 ///
-/// The app uses two shapes only: a time of day (hour and minute, for the
-/// repeating daily activities) and a full local date and time (for the
-/// one-shot open session). Modelling exactly those keeps "invalid
-/// components" a checkable error instead of an open-ended DateComponents.
+/// The emulator's own app uses two shapes: a time of day (hour and
+/// minute, for the repeating daily activities) and a full local date and
+/// time (for the one-shot open session), which keep their fast, exact
+/// arithmetic here. Any other set of components (a weekday, seconds, a
+/// date with no time) is `components`, matched as Apple's calendar
+/// matches them.
 public enum IntervalEdge: Codable, Hashable, Sendable, CustomStringConvertible {
     case timeOfDay(hour: Int, minute: Int)
     case dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int)
+    case components(ScheduleComponents)
 
     public var hour: Int {
         switch self {
         case .timeOfDay(let hour, _), .dateTime(_, _, _, let hour, _): hour
+        case .components(let components): components.hour ?? 0
         }
     }
 
     public var minute: Int {
         switch self {
         case .timeOfDay(_, let minute), .dateTime(_, _, _, _, let minute): minute
+        case .components(let components): components.minute ?? 0
+        }
+    }
+
+    /// The edge as general components (every shape has them).
+    public var general: ScheduleComponents {
+        switch self {
+        case .timeOfDay(let hour, let minute): ScheduleComponents(hour: hour, minute: minute, second: 0)
+        case .dateTime(let year, let month, let day, let hour, let minute):
+            ScheduleComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: 0)
+        case .components(let components): components
         }
     }
 
@@ -27,6 +42,7 @@ public enum IntervalEdge: Codable, Hashable, Sendable, CustomStringConvertible {
     public var minuteOfDay: Int { hour * 60 + minute }
 
     public var componentsAreValid: Bool {
+        if case .components(let components) = self { return components.isValid }
         guard (0...23).contains(hour), (0...59).contains(minute) else { return false }
         if case .dateTime(let year, let month, let day, _, _) = self {
             return (1...9999).contains(year) && (1...12).contains(month) && (1...31).contains(day)
@@ -50,6 +66,8 @@ public enum IntervalEdge: Codable, Hashable, Sendable, CustomStringConvertible {
             return "\(two(hour)):\(two(minute))"
         case .dateTime(let year, let month, let day, let hour, let minute):
             return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
+        case .components(let components):
+            return "{\(components)}"
         }
     }
 }
