@@ -111,4 +111,106 @@ struct GuestBuildTests {
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
         #expect(run.stderr.contains("23 expectation(s) met, 1 failed"), "\(run.stderr)")
     }
+
+    /// A copy of MiniGuest in a fresh directory, optionally with one
+    /// function's body changed: the monitor's shield sets no apps.
+    static func miniCopy(_ name: String, breakShield: Bool) throws -> URL {
+        let copy = temporaryRoot(name)
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        if breakShield {
+            let file = copy.appendingPathComponent("Shared/MiniShields.swift")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let broken = text.replacingOccurrences(
+                of: "store.shield.applications = selection.applicationTokens.isEmpty ? nil : selection.applicationTokens",
+                with: "store.shield.applications = nil")
+            #expect(broken != text)
+            try broken.write(to: file, atomically: true, encoding: .utf8)
+            // Older than any build: an mtime-based build would keep the old objects.
+            _ = try ProcessRun.run(URL(fileURLWithPath: "/usr/bin/touch"), ["-d", "2001-01-01", file.path])
+        }
+        return copy
+    }
+
+    @Test func buildsAreKeyedByContentSoNoCheckoutRunsAnothersCode() throws {
+        let scenario = Self.repository.appendingPathComponent("examples/MiniGuest/mini.scenario").path
+        let good = try Self.miniCopy("key-good", breakShield: false)
+        let broken = try Self.miniCopy("key-broken", breakShield: true)
+        defer {
+            try? FileManager.default.removeItem(at: good)
+            try? FileManager.default.removeItem(at: broken)
+        }
+        let goodBuild = try Self.build(checkout: good.path, name: "MiniGuest (good)")
+        let brokenBuild = try Self.build(checkout: broken.path, name: "MiniGuest (broken)")
+        #expect(goodBuild != brokenBuild)
+        let root = Self.temporaryRoot("key-play")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try Self.play(scenario, guest: goodBuild, root: root)
+        #expect(first.status == 0, "\(first.stderr)")
+        // The second checkout differs in one function's body: its run shows
+        // that body (Instagram is never shielded), not the first's.
+        let second = try Self.play(scenario, guest: brokenBuild, root: root)
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(second.stderr.contains("VIOLATION [under-enforced]"), "\(second.stderr)")
+
+        // An unchanged checkout is reused with no compiler call, and
+        // --no-build finds it; a checkout never built is not built by --no-build.
+        let device = try BuiltProducts.executable("oal-device")
+        let again = try ProcessRun.run(device, ["guest", "build", good.path])
+        #expect(again.status == 0 && again.stderr.contains("reused from the cache"), "\(again.stderr)")
+        let lookup = try ProcessRun.run(device, ["guest", "build", good.path, "--no-build"])
+        #expect(lookup.status == 0, "\(lookup.stderr)")
+        let unbuilt = try Self.miniCopy("key-unbuilt", breakShield: false)
+        defer { try? FileManager.default.removeItem(at: unbuilt) }
+        try "// another comment\n".write(
+            to: unbuilt.appendingPathComponent("Shared/Extra.swift"), atomically: true, encoding: .utf8)
+        let refused = try ProcessRun.run(device, ["guest", "build", unbuilt.path, "--no-build"])
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(!refused.stderr.contains("compiling"), "\(refused.stderr)")
+    }
+
+    @Test func bisectFindsTheCommitThatBrokeMiniGuest() throws {
+        let repo = Self.temporaryRoot("bisect-repo")
+        let work = Self.temporaryRoot("bisect-work")
+        try? FileManager.default.removeItem(at: repo)
+        defer {
+            try? FileManager.default.removeItem(at: repo)
+            try? FileManager.default.removeItem(at: work)
+        }
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: repo)
+        let git = URL(fileURLWithPath: "/usr/bin/git")
+        func commit(_ message: String) throws {
+            _ = try ProcessRun.run(git, ["-C", repo.path, "add", "-A"])
+            let run = try ProcessRun.run(
+                git, ["-C", repo.path, "-c", "user.name=Test", "-c", "user.email=t@example.com", "commit", "-qm", message])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        _ = try ProcessRun.run(git, ["init", "-q", "-b", "main", repo.path])
+        try commit("Initial MiniGuest")
+        try "A note.\n".write(to: repo.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        try commit("Add notes")
+        let file = repo.appendingPathComponent("Shared/MiniShields.swift")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "store.shield.applications = selection.applicationTokens.isEmpty ? nil : selection.applicationTokens",
+            with: "store.shield.applications = nil"
+        ).write(to: file, atomically: true, encoding: .utf8)
+        try commit("Simplify shields")
+        try "Another note.\n".write(to: repo.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        try commit("Edit notes")
+        try "A third note.\n".write(to: repo.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        try commit("Edit notes again")
+
+        let scenario = Self.repository.appendingPathComponent("examples/MiniGuest/mini.scenario").path
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            ["bisect", "--guest", repo.path, "HEAD~4", "HEAD", scenario, "--work", work.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("first changed commit:"), "\(run.stdout)")
+        #expect(run.stdout.contains("Simplify shields"), "\(run.stdout)")
+        #expect(run.stdout.contains("reproduce: oal-device init"), "\(run.stdout)")
+        // About log2(n): GOOD, BAD, and the search over three commits between.
+        let played = run.stderr.split(separator: "\n").filter { $0.contains("bisect: ") }.count
+        #expect(played <= 5, "\(run.stderr)")
+    }
 }

@@ -12,7 +12,7 @@ import Foundation
 ///   extension points is that extension, a folder named `Shared` is
 ///   compiled into every process, a folder whose files import `Testing` or
 ///   `XCTest` holds tests, and the one remaining folder with Swift files is
-///   the app.
+///   the app, whose folder names it.
 ///
 /// Either way a file that imports a framework with no stand-in here
 /// (SwiftUI, Combine, ...) is left out, with that reason.
@@ -168,7 +168,9 @@ public enum GuestAppReader {
             + entitlements.filter {
                 !$0.hasPrefix(appFolder + "/")
             }
-        let name = checkout.lastPathComponent
+        // Named after its app folder, as Xcode names the project after the
+        // app: whatever the checkout's own folder is called.
+        let name = appFolder
         return GuestApp(
             name: name, checkout: checkout, processes: try ordered(processes, name: name), tests: testTarget,
             appGroups: appGroups(appFirst, root: checkout), stringCatalogs: Array(Set(catalogs)).sorted(),
