@@ -1,0 +1,149 @@
+import Foundation
+import OALTestSupport
+import Testing
+
+@testable import OALGuestBuild
+
+/// A checkout read as processes: target membership from an Xcode project's
+/// synchronized folders and their exception sets, or folder conventions.
+@Suite("Reading a checkout as the device's processes")
+struct GuestAppReaderTests {
+    /// A small checkout: an app, Shared, three extensions, tests.
+    static func checkout(withProject: Bool) throws -> URL {
+        let root = try TemporaryDirectory.make(prefix: "guest-reader")
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        func plist(_ point: String, _ principal: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSExtension</key><dict>
+            <key>NSExtensionPointIdentifier</key><string>\(point)</string>
+            <key>NSExtensionPrincipalClass</key><string>$(PRODUCT_MODULE_NAME).\(principal)</string>
+            </dict></dict></plist>
+            """
+        }
+        try write("Demo/DemoApp.swift", "import SwiftUI\n@main struct DemoApp: App { var body: some Scene { fatalError() } }\n")
+        try write("Demo/Logic/Policy.swift", "import Foundation\nenum Policy {}\n")
+        try write("Demo/Views/HomeView.swift", "import SwiftUI\nstruct HomeView: View { var body: some View { Text(\"x\") } }\n")
+        try write("Demo/Models/Preset.swift", "import SwiftUI\nstruct Preset { let color: Color }\n")
+        try write("Demo/Services/Chart.swift", "import Charts\nenum Chart {}\n")
+        try write("Demo/Info.plist", "<plist version=\"1.0\"><dict/></plist>")
+        try write("Demo/Demo.entitlements", """
+            <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
+            <array><string>group.demo</string></array></dict></plist>
+            """)
+        try write("Shared/Store.swift", "import Foundation\nenum Store {}\n")
+        try write("Shared/Copy.xcstrings", "{\"strings\":{}}")
+        try write("Monitor/Monitor.swift", "import DeviceActivity\nclass Monitor: DeviceActivityMonitor {}\n")
+        try write("Monitor/Info.plist", plist("com.apple.deviceactivity.monitor-extension", "Monitor"))
+        try write("Config/Config.swift", "import ManagedSettingsUI\nclass Config: ShieldConfigurationDataSource {}\n")
+        try write("Config/Info.plist", plist("com.apple.ManagedSettingsUI.shield-configuration-service", "Config"))
+        try write("Action/Action.swift", "import ManagedSettings\nclass Action: ShieldActionDelegate {}\n")
+        try write("Action/Info.plist", plist("com.apple.ManagedSettings.shield-action-service", "Action"))
+        try write("DemoTests/PolicyTests.swift", "import Testing\n@testable import Demo\n@Test func t() {}\n")
+        try write("DemoTests/OtherTests.swift", "import Testing\n@Test func u() {}\n")
+        guard withProject else { return root }
+        // Synchronized folders: the app lists Demo and Shared (minus its
+        // Info.plist); the monitor lists Shared and Monitor, and takes
+        // Logic/Policy.swift from Demo by an exception set on Demo.
+        try write(
+            "Demo.xcodeproj/project.pbxproj",
+            """
+            // !$*UTF8*$!
+            {
+                archiveVersion = 1;
+                objectVersion = 77;
+                objects = {
+                    MAIN = { isa = PBXGroup; children = (GDEMO, GSHARED, GMON, GCONF, GACT, GTESTS); sourceTree = "<group>"; };
+                    GDEMO = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EAPP, EMONFROMDEMO); path = Demo; sourceTree = "<group>"; };
+                    GSHARED = { isa = PBXFileSystemSynchronizedRootGroup; path = Shared; sourceTree = "<group>"; };
+                    GMON = { isa = PBXFileSystemSynchronizedRootGroup; exceptions = (EMON); path = Monitor; sourceTree = "<group>"; };
+                    GCONF = { isa = PBXFileSystemSynchronizedRootGroup; path = Config; sourceTree = "<group>"; };
+                    GACT = { isa = PBXFileSystemSynchronizedRootGroup; path = Action; sourceTree = "<group>"; };
+                    GTESTS = { isa = PBXFileSystemSynchronizedRootGroup; path = DemoTests; sourceTree = "<group>"; };
+                    EAPP = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist); target = TAPP; };
+                    EMONFROMDEMO = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Logic/Policy.swift); target = TMON; };
+                    EMON = { isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Info.plist); target = TMON; };
+                    TAPP = { isa = PBXNativeTarget; buildConfigurationList = LAPP; fileSystemSynchronizedGroups = (GDEMO, GSHARED); name = Demo; productType = "com.apple.product-type.application"; };
+                    TMON = { isa = PBXNativeTarget; buildConfigurationList = LEXT; fileSystemSynchronizedGroups = (GSHARED, GMON); name = Monitor; productType = "com.apple.product-type.app-extension"; };
+                    TCONF = { isa = PBXNativeTarget; buildConfigurationList = LEXT; fileSystemSynchronizedGroups = (GSHARED, GCONF); name = Config; productType = "com.apple.product-type.app-extension"; };
+                    TACT = { isa = PBXNativeTarget; buildConfigurationList = LEXT; fileSystemSynchronizedGroups = (GSHARED, GACT); name = Action; productType = "com.apple.product-type.app-extension"; };
+                    TTESTS = { isa = PBXNativeTarget; buildConfigurationList = LTESTS; fileSystemSynchronizedGroups = (GTESTS); name = DemoTests; productType = "com.apple.product-type.bundle.unit-test"; };
+                    LAPP = { isa = XCConfigurationList; buildConfigurations = (CAPP); };
+                    CAPP = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; CODE_SIGN_ENTITLEMENTS = Demo/Demo.entitlements; SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY = YES; }; };
+                    LEXT = { isa = XCConfigurationList; buildConfigurations = (CEXT); };
+                    CEXT = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 6.0; }; };
+                    LTESTS = { isa = XCConfigurationList; buildConfigurations = (CTESTS); };
+                    CTESTS = { isa = XCBuildConfiguration; name = Debug; buildSettings = { TEST_HOST = "$(BUILT_PRODUCTS_DIR)/Demo.app/Demo"; }; };
+                    PROJECT = { isa = PBXProject; mainGroup = MAIN; targets = (TAPP, TMON, TCONF, TACT, TTESTS); buildConfigurationList = LAPP; };
+                };
+                rootObject = PROJECT;
+            }
+            """)
+        return root
+    }
+
+    @Test func membershipComesFromTheProjectsSynchronizedFoldersAndExceptions() throws {
+        let root = try Self.checkout(withProject: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = try GuestAppReader.read(root)
+        #expect(app.name == "Demo")
+        #expect(app.membershipSource == "Xcode project Demo.xcodeproj")
+        let process = try #require(app.process(.app))
+        #expect(process.sources == ["Demo/Logic/Policy.swift", "Demo/Models/Preset.swift", "Shared/Store.swift"])
+        #expect(process.excluded.contains(Exclusion(file: "Demo/Views/HomeView.swift", reason: "a SwiftUI view (views are not emulated)")))
+        #expect(process.excluded.contains(Exclusion(file: "Demo/Services/Chart.swift", reason: "imports Charts")))
+        #expect(process.settings.flags.contains("MainActor"))
+        #expect(process.settings.upcomingFeatures == ["ExistentialAny"])
+        // The exception set on Demo adds Policy.swift to the monitor, which does not list Demo.
+        let monitor = try #require(app.process(.monitor))
+        #expect(monitor.sources == ["Demo/Logic/Policy.swift", "Monitor/Monitor.swift", "Shared/Store.swift"])
+        #expect(monitor.principalClass == "Monitor")
+        #expect(monitor.settings.languageMode == "6")
+        #expect(app.process(.shieldConfig)?.principalClass == "Config")
+        #expect(app.process(.shieldAction)?.principalClass == "Action")
+        #expect(app.appGroups == ["group.demo"])
+        #expect(app.stringCatalogs == ["Shared/Copy.xcstrings"])
+        #expect(app.tests?.sources == ["DemoTests/OtherTests.swift", "DemoTests/PolicyTests.swift"])
+    }
+
+    @Test func withoutAProjectTheFolderConventionsAgree() throws {
+        let root = try Self.checkout(withProject: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let app = try GuestAppReader.read(root)
+        #expect(app.name == "Demo")
+        #expect(app.membershipSource == "folder conventions")
+        #expect(app.process(.app)?.sources == ["Shared/Store.swift", "Demo/Logic/Policy.swift", "Demo/Models/Preset.swift"])
+        #expect(app.process(.monitor)?.sources == ["Shared/Store.swift", "Monitor/Monitor.swift"])
+        #expect(app.tests?.target == "DemoTests")
+        #expect(app.appGroups == ["group.demo"])
+    }
+
+    @Test func aCheckoutWithNoAppToFindSaysWhy() throws {
+        let root = try TemporaryDirectory.make(prefix: "guest-reader-empty")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(throws: GuestBuildError.self) { try GuestAppReader.read(root) }
+        #expect(throws: GuestBuildError.self) { try GuestAppReader.read(root.appendingPathComponent("missing")) }
+    }
+
+    @Test func importsInsideCanImportAreTheCompilersToSkip() {
+        let source = """
+            import Foundation
+            #if canImport(SwiftUI)
+            import SwiftUI
+            #endif
+            #if canImport(AppKit)
+            import AppKit
+            #else
+            import UIKit
+            #endif
+            @testable import Demo
+            import struct Charts.Plot
+            """
+        #expect(SwiftImports.modules(in: source) == ["Foundation", "SwiftUI", "UIKit", "Demo", "Charts"])
+        #expect(SwiftImports.unsupportedImport(in: source, also: ["Demo"]) == "Charts")
+    }
+}
