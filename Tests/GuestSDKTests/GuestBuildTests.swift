@@ -122,7 +122,8 @@ struct GuestBuildTests {
             let file = copy.appendingPathComponent("Shared/MiniShields.swift")
             let text = try String(contentsOf: file, encoding: .utf8)
             let broken = text.replacingOccurrences(
-                of: "store.shield.applications = selection.applicationTokens.isEmpty ? nil : selection.applicationTokens",
+                of:
+                    "store.shield.applications = selection.applicationTokens.isEmpty ? nil : selection.applicationTokens",
                 with: "store.shield.applications = nil")
             #expect(broken != text)
             try broken.write(to: file, atomically: true, encoding: .utf8)
@@ -182,7 +183,8 @@ struct GuestBuildTests {
         func commit(_ message: String) throws {
             _ = try ProcessRun.run(git, ["-C", repo.path, "add", "-A"])
             let run = try ProcessRun.run(
-                git, ["-C", repo.path, "-c", "user.name=Test", "-c", "user.email=t@example.com", "commit", "-qm", message])
+                git,
+                ["-C", repo.path, "-c", "user.name=Test", "-c", "user.email=t@example.com", "commit", "-qm", message])
             #expect(run.status == 0, "\(run.stderr)")
         }
         _ = try ProcessRun.run(git, ["init", "-q", "-b", "main", repo.path])

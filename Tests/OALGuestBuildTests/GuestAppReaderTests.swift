@@ -13,7 +13,8 @@ struct GuestAppReaderTests {
         let root = try TemporaryDirectory.make(prefix: "guest-reader")
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         func plist(_ point: String, _ principal: String) -> String {
@@ -25,13 +26,19 @@ struct GuestAppReaderTests {
             </dict></dict></plist>
             """
         }
-        try write("Demo/DemoApp.swift", "import SwiftUI\n@main struct DemoApp: App { var body: some Scene { fatalError() } }\n")
+        try write(
+            "Demo/DemoApp.swift",
+            "import SwiftUI\n@main struct DemoApp: App { var body: some Scene { fatalError() } }\n")
         try write("Demo/Logic/Policy.swift", "import Foundation\nenum Policy {}\n")
-        try write("Demo/Views/HomeView.swift", "import SwiftUI\nstruct HomeView: View { var body: some View { Text(\"x\") } }\n")
+        try write(
+            "Demo/Views/HomeView.swift",
+            "import SwiftUI\nstruct HomeView: View { var body: some View { Text(\"x\") } }\n")
         try write("Demo/Models/Preset.swift", "import SwiftUI\nstruct Preset { let color: Color }\n")
         try write("Demo/Services/Chart.swift", "import Charts\nenum Chart {}\n")
         try write("Demo/Info.plist", "<plist version=\"1.0\"><dict/></plist>")
-        try write("Demo/Demo.entitlements", """
+        try write(
+            "Demo/Demo.entitlements",
+            """
             <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
             <array><string>group.demo</string></array></dict></plist>
             """)
@@ -94,7 +101,9 @@ struct GuestAppReaderTests {
         #expect(app.membershipSource == "Xcode project Demo.xcodeproj")
         let process = try #require(app.process(.app))
         #expect(process.sources == ["Demo/Logic/Policy.swift", "Demo/Models/Preset.swift", "Shared/Store.swift"])
-        #expect(process.excluded.contains(Exclusion(file: "Demo/Views/HomeView.swift", reason: "a SwiftUI view (views are not emulated)")))
+        #expect(
+            process.excluded.contains(
+                Exclusion(file: "Demo/Views/HomeView.swift", reason: "a SwiftUI view (views are not emulated)")))
         #expect(process.excluded.contains(Exclusion(file: "Demo/Services/Chart.swift", reason: "imports Charts")))
         #expect(process.settings.flags.contains("MainActor"))
         #expect(process.settings.upcomingFeatures == ["ExistentialAny"])
@@ -116,7 +125,8 @@ struct GuestAppReaderTests {
         let app = try GuestAppReader.read(root)
         #expect(app.name == "Demo")
         #expect(app.membershipSource == "folder conventions")
-        #expect(app.process(.app)?.sources == ["Shared/Store.swift", "Demo/Logic/Policy.swift", "Demo/Models/Preset.swift"])
+        #expect(
+            app.process(.app)?.sources == ["Shared/Store.swift", "Demo/Logic/Policy.swift", "Demo/Models/Preset.swift"])
         #expect(app.process(.monitor)?.sources == ["Shared/Store.swift", "Monitor/Monitor.swift"])
         #expect(app.tests?.target == "DemoTests")
         #expect(app.appGroups == ["group.demo"])

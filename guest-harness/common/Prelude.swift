@@ -32,3 +32,6 @@ extension TimeZone {
 /// default of Apple's `SortDescriptor(\.name)`; SwiftData's fetches take
 /// the emulator's (GuestFoundation).
 typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
+/// `Bundle.main` with the process's Info dictionary from its build
+/// (Foundation's `Bundle` cannot be subclassed on Linux).
+typealias Bundle = GuestFoundation.GuestBundle

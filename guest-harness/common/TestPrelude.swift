@@ -11,3 +11,6 @@ typealias UserDefaults = GuestFoundation.GuestUserDefaults
 typealias LocalizedStringResource = GuestFoundation.LocalizedStringResource
 /// Sorts by `.localizedStandard` as Apple's does (GuestFoundation).
 typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
+/// `Bundle.main` with the process's Info dictionary from its build
+/// (Foundation's `Bundle` cannot be subclassed on Linux).
+typealias Bundle = GuestFoundation.GuestBundle

@@ -1,3 +1,4 @@
+import GuestFoundation
 import GuestRuntime
 import OALShared
 
@@ -8,14 +9,19 @@ public struct GuestBuildInfo: @unchecked Sendable {
     /// Each catalog's table name and JSON.
     public var stringCatalogs: [(table: String, json: String)]
 
-    public init(appGroups: [String], stringCatalogs: [(table: String, json: String)]) {
+    /// The process's Info.plist (XML), what `Bundle.main` answers.
+    public var bundleInfo: String
+
+    public init(appGroups: [String], stringCatalogs: [(table: String, json: String)], bundleInfo: String = "") {
         self.appGroups = appGroups
         self.stringCatalogs = stringCatalogs
+        self.bundleInfo = bundleInfo
     }
 
     /// Connects the guest APIs to the device this process opened.
     func install(_ context: ProcessContext) {
         GuestDevice.install(context, appGroups: appGroups)
         StringCatalog.shared.load(stringCatalogs)
+        GuestBundle.install(infoPlist: bundleInfo)
     }
 }

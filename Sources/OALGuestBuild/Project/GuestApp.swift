@@ -54,6 +54,8 @@ public struct GuestProcess: Sendable, Hashable {
     /// An extension's principal class (from its Info.plist).
     public var principalClass: String?
     public var settings: SwiftSettings
+    /// Its Info dictionary as XML property-list text (what `Bundle.main` answers).
+    public var infoPlist: String = ""
 }
 
 /// The app's unit tests: their files and the module they test.

@@ -86,7 +86,8 @@ public enum GuestAppReader {
         let (sources, excluded) = compiled(target.sources, root: root, testing: false)
         return GuestProcess(
             kind: kind, target: target.name, moduleName: target.moduleName, sources: sources, excluded: excluded,
-            principalClass: principalClass, settings: SwiftSettings(xcode: target.settings))
+            principalClass: principalClass, settings: SwiftSettings(xcode: target.settings),
+            infoPlist: InfoDictionary.xml(target.infoDictionary(root: root)))
     }
 
     static func infoPlist(of target: XcodeProject.Target, root: URL) -> InfoPlist? {
@@ -141,7 +142,10 @@ public enum GuestAppReader {
                 sharedFiles + swiftFiles(in: checkout, folder: folder), root: checkout, testing: false)
             return GuestProcess(
                 kind: kind, target: folder, moduleName: moduleName(folder), sources: sources, excluded: excluded,
-                principalClass: principal, settings: conventionSettings(kind))
+                principalClass: principal, settings: conventionSettings(kind),
+                infoPlist: InfoDictionary.xml(
+                    InfoDictionary.fromFolder(
+                        checkout.appendingPathComponent(folder), moduleName: moduleName(folder), target: folder)))
         }
         var processes = [make(.app, appFolder, nil)]
         for (kind, folder, principal) in extensions {

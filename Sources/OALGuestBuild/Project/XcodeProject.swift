@@ -28,19 +28,45 @@ public struct XcodeProject: Sendable {
         /// The Swift files it compiles.
         public var sources: [String] { members.filter { $0.hasSuffix(".swift") } }
 
-        /// A Debug build setting, `$(TARGET_NAME)` and `$(SRCROOT)` resolved.
+        /// A Debug build setting with its references expanded; paths
+        /// relative to the project (`$(SRCROOT)/` dropped).
         public func setting(_ key: String) -> String? {
             settings[key].map {
-                $0.replacingOccurrences(of: "$(TARGET_NAME)", with: name)
-                    .replacingOccurrences(of: "$(SRCROOT)/", with: "")
-                    .replacingOccurrences(of: "${TARGET_NAME}", with: name)
+                BuildSettings.expand($0.replacingOccurrences(of: "$(SRCROOT)/", with: ""), settings)
             }
         }
 
         public var moduleName: String {
-            let named = settings["PRODUCT_MODULE_NAME"] ?? settings["PRODUCT_NAME"] ?? name
-            let resolved = named == "$(TARGET_NAME)" || named.isEmpty ? name : named
-            return String(resolved.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+            let named = setting("PRODUCT_MODULE_NAME") ?? setting("PRODUCT_NAME") ?? name
+            return String((named.isEmpty ? name : named).map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        }
+
+        /// The Info.plist Xcode builds for it: its `INFOPLIST_FILE` with
+        /// every value's references expanded, its `INFOPLIST_KEY_*`
+        /// settings, and the bundle keys its settings name.
+        public func infoDictionary(root: URL) -> [String: Any] {
+            var info: [String: Any] = [:]
+            if let path = setting("INFOPLIST_FILE"),
+                let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path),
+                let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                    as? [String: Any]
+            {
+                info = InfoDictionary.expanded(plist, settings) as? [String: Any] ?? [:]
+            }
+            for (key, _) in settings where key.hasPrefix("INFOPLIST_KEY_") {
+                info[String(key.dropFirst("INFOPLIST_KEY_".count))] = setting(key)
+            }
+            let bundleKeys = [
+                ("CFBundleIdentifier", "PRODUCT_BUNDLE_IDENTIFIER"),
+                ("CFBundleShortVersionString", "MARKETING_VERSION"),
+                ("CFBundleVersion", "CURRENT_PROJECT_VERSION"), ("CFBundleName", "PRODUCT_NAME"),
+                ("CFBundleExecutable", "EXECUTABLE_NAME"),
+            ]
+            for (key, setting) in bundleKeys where info[key] == nil {
+                if let value = self.setting(setting), !value.isEmpty { info[key] = value }
+            }
+            if info["CFBundleExecutable"] == nil { info["CFBundleExecutable"] = setting("PRODUCT_NAME") ?? name }
+            return info
         }
 
         public var isApplication: Bool { productType == "com.apple.product-type.application" }
@@ -77,14 +103,21 @@ public struct XcodeProject: Sendable {
         else { throw .project(file.path, "has no objects or root object") }
         let reader = ObjectReader(objects: objects, file: file.path)
         let root = projectDirectory.deletingLastPathComponent()
-        let projectSettings = reader.debugSettings(project["buildConfigurationList"] as? String)
         let groups = try reader.groupPaths(rootGroup: project["mainGroup"] as? String)
+        let projectSettings = reader.debugSettings(
+            project["buildConfigurationList"] as? String, groups: groups,
+            root: projectDirectory.deletingLastPathComponent(),
+            base: ["TARGET_NAME": "", "SRCROOT": projectDirectory.deletingLastPathComponent().path])
         var targets: [Target] = []
         for id in project["targets"] as? [String] ?? [] {
             guard let object = objects[id], object["isa"] as? String == "PBXNativeTarget" else { continue }
             let name = object["name"] as? String ?? id
-            var settings = projectSettings
-            settings.merge(reader.debugSettings(object["buildConfigurationList"] as? String)) { _, target in target }
+            var base = projectSettings
+            base["TARGET_NAME"] = name
+            base["PRODUCT_NAME"] = base["PRODUCT_NAME"] ?? name
+            let settings = reader.debugSettings(
+                object["buildConfigurationList"] as? String, groups: groups,
+                root: projectDirectory.deletingLastPathComponent(), base: base)
             let members = try reader.members(of: id, object, groups: groups, root: root)
             targets.append(
                 Target(
@@ -101,18 +134,38 @@ private struct ObjectReader {
     let objects: [String: [String: Any]]
     let file: String
 
-    func debugSettings(_ listID: String?) -> [String: String] {
-        guard let listID, let list = objects[listID] else { return [:] }
+    /// The Debug configuration's settings over `base`: its `.xcconfig`
+    /// (`baseConfigurationReference`) first, then its own; a setting with
+    /// an sdk condition counts for the iOS device only; `$(inherited)` is
+    /// the level below's value.
+    func debugSettings(_ listID: String?, groups: [String: String], root: URL, base: [String: String])
+        -> [String: String]
+    {
+        guard let listID, let list = objects[listID] else { return base }
         let configurations = (list["buildConfigurations"] as? [String] ?? []).compactMap { objects[$0] }
         let debug =
             configurations.first { $0["name"] as? String == "Debug" } ?? configurations.first
-        var settings: [String: String] = [:]
-        for (key, value) in debug?["buildSettings"] as? [String: Any] ?? [:] {
-            if let string = value as? String {
-                settings[key] = string
-            } else if let array = value as? [String] {
-                settings[key] = array.joined(separator: " ")
+        var settings = base
+        if let reference = debug?["baseConfigurationReference"] as? String, let path = groups[reference] {
+            for (key, value) in BuildSettings.xcconfig(root.appendingPathComponent(path)) {
+                settings[key] = value.replacingOccurrences(of: "$(inherited)", with: settings[key] ?? "")
             }
+        }
+        for (key, value) in debug?["buildSettings"] as? [String: Any] ?? [:] {
+            var name = key
+            if let bracket = key.firstIndex(of: "[") {
+                guard key[bracket...].contains("sdk=iphoneos") else { continue }
+                name = String(key[..<bracket])
+            }
+            let text: String
+            if let string = value as? String {
+                text = string
+            } else if let array = value as? [String] {
+                text = array.joined(separator: " ")
+            } else {
+                continue
+            }
+            settings[name] = text.replacingOccurrences(of: "$(inherited)", with: settings[name] ?? "")
         }
         return settings
     }
