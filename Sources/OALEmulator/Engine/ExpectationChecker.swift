@@ -44,6 +44,10 @@ struct ExpectationChecker {
             let outcome = try launch(.app, arguments)
             let said = (outcome.stderr + outcome.stdout).split(separator: "\n").first.map(String.init) ?? ""
             return Verdict(ok: outcome.exitCode == code, detail: "exit \(outcome.statusText) \(said)")
+        case .status(let rule, let text):
+            return try status(rule: rule, text: text)
+        case .homeText(let rule, let text):
+            return try homeText(rule: rule, text: text)
         case .shieldText(let name, let text):
             let app = try installed(name)
             let outcome = try launch(.shieldConfig, ["application", app.token.description])
@@ -107,6 +111,33 @@ struct ExpectationChecker {
         return Verdict(ok: matches.isEmpty != registered, detail: detail)
     }
 
+    /// Asks `oal-app rules --json` for the rule's status label.
+    private func status(rule: String, text: String) throws -> Verdict {
+        let outcome = try launch(.app, ["rules", "--json"])
+        guard outcome.exitCode == 0, let rows = ScreenRows(json: outcome.stdout) else {
+            return Verdict(ok: false, detail: "oal-app rules --json exited \(outcome.statusText): \(outcome.stderr)")
+        }
+        guard let row = rows.row(named: rule) else {
+            return Verdict(ok: false, detail: "the Rules screen has no \(rule)")
+        }
+        let matches = text.hasSuffix("*") ? row.trailing.hasPrefix(String(text.dropLast())) : row.trailing == text
+        return Verdict(ok: matches, detail: "status \"\(row.trailing)\"")
+    }
+
+    /// Asks `oal-app home --json` for the rule's row.
+    private func homeText(rule: String, text: String) throws -> Verdict {
+        let outcome = try launch(.app, ["home", "--json"])
+        guard outcome.exitCode == 0, let rows = ScreenRows(json: outcome.stdout) else {
+            return Verdict(ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
+        }
+        guard let row = rows.row(named: rule) else {
+            return Verdict(ok: false, detail: "the Home screen does not list \(rule)")
+        }
+        return Verdict(
+            ok: row.subtitle.contains(text) || row.trailing.contains(text),
+            detail: "home row \"\(row.subtitle)\" — \"\(row.trailing)\"")
+    }
+
     /// Asks `oal-app home --json` where the rule is listed.
     private func home(rule: String, section: HomeSection) throws -> Verdict {
         let outcome = try launch(.app, ["home", "--json"])
@@ -156,5 +187,41 @@ struct HomeListing {
         if let text = item as? String { return text }
         guard let object = item as? [String: Any] else { return nil }
         return (object["name"] ?? object["ruleName"] ?? object["title"]) as? String
+    }
+}
+
+/// The rows of a screen (`oal-app rules|home --json`): every object with a
+/// `name`, wherever it is nested, with its `subtitle` and `trailing`.
+struct ScreenRows {
+    struct Row {
+        var name: String
+        var subtitle: String
+        var trailing: String
+    }
+
+    var rows: [Row] = []
+
+    init?(json: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
+        collect(object)
+    }
+
+    func row(named name: String) -> Row? {
+        rows.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    private mutating func collect(_ value: Any) {
+        if let dictionary = value as? [String: Any] {
+            if let name = dictionary["name"] as? String, dictionary["trailing"] != nil || dictionary["subtitle"] != nil
+            {
+                rows.append(
+                    Row(
+                        name: name, subtitle: dictionary["subtitle"] as? String ?? "",
+                        trailing: dictionary["trailing"] as? String ?? ""))
+            }
+            for inner in dictionary.values { collect(inner) }
+        } else if let list = value as? [Any] {
+            for inner in list { collect(inner) }
+        }
     }
 }

@@ -56,10 +56,14 @@ struct ActionParser {
             }
             throw fail("usage: expect usage RULE opens X of N | expect usage RULE minutes X")
         case "home":
-            guard rest.count == 2, let section = HomeSection(rawValue: rest[0]) else {
-                throw fail("usage: expect home blocking|usage|absent RULE")
+            guard rest.count == 2 else {
+                throw fail("usage: expect home blocking|usage|absent RULE | expect home RULE \"TEXT\"")
             }
-            return .home(rule: rest[1], section)
+            if let section = HomeSection(rawValue: rest[0]) { return .home(rule: rest[1], section) }
+            return .homeText(rule: rest[0], text: rest[1])
+        case "status":
+            guard rest.count == 2, !rest[1].isEmpty else { throw fail("usage: expect status RULE \"TEXT\"") }
+            return .status(rule: rest[0], text: rest[1])
         case "activity":
             return try activity(rest)
         case "press":
@@ -80,7 +84,7 @@ struct ActionParser {
             return .shieldText(app: try app(rest[0]), text: rest[1])
         default:
             throw fail(
-                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, activity, press, refused, exit or shield)"
+                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, status, activity, press, refused, exit or shield)"
             )
         }
     }

@@ -19,6 +19,14 @@ public enum Expectation: Sendable, Hashable {
     case appExit(code: Int32, arguments: [String])
     /// `expect shield APP TEXT`: the rendered shield contains TEXT.
     case shieldText(app: String, text: String)
+    /// `expect status RULE "TEXT"`: the rule's status label on the Rules
+    /// screen (`oal-app rules --json`, the row's `trailing`) is TEXT; a TEXT
+    /// ending in `*` is a prefix ("Starts in *").
+    case status(rule: String, text: String)
+    /// `expect home RULE "TEXT"`: the rule's row on the Home screen
+    /// (`oal-app home --json`, either section) shows TEXT in its subtitle
+    /// or its trailing label.
+    case homeText(rule: String, text: String)
 }
 
 public enum HomeSection: String, Sendable, Hashable {
