@@ -35,3 +35,8 @@ typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
 /// `Bundle.main` with the process's Info dictionary from its build
 /// (Foundation's `Bundle` cannot be subclassed on Linux).
 typealias Bundle = GuestFoundation.GuestBundle
+
+// Seeded ids (`GuestIdentifiers`): a run replays with the same rule ids.
+extension UUID {
+    nonisolated init() { self = GuestIdentifiers.next() }
+}

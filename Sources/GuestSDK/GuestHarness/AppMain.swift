@@ -1,16 +1,16 @@
 import Foundation
 import OALShared
 
-/// `guest-app`: the command lines of `oal-app` (every tap, `refresh`, and
-/// the foreground loop `run` with its hand-shake, docs/PROCESSES.md), with
-/// the guest's enforcement underneath (`GuestEnforcement`).
+/// `guest-app`: every `oal-app` command line (every tap, `refresh`, the
+/// screens, and the foreground loop `run` with its hand-shake,
+/// docs/PROCESSES.md), performed by the guest app's own code through its
+/// adapter (`GuestAppCommand`).
 public enum AppMain {
     public static func run(_ info: GuestBuildInfo, makeAdapter: () -> GuestAppAdapter) -> Never {
         ProcessMain.run(tool: "guest-app", kind: .app, usage: AppCommand.usage, spec: AppCommand.spec) {
             context, args in
             info.install(context)
-            let hook = GuestEnforcement(context: context, adapter: makeAdapter())
-            return try AppCommand.run(AppSession(context: context, enforcement: hook), args)
+            return try GuestAppCommand.run(try GuestAppSession(context: context, adapter: makeAdapter()), args)
         }
     }
 }

@@ -34,4 +34,15 @@ enum MainActorBridge {
         }
         _ = wait(for: box, timeout: timeout, what: what)
     }
+
+    /// Runs `body` on the main actor and hands back what it returned or threw.
+    static func value<T>(
+        timeout: TimeInterval, what: String, _ body: @escaping @MainActor @Sendable () async throws -> T
+    ) throws -> T {
+        let box = Box<Result<T, Error>>()
+        Task { @MainActor in
+            do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
+        }
+        return try wait(for: box, timeout: timeout, what: what).get()
+    }
 }

@@ -27,3 +27,13 @@ public enum GuestClock {
 
     public static func timeZone() -> TimeZone { calendar().timeZone }
 }
+
+/// The guest's `UUID()`: drawn from the launch's seeded source
+/// (`OAL_SEED`, `OAL_LAUNCH_ID`), as the emulator's own processes draw
+/// their ids, so a guest's run replays with the same ids; a random one
+/// outside the emulated device.
+public enum GuestIdentifiers {
+    public static func next() -> UUID {
+        GuestDevice.isInstalled ? GuestDevice.context.identifiers.next() : UUID()
+    }
+}

@@ -37,6 +37,18 @@ public enum ModelFactory {
         return object
     }
 
+    /// The model's stored properties by name, as a store would save them
+    /// (a related model as itself): how the harness reads the app's rules
+    /// back whatever columns a commit's model has.
+    public static func values<T: PersistentModel>(of model: T) -> [String: Any] {
+        var values: [String: Any] = [:]
+        for field in ModelLayout.of(T.self).fields {
+            if case .registrar = field.role { continue }
+            values[field.name] = FieldAccess.read(model, field)
+        }
+        return values
+    }
+
     /// The model's stored property names (for the harness's messages).
     public static func propertyNames<T: PersistentModel>(of type: T.Type) -> [String] {
         ModelLayout.of(type).fields.compactMap { field in

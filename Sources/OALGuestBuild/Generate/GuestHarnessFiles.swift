@@ -48,11 +48,11 @@ public struct GuestHarnessFiles: Sendable {
         guard let preludeText = try? String(contentsOf: prelude, encoding: .utf8) else {
             throw .notFound("\(prelude.path): the guest prelude is missing")
         }
-        files.append(File(name: "Prelude.swift", contents: preludeText))
-        files.append(File(name: "BuildInfo.swift", contents: try buildInfo(app, process: process)))
+        files.append(File(name: "OALPrelude.swift", contents: preludeText))
+        files.append(File(name: "OALBuildInfo.swift", contents: try buildInfo(app, process: process)))
         let models = SwiftDataSchemaGenerator.models(in: sourceTexts)
         if !models.isEmpty {
-            files.append(File(name: "SwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
+            files.append(File(name: "OALSwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
         }
         switch process.kind {
         case .app:
@@ -91,7 +91,11 @@ public struct GuestHarnessFiles: Sendable {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else {
                 throw .io("\(folder.path)/\(name): cannot be read")
             }
-            if Self.conditionsHold(text, sources: sourceTexts) { files.append(File(name: name, contents: text)) }
+            // Named apart from the app's own files (a module cannot compile two files of one name).
+            let generatedName = name == "main.swift" ? name : "OALHarness_" + name
+            if Self.conditionsHold(text, sources: sourceTexts) {
+                files.append(File(name: generatedName, contents: text))
+            }
         }
         guard files.contains(where: { $0.name == "main.swift" }) else {
             throw .notFound("\(folder.path)/main.swift: the harness has no app main for these sources")

@@ -11,14 +11,9 @@ public final class AppSession {
     public let context: ProcessContext
     public let stores: SharedStores
     public let database: DocumentFile<AppDatabase>
-    /// Another app's enforcement (guest mode, docs/GUEST.md): when set, the
-    /// taps still change this database, but every refresh and reconcile is
-    /// the hook's, and the Hard Mode gates read its inputs.
-    public let enforcement: AppEnforcementHook?
 
-    public init(context: ProcessContext, enforcement: AppEnforcementHook? = nil) throws {
+    public init(context: ProcessContext) throws {
         self.context = context
-        self.enforcement = enforcement
         stores = try context.stores()
         database = try AppDatabase.open(context)
     }
@@ -26,8 +21,7 @@ public final class AppSession {
     public func load() throws -> AppDatabase { try database.read() ?? AppDatabase() }
 
     public func inputs() throws -> EnforcementInputs {
-        if let enforcement { return try enforcement.inputs() }
-        return try EnforcementInputs.read(context: context, stores: stores)
+        try EnforcementInputs.read(context: context, stores: stores)
     }
 
     /// Changes the database under its exclusive lock (`body` sees the
@@ -55,10 +49,6 @@ public final class AppSession {
     /// The enforcement refresh alone (the 30 s loop).
     @discardableResult
     public func refresh(cause: String) throws -> RuleEnforcer.Summary {
-        if let enforcement {
-            try enforcement.reconcile(try load(), cause: cause)
-            return RuleEnforcer.Summary()
-        }
         return try consistently(try load(), inputs: try inputs(), cause: cause) { database, inputs, force in
             try RuleEnforcer(context: context, stores: stores).refresh(
                 database, inputs: inputs, cause: cause, force: force)
@@ -67,7 +57,6 @@ public final class AppSession {
 
     /// Refresh plus the DeviceActivity reconcile (rule change, launch).
     public func reconcile(_ database: AppDatabase, inputs: EnforcementInputs, cause: String) throws {
-        if let enforcement { return try enforcement.reconcile(database, cause: cause) }
         try consistently(database, inputs: inputs, cause: cause) { database, inputs, force in
             try RuleEnforcer(context: context, stores: stores).refresh(
                 database, inputs: inputs, cause: cause, force: force)

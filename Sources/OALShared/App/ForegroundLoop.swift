@@ -25,6 +25,21 @@ public struct AppLoopAck: Codable, Hashable, Sendable {
     public var refreshedAt: String
 }
 
+/// What the foreground loop drives: the emulator's own app (`AppSession`)
+/// or a guest's (GuestHarness). A launch is a refresh plus the
+/// DeviceActivity reconcile, as the app's scene-active hook; a tick is the
+/// 30-second refresh.
+public protocol ForegroundApp: AnyObject {
+    var context: ProcessContext { get }
+    func foregroundLaunch() throws
+    func foregroundTick() throws
+}
+
+extension AppSession: ForegroundApp {
+    public func foregroundLaunch() throws { try reconcile(cause: "launch") }
+    public func foregroundTick() throws { try refresh(cause: "tick") }
+}
+
 /// `oal-app run`: the foreground loop (docs/PROCESSES.md, "The foreground
 /// loop hand-shake").
 ///
@@ -36,7 +51,7 @@ public struct AppLoopAck: Codable, Hashable, Sendable {
 public final class ForegroundLoop {
     public static let pollInterval: useconds_t = 2_000
 
-    private let app: AppSession
+    private let app: ForegroundApp
     private let foregroundPath: String
     private let ackPath: String
     private var session: Int?
@@ -46,7 +61,7 @@ public final class ForegroundLoop {
     private var reportedUnreadable = false
     private var lastRead: (bytes: Data, state: ForegroundState)?
 
-    public init(app: AppSession) {
+    public init(app: ForegroundApp) {
         self.app = app
         let system = app.context.root.system
         foregroundPath = system.appendingPathComponent("foreground.json").path
@@ -85,7 +100,7 @@ public final class ForegroundLoop {
         let tickDue = state.tick.flatMap { TraceEvent.date(fromTimestamp: $0) }.map { now >= $0 } ?? false
         if current != session {
             session = current
-            try app.reconcile(cause: "launch")
+            try app.foregroundLaunch()
             if tickDue { lastTick = state.tick }
             nextOwnTick = state.tickEvery.map { now.addingTimeInterval($0) }
             try acknowledge(session: current, refreshedAt: tickDue ? state.tick : nil, now: now)
@@ -96,11 +111,11 @@ public final class ForegroundLoop {
             var next = due.addingTimeInterval(every)
             if next <= now { next = now.addingTimeInterval(every) }
             nextOwnTick = next
-            try app.refresh(cause: "tick")
+            try app.foregroundTick()
             try acknowledge(session: current, refreshedAt: nil, now: now)
         } else if tickDue, state.tick != lastTick {
             lastTick = state.tick
-            try app.refresh(cause: "tick")
+            try app.foregroundTick()
             try acknowledge(session: current, refreshedAt: state.tick, now: now)
         }
     }

@@ -1,46 +1,248 @@
-// Emulator harness, not the guest's code: wires the app's own enforcement
-// as its launch does (one `RuleEnforcer` with the real shield controller
-// and the DeviceActivity scheduler, `makeEnforcer()` in this folder), and
-// hands it the user's rules as the app's own SwiftData models on every
-// refresh the emulated OS asks for.
+// Emulator harness, not the guest's code: performs each of the user's taps
+// with OpenAppLock's own code, as its screens do (RuleDraft, RulePolicy's
+// gates, the model, the enforcer), and reads its screens through its own
+// display logic. What changes over the app's history lives in the small
+// files beside this one, each naming the commits it is for
+// (`// guest-harness when:` / `unless:`), from the history survey.
 import Foundation
 import GuestHarness
 import GuestRuntime
+import OALDomain
 @_spi(GuestHarness) import SwiftData
 
 final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
-    @MainActor private lazy var enforcer = makeEnforcer()
-
-    @MainActor func refresh(rules records: [GuestRuleRecord]) async {
-        let rules: [BlockingRule]
+    /// One settings store, shared with the enforcer, as the app's
+    /// environment shares it.
+    @MainActor lazy var settings = AppSettingsStore()
+    @MainActor lazy var enforcer = makeEnforcer(settings: settings)
+    /// The app's container, as its launch makes it (on disk, SwiftData's
+    /// default store in its App Group).
+    @MainActor private lazy var container: ModelContainer = {
+        let schema = Schema([BlockingRule.self, AppList.self])
         do {
-            rules = try Self.models(records)
+            return try ModelContainer(
+                for: schema, configurations: [ModelConfiguration(schema: schema, isStoredInMemoryOnly: false)])
         } catch {
-            GuestDevice.fail("the user's rules as the app's BlockingRule models: \(error)")
+            GuestDevice.fail("OpenAppLock's ModelContainer: \(error)")
         }
-        // `refresh` is async from 4a7cd39 on, synchronous before.
-        await enforcer.refresh(rules: rules)
+    }()
+    @MainActor var context: ModelContext { container.mainContext }
+
+    // MARK: The store
+
+    @MainActor func allRules() throws -> [BlockingRule] { sortedForDisplay(try context.fetch(FetchDescriptor<BlockingRule>())) }
+    @MainActor func allLists() throws -> [AppList] { try context.fetch(FetchDescriptor<AppList>()) }
+    @MainActor func rule(_ id: UUID) throws -> BlockingRule? { try allRules().first { $0.id == id } }
+    @MainActor func list(_ id: UUID) throws -> AppList? { try allLists().first { $0.id == id } }
+
+    @MainActor func records() throws -> GuestDatabase {
+        let lists = try allLists().map { try GuestListRecord(values: ModelFactory.values(of: $0)) }
+        let byID = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rules = try allRules().map { rule in
+            try GuestRuleRecord(values: ModelFactory.values(of: rule), list: rule.appList.flatMap { byID[$0.id] })
+        }
+        return GuestDatabase(rules: rules, lists: lists)
     }
 
-    /// The rules as `BlockingRule`s and their lists as `AppList`s, made as
-    /// SwiftData loads rows (no initialiser runs), so every commit's models
-    /// take them whatever their initialisers look like.
-    @MainActor static func models(_ records: [GuestRuleRecord]) throws -> [BlockingRule] {
-        var lists: [UUID: AppList] = [:]
-        var rules: [BlockingRule] = []
-        for record in records {
-            var list: AppList?
-            if let id = record.appListID, let values = record.appListValues {
-                list = try lists[id] ?? ModelFactory.make(AppList.self, values: values)
-                lists[id] = list
-            }
-            var values = record.ruleValues
-            values["appList"] = list as AppList? as Any
-            rules.append(try ModelFactory.make(BlockingRule.self, values: values))
-        }
-        for list in lists.values { list.rules = rules.filter { $0.appList === list } }
-        return rules
+    // MARK: Taps
+
+    /// What the app's host view watches (MainView's `ruleChangeToken`): a
+    /// change refreshes enforcement. The name, kind, budgets and the list's
+    /// selection are not in it, so a change of only those waits for the
+    /// 30-second loop, as in the app.
+    @MainActor private func changeToken() throws -> String {
+        try allRules().map { rule in
+            let values = ModelFactory.values(of: rule)
+            let adult = values["blockAdultContent"].map { "\($0)|" } ?? ""
+            return "\(rule.id)|\(rule.isEnabled)|\(rule.hardMode)|\(adult)\(rule.startMinutes)|\(rule.endMinutes)|"
+                + "\(rule.dayNumbers)|\(rule.selectionModeRaw)|\(String(describing: rule.appList?.id))|"
+                + "\(String(describing: rule.appList?.selectionCount))|\(String(describing: rule.pausedUntil))"
+        }.joined(separator: ",")
     }
+
+    /// A tap as the app runs it: its change, the host view's refresh when
+    /// the token changed, then the main context's autosave at the end of
+    /// the run-loop turn (no view saves by hand).
+    @MainActor private func tap(_ body: () async throws -> GuestTapOutcome) async throws -> GuestTapOutcome {
+        let before = try changeToken()
+        let outcome = try await body()
+        if case .done = outcome, try changeToken() != before {
+            await enforcer.refresh(rules: try allRules())
+        }
+        try context.endOfRunLoopTurn()
+        return outcome
+    }
+
+    @MainActor func usage(_ rule: BlockingRule) -> AppUsage? { enforcer(usageFor: subject(rule)) }
+
+    /// The usage the views read: `enforcer.usage(for:at:)` (nil for a schedule rule).
+    @MainActor func enforcer(usageFor subject: PolicySubject) -> AppUsage? { enforcer.usage(for: subject, at: .now) }
+
+    static let hardModeRefusal = "Hard Mode is on and the rule is blocking; it cannot be changed until the block ends"
+
+    @MainActor func addList(_ list: GuestListRecord) async throws -> GuestTapOutcome {
+        try await tap {
+            let created = AppList(name: list.name, selectionData: list.selectionData, selectionCount: list.selectionCount)
+            context.insert(created)
+            return .done("added app list \(list.name)", id: created.id)
+        }
+    }
+
+    @MainActor func editList(_ record: GuestListRecord) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let list = try list(record.id) else { return .refused("no app list \(record.name)") }
+            guard try canEditLists() else { return .refused("app lists are read-only while a Hard Mode rule blocks") }
+            list.name = record.name
+            list.selectionData = record.selectionData
+            list.selectionCount = record.selectionCount
+            return .done("updated app list \(record.name)", id: list.id)
+        }
+    }
+
+    @MainActor func deleteList(id: UUID) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let list = try list(id) else { return .refused("no such app list") }
+            guard try canEditLists() else { return .refused("app lists are read-only while a Hard Mode rule blocks") }
+            guard !AppList.isInUse(list, context: context) else {
+                return .refused("app list \(list.name) is in use by a rule")
+            }
+            context.delete(list)
+            return .done("deleted app list \(list.name)", id: id)
+        }
+    }
+
+    @MainActor func addRule(_ record: GuestRuleRecord) async throws -> GuestTapOutcome {
+        try await tap {
+            guard canCreateRule(existingRuleCount: try allRules().count) else {
+                return .refused("the rule limit is reached; delete a rule to add another")
+            }
+            var draft = RuleDraft(kind: RuleKind(rawValue: record.kindRaw) ?? .schedule)
+            try fill(&draft, from: record)
+            let rule = draft.sanitized().insertRule(into: context)
+            return .done("added \(rule.kind.displayName) rule \(rule.name) (\(rule.id.uuidString))", id: rule.id)
+        }
+    }
+
+    @MainActor func editRule(_ record: GuestRuleRecord) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let rule = try rule(record.id) else { return .refused("no such rule") }
+            guard RulePolicy.canEdit(subject(rule), usage: usage(rule), at: .now) else {
+                return .refused("rule \(rule.name): \(Self.hardModeRefusal)")
+            }
+            var draft = RuleDraft(rule: rule)
+            try fill(&draft, from: record)
+            draft.sanitized().apply(to: rule)
+            return .done("updated rule \(rule.name)", id: rule.id)
+        }
+    }
+
+    /// The editor's fields as the user set them.
+    @MainActor private func fill(_ draft: inout RuleDraft, from record: GuestRuleRecord) throws {
+        draft.name = record.name
+        draft.days = Set(record.dayNumbers.compactMap(Weekday.init(rawValue:)))
+        draft.hardMode = record.hardMode
+        draft.appList = try record.appListID.flatMap { try list($0) }
+        draft.configuration = configuration(from: record)
+    }
+
+    @MainActor func setEnabled(id: UUID, _ enabled: Bool) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let rule = try rule(id) else { return .refused("no such rule") }
+            guard RulePolicy.canEdit(subject(rule), usage: usage(rule), at: .now) else {
+                return .refused("rule \(rule.name): \(Self.hardModeRefusal)")
+            }
+            if rule.isEnabled != enabled {
+                rule.isEnabled.toggle()
+                rule.pausedUntil = nil
+            }
+            return .done("\(enabled ? "enabled" : "disabled") rule \(rule.name)", id: id)
+        }
+    }
+
+    @MainActor func deleteRule(id: UUID) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let rule = try rule(id) else { return .refused("no such rule") }
+            guard RulePolicy.canEdit(subject(rule), usage: usage(rule), at: .now) else {
+                return .refused("rule \(rule.name): \(Self.hardModeRefusal)")
+            }
+            context.delete(rule)
+            return .done("deleted rule \(rule.name)", id: id)
+        }
+    }
+
+    @MainActor func unblock(id: UUID) async throws -> GuestTapOutcome {
+        try await tap {
+            guard let rule = try rule(id) else { return .refused("no such rule") }
+            return await lift(rule, rules: try allRules(), usage: usage(rule))
+        }
+    }
+
+    @MainActor func setUninstallProtection(_ enabled: Bool) async throws -> GuestTapOutcome {
+        try await tap {
+            guard try canToggleUninstallProtection() else {
+                return .refused("Uninstall Protection cannot change while a Hard Mode rule blocks")
+            }
+            settings.uninstallProtectionEnabled = enabled
+            await enforcer.refresh(rules: try allRules())
+            return .done("uninstall protection \(enabled ? "on" : "off")", id: nil)
+        }
+    }
+
+    // MARK: Enforcement
+
+    @MainActor func refresh(cause: String) async throws {
+        await enforcer.refresh(rules: try allRules())
+        try context.endOfRunLoopTurn()
+    }
+
+    // MARK: Screens
+
+    @MainActor func rulesScreen() throws -> [GuestRulesSection] {
+        let rules = try allRules()
+        return RuleKind.allCases.compactMap { kind in
+            let rows = rules.filter { $0.kind == kind }.map { rule in
+                let usage = usage(rule)
+                let status = subject(rule).status(at: .now, usage: usage)
+                return GuestScreenRow(
+                    id: rule.id, name: rule.name, kind: kind.displayName, subtitle: rulesRowSubtitle(rule),
+                    trailing: rulesRowStatus(rule, status: status, usage: usage), hardMode: rule.hardMode)
+            }
+            return rows.isEmpty ? nil : GuestRulesSection(title: kind.displayName, rules: rows)
+        }
+    }
+
+    @MainActor func home() throws -> GuestHomeScreen {
+        let rules = try allRules()
+        var blocking: [GuestScreenRow] = []
+        var second: [GuestScreenRow] = []
+        for rule in rules {
+            let usage = usage(rule)
+            let status = subject(rule).status(at: .now, usage: usage)
+            let row = GuestScreenRow(
+                id: rule.id, name: rule.name, kind: rule.kind.displayName,
+                subtitle: homeSubtitle(rule, status: status, usage: usage), trailing: homeTrailing(rule, status: status),
+                hardMode: rule.hardMode)
+            if status.isActive {
+                blocking.append(row)
+            } else if inHomeSecondSection(rule, status: status, usage: usage) {
+                second.append(row)
+            }
+        }
+        return GuestHomeScreen(currentlyBlocking: blocking, usage: second)
+    }
+
+    @MainActor func detail(id: UUID) throws -> GuestRuleDetail {
+        guard let rule = try rule(id) else { throw GuestHarnessError.notFound("rule \(id)") }
+        let usage = usage(rule)
+        let status = subject(rule).status(at: .now, usage: usage)
+        let statusText = rulesRowStatus(rule, status: status, usage: usage)
+        return GuestRuleDetail(
+            id: id, name: rule.name, caption: "\(rule.kind.displayName), \(statusText)",
+            rows: [["Kind", rule.kind.displayName], ["Status", statusText], ["On these days", rule.days.summary]],
+            usage: usage.map { DailyUsage(minutesUsed: $0.minutesUsed, opensUsed: $0.opensUsed) })
+    }
+
+    // MARK: What the app records
 
     func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] {
         let ledger = UsageLedger()
@@ -55,9 +257,5 @@ final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
     func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID> {
         let sessions = OpenSessionStore()
         return Set(ruleIDs.filter { sessions.hasActiveSession(for: $0, at: .now) })
-    }
-
-    func setUninstallProtection(_ enabled: Bool) {
-        MainActor.assumeIsolated { AppSettingsStore().uninstallProtectionEnabled = enabled }
     }
 }

@@ -1,8 +1,11 @@
 // guest-harness when: notificationScheduler: NotificationScheduler?
 // Emulator harness, not the guest's code. From bee8abd on, the app's launch
 // hands its enforcer the notification scheduler too.
-@MainActor func makeEnforcer() -> RuleEnforcer {
+import Foundation
+import GuestHarness
+
+@MainActor func makeEnforcer(settings: AppSettingsStore) -> RuleEnforcer {
     RuleEnforcer(
         shields: ManagedSettingsShieldController(), scheduler: RuleScheduler(monitor: DeviceActivityCenterMonitor()),
-        notificationScheduler: NotificationScheduler())
+        notificationScheduler: NotificationScheduler(), settings: settings)
 }

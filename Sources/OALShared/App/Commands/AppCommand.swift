@@ -42,8 +42,7 @@ public enum AppCommand {
         try run(AppSession(context: context), args)
     }
 
-    /// Runs one command line on `app` (the guest app harness passes a
-    /// session with its own enforcement hook).
+    /// Runs one command line on `app`.
     public static func run(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let command = try args.positional(0, "COMMAND (run `oal-app --help`)")
         switch command {
@@ -78,11 +77,7 @@ public enum AppCommand {
         case "off": enabled = false
         default: throw ProcessFailure.usage("uninstall-protection: '\(value)' is not on or off")
         }
-        if let enforcement = app.enforcement {
-            try enforcement.setUninstallProtection(enabled)
-        } else {
-            try app.stores.defaults.setUninstallProtectionEnabled(enabled)
-        }
+        try app.stores.defaults.setUninstallProtectionEnabled(enabled)
         app.context.record("settings.uninstall-protection", ["enabled": enabled ? "true" : "false"])
         try app.reconcile(cause: "settings")
         print(

@@ -4,11 +4,11 @@ import OALDomain
 /// Builds a rule's kind-specific options from command-line options, over
 /// the rule's current ones when editing. Options of another kind are
 /// refused rather than ignored: the sum type has nowhere to keep them.
-enum RuleOptions {
+public enum RuleOptions {
     static let scheduleOnly = ["from", "to"]
     static let scheduleOnlyFlags = ["allow-only", "block", "adult", "no-adult"]
 
-    static func kind(_ text: String) throws(ProcessFailure) -> RuleKind {
+    public static func kind(_ text: String) throws(ProcessFailure) -> RuleKind {
         switch text {
         case "schedule": return .schedule
         case "time-limit": return .timeLimit
@@ -17,7 +17,7 @@ enum RuleOptions {
         }
     }
 
-    static func configuration(
+    public static func configuration(
         kind: RuleKind, current: RuleConfiguration?, _ args: ParsedArguments
     ) throws -> RuleConfiguration {
         func refuse(_ options: [String], flags: [String]) throws(ProcessFailure) {
@@ -72,7 +72,7 @@ enum RuleOptions {
     }
 
     /// The options every kind shares: days, Hard Mode, list.
-    static func applyCommon(_ rule: inout Rule, _ args: ParsedArguments, database: AppDatabase) throws {
+    public static func applyCommon(_ rule: inout Rule, _ args: ParsedArguments, database: AppDatabase) throws {
         if let days = args.value("days") { rule.days = try CommandInputs.days(days) }
         if args.has("hard"), args.has("soft") { throw ProcessFailure.usage("give --hard or --soft, not both") }
         if args.has("hard") { rule.hardMode = true }

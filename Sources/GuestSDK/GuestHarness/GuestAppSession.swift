@@ -1,0 +1,77 @@
+import Foundation
+import OALDomain
+import OALShared
+import OALStore
+
+/// The guest app process: the adapter (the app's own code) and the
+/// read-back of its database the device and the oracle look at.
+///
+/// `<root>/app/rules.json` is, for a guest, not a database the emulator
+/// keeps: it is the app's own store read back through the app's models
+/// (`GuestAppAdapter.records`) after every launch and every tap, in the
+/// emulator's shape, so the oracle and `expect` lines name the rules the
+/// user sees. Nothing the harness does changes the app's store.
+public final class GuestAppSession: ForegroundApp {
+    public let context: ProcessContext
+    let adapter: GuestAppAdapter
+    private let readBack: DocumentFile<AppDatabase>
+
+    init(context: ProcessContext, adapter: GuestAppAdapter) throws {
+        self.context = context
+        self.adapter = adapter
+        readBack = try AppDatabase.open(context)
+    }
+
+    /// Runs main-actor work of the app and waits for it, the main run loop
+    /// turning (60 s wall-clock limit: a hang is a crash of the app).
+    func onMain<T>(_ what: String, _ body: @escaping @MainActor @Sendable () async throws -> T) throws -> T {
+        try MainActorBridge.value(timeout: 60, what: what, body)
+    }
+
+    /// The app's database now, in the emulator's shape.
+    func database() throws -> AppDatabase {
+        let adapter = adapter
+        let records = try onMain("the app's store read back") { try adapter.records() }
+        return try records.appDatabase()
+    }
+
+    /// Writes the read-back when it changed, and returns it.
+    @discardableResult
+    func exportDatabase() throws -> AppDatabase {
+        var database = try self.database()
+        try readBack.update { (stored: inout AppDatabase?) in
+            let previous = stored ?? AppDatabase()
+            database.generation = previous.generation
+            guard previous != database else { return }
+            database.generation = previous.generation + 1
+            stored = database
+        }
+        return database
+    }
+
+    // MARK: ForegroundApp
+
+    public func foregroundLaunch() throws { try refresh(cause: "launch") }
+    public func foregroundTick() throws { try refresh(cause: "tick") }
+
+    public func refresh(cause: String) throws {
+        _ = try context.now()
+        let adapter = adapter
+        try onMain("the app's RuleEnforcer.refresh") { try await adapter.refresh(cause: cause) }
+        let database = try exportDatabase()
+        // The oracle's deadlines ("the app's next refresh") count this line.
+        context.record("refresh", ["cause": cause, "rules": "\(database.rules.count)", "guest": "true"])
+    }
+}
+
+extension GuestDatabase {
+    /// The app's rules and lists as the emulator's domain values.
+    public func appDatabase() throws -> AppDatabase {
+        var appLists: [AppList] = []
+        for list in lists {
+            let selection = try list.selectionData.map { try AppSelection(decoding: $0) } ?? .empty
+            appLists.append(AppList(id: list.id, name: list.name, selection: selection))
+        }
+        return AppDatabase(rules: try rules.map { try $0.rule() }, lists: try AppListLibrary(lists: appLists))
+    }
+}
