@@ -49,8 +49,10 @@ public struct GuestBuilder: Sendable {
         let sdk = sdkIdentity()
         var processes: [(GuestProcess.Kind, ContentKey, Double?)] = []
         var excluded: [(GuestProcess.Kind, Exclusion)] = []
+        var allTexts: [(path: String, text: String)] = []
         for process in app.processes {
             let texts = try readSources(process.sources, in: app.checkout)
+            allTexts += texts
             let generated = try harness.files(for: process, app: app, sourceTexts: texts)
             let key = processKey(process, texts: texts, generated: generated, version: version, sdk: sdk, app: app)
             let directory = processDirectory(key)
@@ -70,8 +72,10 @@ public struct GuestBuilder: Sendable {
             processes.append((process.kind, key, seconds))
             excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
         }
+        let findings = try GuestFinding.load(harness.directory.appendingPathComponent("findings"), sources: allTexts)
         let directory = try writeBuildDirectory(
-            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded)
+            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded,
+            findings: findings)
         return Result(
             directory: directory, app: app, processes: processes.map { ($0.0, $0.1, $0.2) },
             excluded: excluded.map { ($0.0, $0.1) }, seconds: Double(MonotonicClock.nanoseconds() - started) / 1e9)
@@ -223,7 +227,7 @@ public struct GuestBuilder: Sendable {
 
     func writeBuildDirectory(
         app: GuestApp, commit: String?, processes: [(GuestProcess.Kind, ContentKey)],
-        excluded: [(GuestProcess.Kind, Exclusion)]
+        excluded: [(GuestProcess.Kind, Exclusion)], findings: [GuestFinding]
     ) throws(GuestBuildError) -> URL {
         var key = ContentKey.Builder("oal guest build v1")
         key.add(app.checkout.path)
@@ -235,7 +239,8 @@ public struct GuestBuilder: Sendable {
         let description = GuestBuildDescription(
             formatVersion: 2, name: app.name, source: app.checkout.path, commit: commit,
             bin: directory.appendingPathComponent("bin").path, membership: app.membershipSource,
-            processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }))
+            processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }),
+            findings: findings.isEmpty ? nil : findings)
         if let existing = GuestBuildDescription.load(directory), existing == description { return directory }
         do {
             let bin = directory.appendingPathComponent("bin")
@@ -267,6 +272,8 @@ public struct GuestBuildDescription: Codable, Hashable, Sendable {
     public var membership: String
     /// Process kind → content key.
     public var processes: [String: String]
+    /// The harness's findings that hold for these sources (GuestFinding).
+    public var findings: [GuestFinding]?
 
     static func load(_ directory: URL) -> GuestBuildDescription? {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("guest.json").path)

@@ -110,6 +110,28 @@ struct GuestBuildTests {
         // limit's minutes only at the budget.
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
         #expect(run.stderr.contains("23 expectation(s) met, 1 failed"), "\(run.stderr)")
+        // Every check judged the real app (its probe answered at every
+        // step), and the two divergences are the documented findings.
+        #expect(!run.stderr.contains("not judged for this guest"), "\(run.stderr)")
+        #expect(!run.stderr.contains("probe failed"), "\(run.stderr)")
+        #expect(run.stderr.contains("known finding G1 [usage-not-lost]"), "\(run.stderr)")
+        #expect(run.stderr.contains("known finding F2 [agreement] rule \"Game Gate\""), "\(run.stderr)")
+
+        // F2 seen by the user: the app in front during the last open's
+        // session shields it again. The emulator's own app keeps the session.
+        let lastOpen = Self.repository.appendingPathComponent("scenarios/last-open-in-front.scenario").path
+        let guestRoot = Self.temporaryRoot("last-open-guest")
+        defer { try? FileManager.default.removeItem(at: guestRoot) }
+        let real = try Self.play(lastOpen, guest: guest, root: guestRoot)
+        #expect(real.status == 1)
+        #expect(real.stderr.contains("VIOLATION [session-honoured] rule \"Game Gate\""), "\(real.stderr)")
+        let ownRoot = Self.temporaryRoot("last-open-own")
+        defer { try? FileManager.default.removeItem(at: ownRoot) }
+        let device = try BuiltProducts.executable("oal-device")
+        let own = try ProcessRun.run(device, ["init", "--root", ownRoot.path, "--scenario", lastOpen])
+        #expect(own.status == 0, "\(own.stderr)")
+        let ownRun = try ProcessRun.run(device, ["run", "--root", ownRoot.path, lastOpen, "--quiet"])
+        #expect(ownRun.status == 0, "\(ownRun.stderr)")
     }
 
     /// A copy of MiniGuest in a fresh directory, optionally with one

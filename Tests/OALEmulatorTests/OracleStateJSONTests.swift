@@ -72,7 +72,10 @@ import Testing
             violations: [violation(.opensExactlyOnce, 1), violation(.storesParse, 2)],
             expectedDivergences: [divergence(.underEnforced, 3), divergence(.overEnforced, 4)], observations: 1234,
             checksRun: 56_789, quarantined: ["/tmp/root/app-group/rules.json.quarantine-1", "x\"y"])
-        report.skippedChecks = ["stores-parse", "mirror-current"]
+        report.guestGaps = ["agreement: no dry run; caught instead by under-enforced", "mirror-current: \"x\""]
+        report.guestProbeFailures = 2
+        report.lastGuestProbeFailure = "oal-app probe signal 9: é/ü"
+        report.knownFindings = ["G1 [usage-not-lost] rule \"Video Cap\" from 08:20: summary"]
         let withheld = [
             "rule-39837353-2026-11-30": Oracle.WithheldCallback(
                 activity: "rule-39837353-2026-11-30", kind: "intervalDidStart", edge: start, reason: "late 5m"),

@@ -1,5 +1,7 @@
 import Foundation
+import GuestRuntime
 import OALDomain
+import OALShared
 
 /// The guest-side half of the app harness, written per app in
 /// `guest-harness/<app>/app/` and compiled into the guest's app module: it
@@ -44,12 +46,27 @@ public protocol GuestAppAdapter: AnyObject, Sendable {
     @MainActor func rulesScreen() throws -> [GuestRulesSection]
     @MainActor func detail(id: UUID) throws -> GuestRuleDetail
 
-    // MARK: What the app records
+    // MARK: What the app records and decides (the oracle's probe)
 
-    /// Today's usage per rule, as the app's ledger reports it.
-    func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage]
-    /// The rules inside a granted open session now, as the app records them.
-    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>
+    /// The usage per rule on the day containing `date`, as the app's
+    /// ledger reports it; nil when the app keeps no ledger.
+    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]?
+    /// The rules inside a granted open session now, as the app records
+    /// them; nil when the app keeps no sessions.
+    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>?
+    /// What the app's foreground refresh would shield now, computed by its
+    /// own enforcer against stand-in shields and discarded (nothing is
+    /// written, the models' changes are rolled back); nil when the app at
+    /// this commit offers no way to ask.
+    @MainActor func foregroundDecision() async throws -> GuestDecision?
+    /// The rule snapshots the app published for its extensions, read
+    /// through its own store; nil when it keeps none.
+    @MainActor func publishedSnapshots() throws -> [RuleSnapshot]?
+}
+
+extension GuestAppAdapter {
+    /// Today's usage per rule (the emulated clock's today).
+    public func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] { usage(of: ruleIDs, on: GuestClock.now()) ?? [:] }
 }
 
 /// The app's store: its rules and lists as flat records.

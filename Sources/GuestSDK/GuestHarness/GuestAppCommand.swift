@@ -35,6 +35,7 @@ enum GuestAppCommand {
         case "rules": return try rules(app, args)
         case "show": return try show(app, args)
         case "usage": return try usage(app, args)
+        case "probe": return try probe(app, args)
         default: throw ProcessFailure.usage("unknown command '\(command)'")
         }
     }
@@ -229,7 +230,7 @@ enum GuestAppCommand {
         try args.expectAtMost(1)
         let database = try app.database()
         let usage = app.adapter.usage(of: database.rules.map(\.id))
-        let sessions = app.adapter.rulesInOpenSession(database.rules.map(\.id))
+        let sessions = app.adapter.rulesInOpenSession(database.rules.map(\.id)) ?? []
         let rows = database.rules.map { rule in
             [
                 "id": rule.id.uuidString, "name": rule.name,
@@ -241,6 +242,36 @@ enum GuestAppCommand {
             rows.map { "\($0["name"] ?? ""): \($0["minutes"] ?? "0") min, \($0["opens"] ?? "0") opens" }
                 .joined(separator: "\n")
         }
+        return .done
+    }
+
+    /// `probe --json`: what the oracle asks a guest app (docs/ORACLE.md,
+    /// "A guest"): its usage today and yesterday, its live sessions, its own
+    /// foreground decision and the snapshots it published, each through the
+    /// app's own code. Reads only.
+    private static func probe(_ app: GuestAppSession, _ args: ParsedArguments) throws -> ExitCode {
+        try args.expectAtMost(1)
+        let database = try app.database()
+        let ids = database.rules.map(\.id)
+        let now = try app.context.now()
+        let calendar = try app.context.clock().calendar()
+        let yesterday = calendar.date(byAdding: .day, value: -1, to: now) ?? now
+        let adapter = app.adapter
+        let decision = try app.onMain("the app's foreground decision") { try await adapter.foregroundDecision() }
+        let mirror = try app.onMain("the app's published snapshots") { try adapter.publishedSnapshots() }
+        func usage(_ date: Date) -> [String: DailyUsage]? {
+            guard let recorded = adapter.usage(of: ids, on: date) else { return nil }
+            var rows: [String: DailyUsage] = [:]
+            for (id, usage) in recorded {
+                rows[id.uuidString] = DailyUsage(minutesUsed: usage.minutes, opensUsed: usage.opens)
+            }
+            return rows
+        }
+        let probe = GuestProbe(
+            usageToday: usage(now), usageYesterday: usage(yesterday),
+            sessions: adapter.rulesInOpenSession(ids).map { $0.map(\.uuidString).sorted() }, decision: decision,
+            mirror: mirror)
+        print(try CommandOutput.json(probe))
         return .done
     }
 }

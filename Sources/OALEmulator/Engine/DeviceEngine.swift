@@ -422,6 +422,9 @@ public final class DeviceEngine {
             }
         }
         try ShieldWatcher(view: view, trace: trace).observe(at: now, state: &state)
+        // A guest's own records are its code's to read (free-running has no
+        // instant between steps to ask at).
+        if options.guest != nil, freeRun == nil { oracle.guestProbe = GuestAppProbe(launcher: launcher).read() }
         oracle.observe(after: oracleAfter, engine: self)
     }
 

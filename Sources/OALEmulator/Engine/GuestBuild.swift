@@ -14,7 +14,21 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     /// The build directory (`--guest BUILD`).
     public var directory: String = ""
 
-    private enum CodingKeys: String, CodingKey { case name, source, bin }
+    /// What the app's harness knows to be wrong with these sources
+    /// (`guest-harness/<app>/findings`, docs/GUEST.md "Findings"): the
+    /// oracle reports a matching divergence as the finding.
+    public var findings: [KnownFinding]?
+
+    /// One finding as the oracle matches it: the checks it excuses, on
+    /// rules of `kind` (nil: any).
+    public struct KnownFinding: Codable, Hashable, Sendable {
+        public var id: String
+        public var checks: [String]
+        public var kind: String?
+        public var summary: String
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin, findings }
 
     /// The processes a guest replaces.
     public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]

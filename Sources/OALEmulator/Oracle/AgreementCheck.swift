@@ -15,9 +15,18 @@ extension Oracle {
     func checkAgreement(_ published: PublishedRule, in view: OracleView) {
         let rule = published.rule
         let key = rule.id.uuidString
-        let appInputs = EnforcementInputs(
-            now: view.now, calendar: view.calendar, usage: view.usageToday, sessions: view.sessions)
-        let decision = appInputs.decide(rule)
+        let decision: (shield: Bool, reason: String)
+        if let guest = view.guestProbe?.decision {
+            // A guest's foreground path is its own refresh, run dry by the
+            // probe (GuestJudging.swift).
+            let shield = guest.shielded.contains(rule.id)
+            decision = (shield, "the app's own refresh, asked now")
+        } else {
+            let appInputs = EnforcementInputs(
+                now: view.now, calendar: view.calendar, usage: view.usageToday, sessions: view.sessions)
+            let own = appInputs.decide(rule)
+            decision = (own.shield, ShieldController.describe(own.reason))
+        }
         let shields = view.storeShields(rule.id)
         report.checksRun += 1
         if decision.shield == shields {
@@ -30,7 +39,7 @@ extension Oracle {
         divergenceSince[key] = since
         let expected =
             "store rule-\(key) \(decision.shield ? "shielding" : "clear") "
-            + "(\(ShieldController.describe(decision.reason)))"
+            + "(\(decision.reason))"
         let actual = shields ? "shielding" : "clear"
         if let reason = namedReason(for: rule, since: since) {
             expect(

@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALShared
 import OALStore
 import OALSystem
 
@@ -80,9 +81,12 @@ public final class Oracle {
     /// The mirror's rules, decoded once per mirror content.
     let publishedRules = PublishedRulesMemo()
     var savedScenario: String?
-    /// A guest run (docs/GUEST.md): only the checks that judge from the
-    /// device's side of the contract apply (`judge`, `Oracle.guestSkipped`).
+    /// A guest run (docs/GUEST.md): its own records come from its code
+    /// (`guestProbe`, GuestJudging.swift).
     var guest: GuestBuild?
+    /// The device's last probe of a guest app (set before each `observe`;
+    /// nil when it did not ask).
+    var guestProbe: Result<GuestProbe, GuestAppProbe.Failure>?
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
@@ -203,10 +207,7 @@ public final class Oracle {
             cost.judgeNanoseconds += MonotonicClock.nanoseconds() - started
         }
         if guest != nil {
-            // The guest's App Group is its own UserDefaults keys, not the
-            // emulator's mirror and ledger: the checks that read those would
-            // judge files the guest never writes.
-            checkEnforcement(view, usage: false)
+            judgeGuest(view)
         } else {
             checkRules(view)
             checkOpensLost(view)
@@ -217,18 +218,10 @@ public final class Oracle {
         if let lag { report.violations += lag.settle(at: now) }
     }
 
-    /// The checks a guest run skips: each reads the emulator's own App Group
-    /// stores (the rule mirror, the usage ledger, the session store).
-    static let guestSkipped: [OracleCheck] = [
-        .agreement, .blockNotInvented, .usageNotInvented, .minutesRecorded, .opensExactlyOnce, .openLost,
-        .strictestWins, .sessionHonoured, .usageNotLost, .mirrorCurrent,
-    ]
-
     /// The verdict of the run, after a last look.
     func finish(engine: DeviceEngine) -> OracleReport {
         observe(after: "run.end", engine: engine)
         judge()
-        report.skippedChecks = guest.map { _ in Self.guestSkipped.map(\.rawValue) }
         save()
         write(to: root.logs.appendingPathComponent(Self.reportFile))
         cost.observations = report.observations
@@ -260,10 +253,10 @@ public final class Oracle {
     static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
         // The run's faults too (`--fault`, `--random-faults`): a violation
         // under a fault replays only with it.
-        FaultRun.reproduceCommand(scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults)
+        FaultRun.reproduceCommand(
+            scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults, guest: options.guest)
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
             + (options.days.map { " --days \($0)" } ?? "")
-            + (options.guest?.reproduceOption ?? "")
             + (options.warm.map { " --warm \($0.seed)" } ?? "")
     }
 
@@ -277,6 +270,10 @@ public final class Oracle {
         _ check: OracleCheck, key: String? = nil, ruleID: UUID? = nil, ruleName: String? = nil, expected: String,
         actual: String
     ) {
+        if let finding = knownFinding(check, ruleID: ruleID) {
+            noteFinding(finding, check: check, ruleID: ruleID, ruleName: ruleName)
+            return
+        }
         let episode = "\(check.rawValue)|\(key ?? ruleID?.uuidString ?? "")"
         func violation() -> Violation {
             Violation(

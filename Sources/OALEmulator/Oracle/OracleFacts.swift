@@ -40,6 +40,9 @@ struct OracleView {
     var day: DayKey
     var now: Date
     var calendar: Calendar
+    /// A guest's answer to the oracle's probe, the view's usage, sessions
+    /// and published rules taken from it (GuestJudging.swift).
+    var guestProbe: GuestProbe? = nil
 
     func storeShields(_ rule: UUID) -> Bool {
         !(effective.stores[ShieldController.storeName(for: rule)]?.shield.isEmpty ?? true)
@@ -86,9 +89,10 @@ extension Oracle {
         for (id, expiry) in sessionDocument?.sessions ?? [:] {
             if let uuid = UUID(uuidString: id) { sessions[uuid] = expiry }
         }
-        return OracleView(
+        let view = OracleView(
             published: rules.published, ruleNames: rules.names, usageToday: usageToday, usageYesterday: usageYesterday,
             sessions: sessions, effective: effective, catalog: catalog, day: today, now: now, calendar: calendar)
+        return guest == nil ? view : guestView(view)
     }
 
     /// Folds the device's and processes' new trace lines into the facts.

@@ -112,14 +112,26 @@ extension OracleReport {
             divergence.writeJSON(to: &writer)
         }
         writer.endArray()
+        if let guestGaps {
+            writer.key("guestGaps")
+            writer.strings(guestGaps)
+        }
+        if let guestProbeFailures {
+            writer.key("guestProbeFailures")
+            writer.int(guestProbeFailures)
+        }
+        if let knownFindings {
+            writer.key("knownFindings")
+            writer.strings(knownFindings)
+        }
+        if let lastGuestProbeFailure {
+            writer.key("lastGuestProbeFailure")
+            writer.string(lastGuestProbeFailure)
+        }
         writer.key("observations")
         writer.int(observations)
         writer.key("quarantined")
         writer.strings(quarantined)
-        if let skippedChecks {
-            writer.key("skippedChecks")
-            writer.strings(skippedChecks)
-        }
         writer.key("violations")
         writer.beginArray()
         for violation in violations {
@@ -130,7 +142,7 @@ extension OracleReport {
         writer.endObject()
     }
 
-    static let writtenFields = 6
+    static let writtenFields = 9
 }
 
 extension Violation {

@@ -48,7 +48,8 @@ extension Oracle {
 
     // MARK: - Per-rule checks at a boundary
 
-    func checkRules(_ view: OracleView) {
+    /// `skipping`: the checks a guest cannot be judged by (GuestCheckGap).
+    func checkRules(_ view: OracleView, skipping skipped: Set<OracleCheck> = []) {
         for published in view.published {
             let rule = published.rule
             let name = rule.name
@@ -56,7 +57,7 @@ extension Oracle {
             let key = rule.id.uuidString
 
             // The app's decision stays inside this one check (AgreementCheck).
-            checkAgreement(published, in: view)
+            if !skipped.contains(.agreement) { checkAgreement(published, in: view) }
 
             // Nothing invented: the block is justified by the user's rule and
             // the day's real usage, by the spec model (never the app's code).
@@ -82,7 +83,7 @@ extension Oracle {
             }
 
             // Nothing invented: ledger minutes within the real usage.
-            if case .timeLimit = rule.configuration {
+            if case .timeLimit = rule.configuration, !skipped.contains(.usageNotInvented) {
                 for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)] {
                     report.checksRun += 1
                     let recorded = usage[rule.id]?.minutesUsed ?? 0
@@ -97,7 +98,8 @@ extension Oracle {
             }
 
             // Nothing lost: delivered thresholds are in the ledger.
-            for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)] {
+            for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)]
+            where !skipped.contains(.minutesRecorded) {
                 guard let delivered = facts.thresholdMinutes[DeviceFacts.key(rule.id, day)] else { continue }
                 report.checksRun += 1
                 let recorded = usage[rule.id]?.minutesUsed ?? 0
@@ -111,7 +113,7 @@ extension Oracle {
             }
 
             // Nothing lost / invented: opens spent exactly once per granted press.
-            if let openLimit = rule.configuration.openLimit {
+            if let openLimit = rule.configuration.openLimit, !skipped.contains(.opensExactlyOnce) {
                 report.checksRun += 1
                 let day = view.day
                 let granted = facts.granted[DeviceFacts.key(rule.id, day)] ?? 0

@@ -96,9 +96,17 @@ public struct OracleReport: Codable, Hashable, Sendable {
     public var checksRun: Int
     /// Quarantined store files seen (path), reported rather than hidden.
     public var quarantined: [String]
-    /// Checks not run, with the reason in `render` (a guest run skips the
-    /// ones that read the emulator's own App Group stores).
-    public var skippedChecks: [String]?
+    /// A guest run: each check the app at hand could not be judged by,
+    /// why, and the check that catches the same failure instead
+    /// (`GuestCheckGap`); nil for the emulator's own app.
+    public var guestGaps: [String]?
+    /// A guest run: how many of the oracle's probes of the app failed, and
+    /// the last failure (those instants were judged from the device's side).
+    public var guestProbeFailures: Int?
+    public var lastGuestProbeFailure: String?
+    /// A guest run: divergences its harness documents as findings about
+    /// the app (`id [check] rule: summary`), once each, not violations.
+    public var knownFindings: [String]?
 
     public init(
         violations: [Violation] = [], expectedDivergences: [ExpectedDivergence] = [], observations: Int = 0,
@@ -142,11 +150,7 @@ public struct OracleReport: Codable, Hashable, Sendable {
             lines.append("  expected ×\(count): \(reason)")
         }
         for path in quarantined { lines.append("  quarantined: \(path)") }
-        if let skipped = skippedChecks, !skipped.isEmpty {
-            lines.append(
-                "  skipped for a guest (they read the emulator's own App Group stores): "
-                    + skipped.joined(separator: ", "))
-        }
+        lines += guestLines
         for violation in violations.prefix(limit) {
             lines.append("  VIOLATION \(violation)")
             if excerpt {
@@ -158,5 +162,17 @@ public struct OracleReport: Codable, Hashable, Sendable {
         if violations.count > limit { lines.append("  ... and \(violations.count - limit) more") }
         if !violations.isEmpty { lines.append("  (full trace excerpts: <root>/logs/oracle.json)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a guest run could not judge, and the probe's failures.
+    public var guestLines: [String] {
+        var lines = (knownFindings ?? []).map { "  known finding \($0)" }
+        lines += (guestGaps ?? []).map { "  not judged for this guest: \($0)" }
+        if let failures = guestProbeFailures, failures > 0 {
+            lines.append(
+                "  the app's probe failed \(failures) time(s), last: \(lastGuestProbeFailure ?? "?") "
+                    + "(those instants were judged from the device's side only)")
+        }
+        return lines
     }
 }

@@ -151,8 +151,11 @@ public struct FaultRun: Sendable {
         return lines.compactMap { try? $0.get() }.filter { $0.event == "fault" }.map(\.fields)
     }
 
-    /// The one command that replays a run exactly.
-    public static func reproduceCommand(scenario: String, seed: UInt64?, faults: FaultOptions) -> String {
+    /// The one command that replays a run exactly. `guest`: the run's guest
+    /// build (a sweep's runs take the one `oal-device` put in the environment).
+    public static func reproduceCommand(
+        scenario: String, seed: UInt64?, faults: FaultOptions, guest: GuestBuild? = GuestBuild.fromEnvironment()
+    ) -> String {
         let mutant = (faults.mutant ?? ProcessInfo.processInfo.environment[Mutant.variable]).flatMap {
             $0.isEmpty ? nil : "\(Mutant.variable)=\(shellQuote($0)) "
         }
@@ -161,7 +164,7 @@ public struct FaultRun: Sendable {
         if let seed { command += " --seed \(seed)" }
         if faults.random { command += " --random-faults" }
         for text in faults.extra { command += " --fault " + shellQuote(text) }
-        if let guest = GuestBuild.fromEnvironment() { command += guest.reproduceOption }
+        if let guest { command += guest.reproduceOption }
         return command
     }
 

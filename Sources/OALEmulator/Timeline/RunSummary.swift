@@ -198,11 +198,7 @@ extension RunSummary {
         if oracle.violations.count > 10 { lines.append("  ... and \(oracle.violations.count - 10) more") }
         if let reproduce = oracle.violations.first?.reproduce { lines.append("  reproduce: \(reproduce)") }
         for quarantined in oracle.quarantined { lines.append("  quarantined: \(quarantined)") }
-        if let skipped = oracle.skippedChecks, !skipped.isEmpty {
-            lines.append(
-                "  skipped for a guest (they read the emulator's own App Group stores): "
-                    + skipped.joined(separator: ", "))
-        }
+        lines += oracle.guestLines
         lines.append("Oracle report: \(path)")
         return lines
     }

@@ -17,15 +17,22 @@ public final class TraceLog: @unchecked Sendable {
     private let descriptor: FileDescriptor?
     private let lock = NSLock()
     public private(set) var failedWrites = 0
+    public let enabled: Bool
 
     /// The environment variable through which the emulated OS tells a
     /// process which launch it is.
     public static let launchVariable = "OAL_LAUNCH_ID"
 
-    public init(root: DeviceRoot, process: ProcessKind) {
+    /// A disabled log (`enabled: false`) opens nothing and drops every line.
+    public init(root: DeviceRoot, process: ProcessKind, enabled: Bool = true) {
         self.process = process
         self.pid = getpid()
         self.launch = ProcessInfo.processInfo.environment[Self.launchVariable].flatMap { Int($0) }
+        self.enabled = enabled
+        guard enabled else {
+            descriptor = nil
+            return
+        }
         try? FileSystem.ensurePrivateDirectory(root.logs.path)
         // A link planted at logs/trace.jsonl is replaced, never appended through.
         self.descriptor = try? FileDescriptor.openOwned(root.trace.path, .append)
@@ -35,6 +42,7 @@ public final class TraceLog: @unchecked Sendable {
 
     /// Records `event` at emulated time `time`.
     public func record(_ event: String, at time: Date, _ fields: [String: String] = [:]) {
+        guard enabled else { return }
         let line = TraceEvent(
             time: TraceEvent.timestamp(time), process: process, pid: pid, launch: launch, event: event,
             fields: fields)

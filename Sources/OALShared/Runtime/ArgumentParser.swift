@@ -11,7 +11,7 @@ public struct ArgumentSpec: Sendable, Hashable {
     }
 
     /// The options every executable takes (docs/PROCESSES.md).
-    public static let common = ArgumentSpec(options: ["root"], flags: ["help", "version", "json"])
+    public static let common = ArgumentSpec(options: ["root"], flags: ["help", "version", "json", "untraced"])
 
     public func merging(_ other: ArgumentSpec) -> ArgumentSpec {
         var merged = self

@@ -29,8 +29,9 @@ public final class ProcessContext: @unchecked Sendable {
     private let quietClock: EmulatedClock
 
     /// Opens the device at `rootPath`: fails with `unavailable` when there
-    /// is no device there or its clock was never set.
-    public init(tool: String, kind: ProcessKind, rootPath: String) throws {
+    /// is no device there or its clock was never set. An untraced process
+    /// (`traced: false`) writes no trace line at all.
+    public init(tool: String, kind: ProcessKind, rootPath: String, traced: Bool = true) throws {
         let root = DeviceRoot(path: rootPath)
         switch root.availability {
         case .ready: break
@@ -48,7 +49,7 @@ public final class ProcessContext: @unchecked Sendable {
         self.quietClock = quietClock
         let traceTime = TraceTime(start)
         self.traceTime = traceTime
-        let trace = TraceLog(root: root, process: kind)
+        let trace = TraceLog(root: root, process: kind, enabled: traced)
         self.trace = trace
         let rootPrefix = root.url.path.hasSuffix("/") ? root.url.path : root.url.path + "/"
         observer = StoreAccessObserver { access in

@@ -50,7 +50,10 @@ public enum ProcessMain {
             guard let rootPath = parsed.value("root") else {
                 throw ProcessFailure.usage("missing required option --root DIR")
             }
-            let opened = try ProcessContext(tool: tool, kind: kind, rootPath: rootPath)
+            // `--untraced`: the oracle's own look at a guest app (`probe`), which
+            // must leave the run's trace as it would be without the oracle.
+            let opened = try ProcessContext(
+                tool: tool, kind: kind, rootPath: rootPath, traced: !parsed.has("untraced"))
             context = opened
             opened.record("launch", ["argv": traceArguments(arguments).joined(separator: " ")])
             return try body(opened, parsed)

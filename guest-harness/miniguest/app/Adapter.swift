@@ -4,6 +4,7 @@
 import Foundation
 import GuestHarness
 import OALDomain
+import OALShared
 import SwiftData
 
 final class MiniAdapter: GuestAppAdapter, @unchecked Sendable {
@@ -126,6 +127,11 @@ final class MiniAdapter: GuestAppAdapter, @unchecked Sendable {
             rows: [["During this time", "\(model.start)–\(model.end)"]], usage: nil)
     }
 
-    func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] { [:] }
-    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID> { [] }
+    // MiniGuest keeps no ledger, no sessions and no published snapshots,
+    // and its enforcer has no dry run: the oracle judges it from the
+    // device's side only (docs/ORACLE.md, "A guest").
+    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]? { nil }
+    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>? { nil }
+    @MainActor func foregroundDecision() async throws -> GuestDecision? { nil }
+    @MainActor func publishedSnapshots() throws -> [RuleSnapshot]? { nil }
 }

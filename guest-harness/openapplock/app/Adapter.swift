@@ -8,6 +8,7 @@ import Foundation
 import GuestHarness
 import GuestRuntime
 import OALDomain
+import OALShared
 @_spi(GuestHarness) import SwiftData
 
 final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
@@ -242,20 +243,39 @@ final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
             usage: usage.map { DailyUsage(minutesUsed: $0.minutesUsed, opensUsed: $0.opensUsed) })
     }
 
-    // MARK: What the app records
+    // MARK: What the app records and decides (the oracle's probe)
 
-    func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] {
+    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]? {
         let ledger = UsageLedger()
         var result: [UUID: GuestUsage] = [:]
         for id in ruleIDs {
-            let usage = ledger.usage(for: id, onDayContaining: .now)
+            let usage = ledger.usage(for: id, onDayContaining: date)
             result[id] = GuestUsage(minutes: usage.minutesUsed, opens: usage.opensUsed)
         }
         return result
     }
 
-    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID> {
+    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>? {
         let sessions = OpenSessionStore()
         return Set(ruleIDs.filter { sessions.hasActiveSession(for: $0, at: .now) })
+    }
+
+    /// The app's refresh, run by a second enforcer of its own over shields
+    /// that only remember (ProbeShields): what the foreground would apply
+    /// now. Its model work (expiring a pause) is rolled back, never saved.
+    @MainActor func foregroundDecision() async throws -> GuestDecision? {
+        let shields = ProbeShields()
+        let probe = makeProbeEnforcer(shields: shields, uninstallProtection: settings.uninstallProtectionEnabled)
+        await probe.refresh(rules: try allRules())
+        context.rollback()
+        return shields.decision
+    }
+
+    /// The snapshots the app keeps for its extensions, in the App Group's
+    /// defaults under `ruleSnapshots` (the same key and JSON shape at every
+    /// commit; the emulator's RuleSnapshot has the same fields).
+    @MainActor func publishedSnapshots() throws -> [OALDomain.RuleSnapshot]? {
+        guard let data = AppGroup.defaults.data(forKey: "ruleSnapshots") else { return [] }
+        return try JSONDecoder().decode([OALDomain.RuleSnapshot].self, from: data)
     }
 }
