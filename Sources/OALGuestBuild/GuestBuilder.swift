@@ -72,10 +72,9 @@ public struct GuestBuilder: Sendable {
             processes.append((process.kind, key, seconds))
             excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
         }
-        let findings = try GuestFinding.load(harness.directory.appendingPathComponent("findings"), sources: allTexts)
+        let notes = try GuestHarnessNotes.load(harness.directory.appendingPathComponent("findings"), sources: allTexts)
         let directory = try writeBuildDirectory(
-            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded,
-            findings: findings)
+            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded, notes: notes)
         return Result(
             directory: directory, app: app, processes: processes.map { ($0.0, $0.1, $0.2) },
             excluded: excluded.map { ($0.0, $0.1) }, seconds: Double(MonotonicClock.nanoseconds() - started) / 1e9)
@@ -227,7 +226,7 @@ public struct GuestBuilder: Sendable {
 
     func writeBuildDirectory(
         app: GuestApp, commit: String?, processes: [(GuestProcess.Kind, ContentKey)],
-        excluded: [(GuestProcess.Kind, Exclusion)], findings: [GuestFinding]
+        excluded: [(GuestProcess.Kind, Exclusion)], notes: GuestHarnessNotes
     ) throws(GuestBuildError) -> URL {
         var key = ContentKey.Builder("oal guest build v1")
         key.add(app.checkout.path)
@@ -240,7 +239,8 @@ public struct GuestBuilder: Sendable {
             formatVersion: 2, name: app.name, source: app.checkout.path, commit: commit,
             bin: directory.appendingPathComponent("bin").path, membership: app.membershipSource,
             processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }),
-            findings: findings.isEmpty ? nil : findings)
+            findings: notes.findings.isEmpty ? nil : notes.findings,
+            options: notes.options.isEmpty ? nil : notes.options)
         if let existing = GuestBuildDescription.load(directory), existing == description { return directory }
         do {
             let bin = directory.appendingPathComponent("bin")
@@ -274,6 +274,8 @@ public struct GuestBuildDescription: Codable, Hashable, Sendable {
     public var processes: [String: String]
     /// The harness's findings that hold for these sources (GuestFinding).
     public var findings: [GuestFinding]?
+    /// The harness's spec options for these sources (GuestHarnessNotes).
+    public var options: [String: String]?
 
     static func load(_ directory: URL) -> GuestBuildDescription? {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("guest.json").path)

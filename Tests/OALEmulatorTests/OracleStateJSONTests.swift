@@ -104,7 +104,7 @@ import Testing
             lastAppLaunch: 12, lastAppLaunchExited: false, mirrorDamagedAt: start.addingTimeInterval(11),
             clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
-            kills: kills)
+            kills: kills, uninstallProtection: true)
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),
             seconds: ["com.burbn.instagram": days(0), "com.apple.MobileSMS": days(1), "é": days(2)])

@@ -35,6 +35,9 @@ public final class DeviceEngine {
     private let quietOracle: Oracle
     private var backgroundJudgement: DispatchGroup?
     var oracleAfter = "run.start"
+    /// When the oracle last asked the app for its Rules screen (the launch
+    /// count then, and the time): `askTheApp`.
+    var screenAsked: (launch: Int, time: Date)?
     /// The armed faults (Faults/) and the run's faults besides timed lines.
     let faults: FaultInjector
     let scheduledFaults: [ScheduledFault]
@@ -424,7 +427,7 @@ public final class DeviceEngine {
         try ShieldWatcher(view: view, trace: trace).observe(at: now, state: &state)
         // A guest's own records are its code's to read (free-running has no
         // instant between steps to ask at).
-        if options.guest != nil, freeRun == nil { oracle.guestProbe = GuestAppProbe(launcher: launcher).read() }
+        if freeRun == nil { askTheApp() }
         oracle.observe(after: oracleAfter, engine: self)
     }
 

@@ -194,6 +194,7 @@ struct HomeListing {
 /// `name`, wherever it is nested, with its `subtitle` and `trailing`.
 struct ScreenRows {
     struct Row {
+        var id: String?
         var name: String
         var subtitle: String
         var trailing: String
@@ -216,7 +217,7 @@ struct ScreenRows {
             {
                 rows.append(
                     Row(
-                        name: name, subtitle: dictionary["subtitle"] as? String ?? "",
+                        id: dictionary["id"] as? String, name: name, subtitle: dictionary["subtitle"] as? String ?? "",
                         trailing: dictionary["trailing"] as? String ?? ""))
             }
             for inner in dictionary.values { collect(inner) }

@@ -28,7 +28,11 @@ public struct GuestBuild: Codable, Hashable, Sendable {
         public var summary: String
     }
 
-    private enum CodingKeys: String, CodingKey { case name, source, bin, findings }
+    /// The spec options the harness declares for these sources (`option
+    /// NAME VALUE` in its findings file), such as `unblock: pause-15m`.
+    public var options: [String: String]?
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options }
 
     /// The processes a guest replaces.
     public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]

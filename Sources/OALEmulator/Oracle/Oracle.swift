@@ -86,7 +86,13 @@ public final class Oracle {
     var guest: GuestBuild?
     /// The device's last probe of a guest app (set before each `observe`;
     /// nil when it did not ask).
-    var guestProbe: Result<GuestProbe, GuestAppProbe.Failure>?
+    var guestProbe: Result<GuestProbe, UntracedAppQuery.Failure>?
+    /// The app's Rules screen, when the device asked for it after this
+    /// step (`DeviceEngine.askTheApp`): the `status-label` check's input.
+    var rulesScreen: ScreenRows?
+    /// Unblock taps of this instant (the rule as the tap named it, when),
+    /// judged at its end (`checkPauses`).
+    var pendingUnblocks: [(reference: String, time: Date)] = []
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
@@ -214,6 +220,10 @@ public final class Oracle {
             checkEnforcement(view)
             checkMirror(view)
         }
+        // What the user is promised beyond the shields, for either app.
+        checkUninstallProtection(view)
+        checkPauses(view)
+        checkStatusLabels(view)
         if let next { judgeRest(of: view, until: next) }
         if let lag { report.violations += lag.settle(at: now) }
     }

@@ -115,6 +115,8 @@ extension Oracle {
                 } else if status != "2" {
                     facts.unacknowledgedPresses[days.day(now).description, default: 0] += 1
                 }
+            case (.device, "shield.shown"):
+                checkShieldContent(event)
             case (.device, "deliver"):
                 guard event.fields["status"] == "0" || event.fields["status"] == "exit 0",
                     let activity = event.fields["activity"].flatMap(OALDomain.ActivityName.init(rawValue:))
@@ -140,7 +142,11 @@ extension Oracle {
                 guard let launch = event.launch, let argv = facts.appLaunches.removeValue(forKey: launch) else {
                     continue
                 }
-                if event.fields["code"] == "0" { checkHardMode(argv: argv) }
+                if event.fields["code"] == "0" {
+                    checkHardMode(argv: argv)
+                    noteSettingTap(argv)
+                    noteUnblockTap(argv)
+                }
             case (.app, "refresh"):
                 facts.lastRefresh = now
             default:

@@ -336,12 +336,16 @@ extension SpecFacts {
         writer.strings(refused.lazy.map(\.uuidString))
         writer.key("since")
         writer.dates(since)
+        if let uninstallProtection {
+            writer.key("uninstallProtection")
+            writer.bool(uninstallProtection)
+        }
         writer.key("unsurePresses")
         writer.datesByRule(unsurePresses)
         writer.endObject()
     }
 
-    static let writtenFields = 9
+    static let writtenFields = 10
 }
 
 extension KillFacts {

@@ -33,6 +33,9 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// Platform limits a kill leaves behind (docs/FAULTS.md, "What no
     /// design can beat"); optional so an older saved state still resumes.
     var kills: KillFacts? = nil
+    /// The Uninstall Protection switch as the user's last successful tap
+    /// left it (nil: never touched, off).
+    var uninstallProtection: Bool? = nil
 }
 
 /// What the device's own `fault` and `deliver` lines say about kills.

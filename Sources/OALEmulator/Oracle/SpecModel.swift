@@ -29,7 +29,7 @@ struct SpecModel {
     /// Whether `rule` shields its apps at `instant`.
     func shields(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
         guard rule.isEnabled else { return false }
-        if let until = rule.pausedUntil, instant < until { return false }
+        if isPaused(rule, at: instant) { return false }
         switch rule.configuration {
         case .schedule(let config):
             return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
@@ -53,7 +53,22 @@ struct SpecModel {
     /// proactive gate alone is not "blocking" (it is not in Blocked Apps).
     func hardLocked(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
         guard rule.hardMode, rule.isEnabled else { return false }
-        if let until = rule.pausedUntil, instant < until { return false }
+        return blocking(rule, at: instant, day: day)
+    }
+
+    /// Spec §4.3: a Hard Mode rule cannot be paused, so a pause it carries
+    /// (kept across an edit that turned Hard Mode on) counts for nothing.
+    func isPaused(_ rule: Rule, at instant: Date) -> Bool {
+        guard !rule.hardMode, let until = rule.pausedUntil else { return false }
+        return instant < until
+    }
+
+    /// Whether the rule is actively blocking (what the screens call active
+    /// and Blocked Apps lists): inside its window, or its day's budget
+    /// (minutes or opens) spent, and not paused. The open-limit gate alone
+    /// is not blocking.
+    func blocking(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
+        guard rule.isEnabled, !isPaused(rule, at: instant) else { return false }
         switch rule.configuration {
         case .schedule(let config):
             return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
@@ -65,6 +80,57 @@ struct SpecModel {
             let opens = day.grants.filter { calendar.startOfDay(for: $0) == today && $0 <= instant }.count
             return onEnabledDay(rule.days, instant) && opens >= config.maxOpens
         }
+    }
+
+    // MARK: - Edges (status labels)
+
+    /// When the rule's current block ends: a schedule's window end, a
+    /// spent limit's next midnight.
+    func blockEnd(_ rule: Rule, at instant: Date) -> Date? {
+        switch rule.configuration {
+        case .schedule(let config):
+            return windowEnd(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
+        case .timeLimit, .openLimit:
+            return nextMidnight(after: instant)
+        }
+    }
+
+    /// When the rule next starts to apply: a schedule's next window start
+    /// on an enabled day; for a limit rule, which applies all of an
+    /// enabled day, the midnight that begins the next enabled day after
+    /// today.
+    func nextStart(_ rule: Rule, after instant: Date) -> Date? {
+        let today = calendar.startOfDay(for: instant)
+        for offset in 0...8 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today), onEnabledDay(rule.days, day)
+            else { continue }
+            switch rule.configuration {
+            case .schedule(let config):
+                guard let start = calendar.date(byAdding: .minute, value: config.startMinutes, to: day),
+                    start > instant
+                else { continue }
+                return start
+            case .timeLimit, .openLimit:
+                if offset > 0 { return day }
+            }
+        }
+        return nil
+    }
+
+    /// The next local midnight after `instant`.
+    func nextMidnight(after instant: Date) -> Date? {
+        calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: instant))
+    }
+
+    /// The end of the window that contains `instant`, if one does.
+    func windowEnd(start: Int, end: Int, days: DaySet, at instant: Date) -> Date? {
+        guard insideWindow(start: start, end: end, days: days, at: instant) else { return nil }
+        let today = calendar.startOfDay(for: instant)
+        let minute = Int(instant.timeIntervalSince(today) / 60)
+        // A window that crossed midnight into today ends today; one that
+        // starts today ends today or (To ≤ From) tomorrow.
+        if end <= start, minute < end { return calendar.date(byAdding: .minute, value: end, to: today) }
+        return calendar.date(byAdding: .minute, value: end + (end <= start ? 24 * 60 : 0), to: today)
     }
 
     /// Spec §3.4/§4.2: Block Adult Content engages the web filter while a

@@ -43,6 +43,20 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// Once every tap has settled, the App Group mirror holds exactly the
     /// rules of the app's database.
     case mirrorCurrent = "mirror-current"
+    /// Spec §6.1: with Uninstall Protection on, app removal is denied
+    /// exactly while some Hard Mode rule is actively blocking, the app
+    /// closed or not.
+    case uninstallProtection = "uninstall-protection"
+    /// Each rule's status label on the app's Rules screen agrees with the
+    /// spec model's state, and its countdown with the next edge.
+    case statusLabel = "status-label"
+    /// A shield offers Open exactly when every rule blocking the app is an
+    /// open limit with opens left, and names no rule that is not blocking it.
+    case shieldContent = "shield-content"
+    /// A pause ends on time (the rule shields again, the app closed or
+    /// not), a Hard Mode rule is never paused, and an unblock pauses for
+    /// as long as the spec option in force says.
+    case pause
 }
 
 /// One broken property, with everything needed to look at it again.

@@ -1,9 +1,8 @@
 import Foundation
 
-/// What is known to be wrong with an app (`guest-harness/<app>/findings`):
-/// divergences from the spec that the oracle reports as the named finding
-/// rather than as violations (docs/GUEST.md, "Findings"). One block per
-/// finding, blocks apart by a blank line, one `key value` per line:
+/// What the harness knows about an app beyond its entry points
+/// (`guest-harness/<app>/findings`, docs/GUEST.md "Findings"): blocks apart
+/// by a blank line, one `key value` per line, `#` comments.
 ///
 ///     finding G1
 ///     checks usage-not-lost minutes-recorded
@@ -11,44 +10,68 @@ import Foundation
 ///     when static func blockEvent(forLimit
 ///     summary a time limit records no usage below its budget
 ///
-/// `checks` names the oracle checks it excuses, `kind` the rule kind they
-/// concern (a rule's `kindRaw`; absent: any), `when` / `unless` (any
-/// number) scope it to the commits whose compiled sources contain / lack
-/// the text, as harness files are scoped.
-public struct GuestFinding: Codable, Hashable, Sendable {
-    public var id: String
-    public var checks: [String]
-    public var kind: String?
-    public var summary: String
-    var when: [String] = []
-    var unless: [String] = []
+///     option unblock pause-15m
+///     when static func canPause(
+///
+/// A **finding** is a divergence from the spec the oracle reports as the
+/// named finding rather than as violations: `checks` names the oracle
+/// checks it explains, `kind` the rule kind they concern (a `kindRaw`;
+/// absent: any). An **option** is a deliberate change of the app's
+/// behaviour over its history, which the spec model takes as an option
+/// (docs/ORACLE.md, "Spec options"). `when` / `unless` (any number) scope
+/// either to the commits whose compiled sources contain / lack the text,
+/// as harness files are scoped.
+public struct GuestHarnessNotes: Sendable {
+    public var findings: [GuestFinding] = []
+    /// Option name → value.
+    public var options: [String: String] = [:]
 
-    private enum CodingKeys: String, CodingKey { case id, checks, kind, summary }
+    /// The notes of `file` that hold for `sources`; none when the file does
+    /// not exist. A malformed file is an error naming its line.
+    static func load(_ file: URL, sources: [(path: String, text: String)]) throws(GuestBuildError) -> GuestHarnessNotes
+    {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return GuestHarnessNotes() }
+        var notes = GuestHarnessNotes()
+        for block in try parse(text, path: file.path) where block.holds(for: sources) {
+            switch block.kind {
+            case .finding(let finding): notes.findings.append(finding)
+            case .option(let name, let value): notes.options[name] = value
+            }
+        }
+        return notes
+    }
 
-    /// The findings of `file` that hold for `sources`; none when the file
-    /// does not exist. A malformed file is an error naming its line.
-    static func load(_ file: URL, sources: [(path: String, text: String)]) throws(GuestBuildError) -> [GuestFinding] {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
-        let all = try parse(text, path: file.path)
-        return all.filter { finding in
-            finding.when.allSatisfy { needle in sources.contains { $0.text.contains(needle) } }
-                && finding.unless.allSatisfy { needle in !sources.contains { $0.text.contains(needle) } }
+    struct Block {
+        enum Kind {
+            case finding(GuestFinding)
+            case option(name: String, value: String)
+        }
+        var kind: Kind
+        var when: [String] = []
+        var unless: [String] = []
+
+        func holds(for sources: [(path: String, text: String)]) -> Bool {
+            when.allSatisfy { needle in sources.contains { $0.text.contains(needle) } }
+                && unless.allSatisfy { needle in !sources.contains { $0.text.contains(needle) } }
         }
     }
 
-    static func parse(_ text: String, path: String) throws(GuestBuildError) -> [GuestFinding] {
-        var findings: [GuestFinding] = []
-        var current: GuestFinding?
+    static func parse(_ text: String, path: String) throws(GuestBuildError) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
         var started = 0
         func close() throws(GuestBuildError) {
-            guard let finding = current else { return }
-            if finding.checks.isEmpty { throw .layout("\(path):\(started): finding \(finding.id) names no checks") }
-            if finding.summary.isEmpty { throw .layout("\(path):\(started): finding \(finding.id) has no summary") }
-            findings.append(finding)
+            guard let block = current else { return }
+            if case .finding(let finding) = block.kind {
+                if finding.checks.isEmpty { throw .layout("\(path):\(started): finding \(finding.id) names no checks") }
+                if finding.summary.isEmpty { throw .layout("\(path):\(started): finding \(finding.id) has no summary") }
+            }
+            blocks.append(block)
             current = nil
         }
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespaces)
+            let number = index + 1
             if line.hasPrefix("#") { continue }
             if line.isEmpty {
                 try close()
@@ -56,30 +79,54 @@ public struct GuestFinding: Codable, Hashable, Sendable {
             }
             let key = String(line.prefix { $0 != " " })
             let value = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
-            if key == "finding" {
-                try close()
-                guard !value.isEmpty else { throw .layout("\(path):\(index + 1): `finding` needs an id") }
-                current = GuestFinding(id: value, checks: [], kind: nil, summary: "")
-                started = index + 1
-                continue
-            }
-            guard current != nil else {
-                throw .layout("\(path):\(index + 1): `\(key)` before any `finding ID` line")
-            }
             switch key {
-            case "checks": current?.checks += value.split(separator: " ").map(String.init)
-            case "kind": current?.kind = value
-            case "when": current?.when.append(value)
-            case "unless": current?.unless.append(value)
-            case "summary":
-                let separator = current?.summary.isEmpty ?? true ? "" : " "
-                current?.summary += separator + value
+            case "finding":
+                try close()
+                guard !value.isEmpty else { throw .layout("\(path):\(number): `finding` needs an id") }
+                current = Block(kind: .finding(GuestFinding(id: value, checks: [], kind: nil, summary: "")))
+                started = number
+                continue
+            case "option":
+                try close()
+                let words = value.split(separator: " ").map(String.init)
+                guard words.count == 2 else { throw .layout("\(path):\(number): `option` needs a name and a value") }
+                current = Block(kind: .option(name: words[0], value: words[1]))
+                started = number
+                continue
+            default:
+                break
+            }
+            guard var block = current else {
+                throw .layout("\(path):\(number): `\(key)` before any `finding ID` or `option NAME VALUE` line")
+            }
+            switch (key, block.kind) {
+            case ("when", _): block.when.append(value)
+            case ("unless", _): block.unless.append(value)
+            case ("checks", .finding(var finding)):
+                finding.checks += value.split(separator: " ").map(String.init)
+                block.kind = .finding(finding)
+            case ("kind", .finding(var finding)):
+                finding.kind = value
+                block.kind = .finding(finding)
+            case ("summary", .finding(var finding)):
+                finding.summary += (finding.summary.isEmpty ? "" : " ") + value
+                block.kind = .finding(finding)
             default:
                 throw .layout(
-                    "\(path):\(index + 1): unknown key `\(key)` (finding, checks, kind, when, unless, summary)")
+                    "\(path):\(number): unknown key `\(key)` here (a finding takes checks, kind, summary, when, "
+                        + "unless; an option takes when, unless)")
             }
+            current = block
         }
         try close()
-        return findings
+        return blocks
     }
+}
+
+/// One finding, as `guest.json` carries it to the oracle.
+public struct GuestFinding: Codable, Hashable, Sendable {
+    public var id: String
+    public var checks: [String]
+    public var kind: String?
+    public var summary: String
 }

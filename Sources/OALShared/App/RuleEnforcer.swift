@@ -11,7 +11,7 @@ import OALStore
 /// shield changes, so an extension woken by a shield change reads rules at
 /// least as new as the shield.
 public struct RuleEnforcer {
-    public static let uninstallProtectionStore = "uninstall-protection"
+    public static let uninstallProtectionStore = UninstallProtection.storeName
 
     private let context: ProcessContext
     private let stores: SharedStores
@@ -111,21 +111,9 @@ public struct RuleEnforcer {
         return strays
     }
 
-    /// Uninstall Protection lives on its own store so that no rule's clear
-    /// can ever relinquish it.
+    /// Uninstall Protection (`UninstallProtection`), from the database's rules.
     private func applyUninstallProtection(_ database: AppDatabase, inputs: EnforcementInputs) throws -> Bool {
-        let enabled = try stores.defaults.uninstallProtectionEnabled()
-        let deny = RulePolicy.shouldDenyAppRemoval(
-            rules: database.rules, enabled: enabled, usageFor: inputs.usage(of:), at: inputs.now,
-            calendar: inputs.calendar)
-        let store = try context.platform.managedSettings.store(named: Self.uninstallProtectionStore)
-        let desired: Bool? = deny ? true : nil
-        if try store.settings().denyAppRemoval != desired {
-            try store.update { $0.denyAppRemoval = desired }
-            context.record(
-                deny ? "shield.set" : "shield.clear",
-                ["store": Self.uninstallProtectionStore, "setting": "denyAppRemoval", "cause": "refresh"])
-        }
-        return deny
+        try UninstallProtection(context: context, stores: stores).reconcile(
+            rules: database.rules, inputs: inputs, cause: "refresh")
     }
 }

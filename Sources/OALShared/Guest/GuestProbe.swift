@@ -32,7 +32,7 @@ public struct GuestProbe: Codable, Hashable, Sendable {
     }
 
     /// The oal-app command that answers it (read-only, untraced).
-    public static let arguments = ["--untraced", "probe", "--json"]
+    public static let arguments = ["probe", "--json"]
 }
 
 /// The app's own foreground decision: the rules it would shield now, and

@@ -77,8 +77,14 @@ public struct MonitorReaction {
     /// read per rule when nothing was lost.
     private func reconcileAll(cause: String) throws {
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
-        for published in try publishedRules() {
+        let rules = try publishedRules()
+        for published in rules {
             try apply(published, inputs: inputs, cause: cause, quiet: true)
+        }
+        // A window or a budget is what changes here, with the app closed.
+        if !Mutant.on(.uninstallForegroundOnly) {
+            try UninstallProtection(context: context, stores: stores).reconcile(
+                rules: rules.map(\.rule), inputs: inputs, cause: cause)
         }
     }
 

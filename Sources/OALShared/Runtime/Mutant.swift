@@ -7,6 +7,19 @@ import OALStore
 /// it. Read once per process; inert when unset or unknown. Each is a
 /// one-line branch at the spot it breaks.
 public enum Mutant: String, CaseIterable, Sendable {
+    /// Uninstall Protection is reconciled only by the app's refresh, as a
+    /// foreground-only design would: with the app closed, a Hard Mode block
+    /// that starts or ends leaves app removal as it was.
+    case uninstallForegroundOnly = "uninstall-foreground-only"
+    /// `rule edit --hard` keeps a live pause (a Hard Mode rule that stays
+    /// paused), as the real app once did.
+    case hardModeKeepsPause = "hard-mode-keeps-pause"
+    /// The shield offers Open whenever an open-limit rule with opens left
+    /// holds it, even when another rule blocks the app too.
+    case openOverOtherBlock = "open-over-other-block"
+    /// A schedule's "Starts in" counts to tomorrow's window whatever the
+    /// enabled days say.
+    case labelIgnoresDays = "label-ignores-days"
     /// The Open press checks the budget and spends in two separate steps
     /// (a read, then `addOpens`), so concurrent presses can overspend.
     case spendWithoutLock = "spend-without-lock"

@@ -160,6 +160,9 @@ public struct OpenPress {
             }
         }
         CrashPoint.reach("shield-action.after-spend")
+        try reconcileUninstallProtection(
+            PublishedRule.loadAll(from: stores, context: context),
+            inputs: EnforcementInputs.read(context: context, stores: stores))
         return granted(parts.map(\.rule), parts.map(\.expiry), start: start)
     }
 
@@ -211,12 +214,21 @@ public struct OpenPress {
     private func reconcileAll() throws {
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
         let shields = ShieldController(context: context)
-        for published in try PublishedRule.loadAll(from: stores, context: context)
-        where inputs.canDecide(published.rule) {
+        let rules = try PublishedRule.loadAll(from: stores, context: context)
+        for published in rules where inputs.canDecide(published.rule) {
             try shields.apply(
                 rule: published.rule, selection: published.selection, decision: inputs.decide(published.rule),
                 cause: "reconcile:open-press")
         }
+        try reconcileUninstallProtection(rules, inputs: inputs)
+    }
+
+    /// A spent last open can start a Hard Mode block: removal is denied
+    /// from the press on, with the app closed.
+    private func reconcileUninstallProtection(_ rules: [PublishedRule], inputs: EnforcementInputs) throws {
+        guard !Mutant.on(.uninstallForegroundOnly) else { return }
+        try UninstallProtection(context: context, stores: stores).reconcile(
+            rules: rules.map(\.rule), inputs: inputs, cause: "open-press")
     }
 
     /// This press's name in its pending grant: the emulated OS's launch

@@ -12,7 +12,11 @@ public struct ShieldLookup: Sendable {
     public var holders: [ShieldCandidate]
     public var inputs: EnforcementInputs
 
-    public var presentation: ShieldPresentation { ShieldPresentation(holders: holders) }
+    public var presentation: ShieldPresentation {
+        guard Mutant.on(.openOverOtherBlock) else { return ShieldPresentation(holders: holders) }
+        let openLimits = holders.filter { $0.rule.configuration.openLimit != nil }
+        return ShieldPresentation(holders: openLimits.isEmpty ? holders : openLimits)
+    }
 
     public static func subject(
         kind: String, token: String, context: ProcessContext

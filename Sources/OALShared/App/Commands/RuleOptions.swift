@@ -75,7 +75,12 @@ public enum RuleOptions {
     public static func applyCommon(_ rule: inout Rule, _ args: ParsedArguments, database: AppDatabase) throws {
         if let days = args.value("days") { rule.days = try CommandInputs.days(days) }
         if args.has("hard"), args.has("soft") { throw ProcessFailure.usage("give --hard or --soft, not both") }
-        if args.has("hard") { rule.hardMode = true }
+        if args.has("hard") {
+            // Spec §4.3: a Hard Mode rule cannot be paused; turning it on
+            // ends a live pause.
+            rule.hardMode = true
+            if !Mutant.on(.hardModeKeepsPause) { rule.pausedUntil = nil }
+        }
         if args.has("soft") { rule.hardMode = false }
         if let list = args.value("list") { rule.appListID = try CommandInputs.list(list, in: database).id }
         if let name = args.value("rename") { rule.rename(try CommandInputs.ruleName(name)) }

@@ -96,7 +96,12 @@ enum ScreenCommands {
         let states = try BackgroundEnforcement.states(of: database, context: app.context)
         let sections = RuleKind.allCases.compactMap { kind -> Section? in
             let rows = database.rules.filter { $0.kind == kind }.map { rule -> Row in
-                let status = rule.status(at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: rule.id))
+                var status = rule.status(at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: rule.id))
+                if Mutant.on(.labelIgnoresDays), case .upcoming = status,
+                    case .schedule(let config) = rule.configuration
+                {
+                    status = .upcoming(startsAt: Self.nextStartIgnoringDays(config.startMinutes, inputs))
+                }
                 let state = states[rule.id]
                 return Row(
                     id: rule.id.uuidString, name: rule.name, kind: kind.displayName,
@@ -173,5 +178,13 @@ enum ScreenCommands {
     private static func blockSummary(_ rule: Rule, database: AppDatabase) -> String {
         let mode = rule.configuration.selectionMode == .allowOnly ? "Allow Only" : "Block"
         return "\(mode) · \(listSummary(rule, database: database))"
+    }
+
+    /// `label-ignores-days`: the window's next start as if every day were
+    /// enabled (today's, or tomorrow's once today's has begun).
+    static func nextStartIgnoringDays(_ startMinutes: Int, _ inputs: EnforcementInputs) -> Date {
+        let today = inputs.calendar.startOfDay(for: inputs.now)
+        let start = inputs.calendar.date(byAdding: .minute, value: startMinutes, to: today) ?? inputs.now
+        return start > inputs.now ? start : inputs.calendar.date(byAdding: .day, value: 1, to: start) ?? start
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import OALShared
+
+extension DeviceEngine {
+    /// What the oracle needs from the app itself after a step, asked
+    /// untraced (`UntracedAppQuery`, so the trace is the same without the
+    /// oracle): a guest's own records at every step (`GuestProbe`), and the
+    /// Rules screen's status labels after any launch and at least once an
+    /// emulated hour (`status-label`), for the emulator's app and a guest
+    /// alike.
+    func askTheApp() {
+        let query = UntracedAppQuery(launcher: launcher)
+        if options.guest != nil { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
+        guard FileManager.default.fileExists(atPath: database.path) else { return }
+        let launches = state.launchSequence
+        if let asked = screenAsked, asked.launch == launches, now.timeIntervalSince(asked.time) < 3600 { return }
+        screenAsked = (launches, now)
+        switch query.run(["rules", "--json"]) {
+        case .success(let data):
+            oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))
+        case .failure:
+            // The app could not draw its screen (a fault damaged its
+            // store, say): the stores-parse check names the store; the
+            // labels are judged at the next answer.
+            return
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import OALShared
+import OALSystem
+
+/// A read-only question the oracle's side of the device asks the app
+/// (`oal-app --untraced ARGS`): not a launch of the emulated OS, so it
+/// takes no launch number, no fault plan and writes no trace line, and a
+/// run's trace and its faults are the same with and without the oracle.
+/// Its output goes to `<root>/logs/capture/query.out|err`, overwritten.
+struct UntracedAppQuery {
+    let launcher: ProcessLauncher
+
+    /// Why a query gave no answer; the oracle judges that instant without it.
+    struct Failure: Error, CustomStringConvertible {
+        var command: String
+        var status: String
+        var detail: String
+        var description: String { "oal-app \(command) \(status): \(detail)" }
+    }
+
+    func run(_ arguments: [String]) -> Result<Data, Failure> {
+        let command = arguments.joined(separator: " ")
+        let captures = launcher.root.logs.appendingPathComponent("capture", isDirectory: true)
+        try? FileSystem.ensurePrivateDirectory(captures.path)
+        let out = captures.appendingPathComponent("query.out").path
+        let err = captures.appendingPathComponent("query.err").path
+        do {
+            let path = try launcher.executable("oal-app")
+            let environment = ProcessInfo.processInfo.environment.merging(
+                [ProcessLauncher.seedVariable: String(launcher.seed)]
+            ) { _, own in own }
+            let child = try ChildProcess.spawn(
+                path, arguments: ["--root", launcher.root.url.path, "--untraced"] + arguments,
+                environment: environment, standardOutput: out, standardError: err)
+            let termination = try child.wait()
+            guard termination == .exited(0) else {
+                let stderr = String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self)
+                let last = stderr.split(separator: "\n").last.map(String.init) ?? "no output"
+                return .failure(Failure(command: command, status: "\(termination)", detail: last))
+            }
+            return .success(FileManager.default.contents(atPath: out) ?? Data())
+        } catch {
+            return .failure(Failure(command: command, status: "failed", detail: "\(error)"))
+        }
+    }
+}
+
+/// The guest app's answer to the oracle's probe (`GuestProbe`).
+struct GuestAppProbe {
+    let query: UntracedAppQuery
+
+    func read() -> Result<GuestProbe, UntracedAppQuery.Failure> {
+        query.run(GuestProbe.arguments).flatMap { data in
+            do {
+                return .success(try JSONDecoder().decode(GuestProbe.self, from: data))
+            } catch {
+                return .failure(.init(command: "probe", status: "answered", detail: "not a probe's JSON: \(error)"))
+            }
+        }
+    }
+}

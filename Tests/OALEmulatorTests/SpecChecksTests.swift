@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import OALEmulator
+
+/// The spec checks beyond the shields (docs/ORACLE.md): Uninstall
+/// Protection, pauses, the shield's content and the status labels. Each
+/// scenario runs clean (the oracle must pass) and with a broken variant of
+/// the emulator's own app (`OAL_MUTANT`), which the named check must catch,
+/// across real processes.
+@Suite struct SpecChecksTests {
+    /// A Hard Mode window with Uninstall Protection on, the app closed when
+    /// it opens and closes.
+    @Test func uninstallProtectionHeldOnlyInTheForegroundIsCaught() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add schedule Focus --list Social --from 09:00 --to 09:30 --hard
+            at 08:02 app settings uninstall-protection on
+            """, mutant: "uninstall-foreground-only", check: .uninstallProtection)
+    }
+
+    /// An unblocked (paused) rule edited into Hard Mode.
+    @Test func aPauseKeptIntoHardModeIsCaught() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:30
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add schedule Focus --list Social --from 09:00 --to 10:00
+            at 09:05 app rule unblock Focus
+            at 09:10 app rule edit Focus --hard
+            """, mutant: "hard-mode-keeps-pause", check: .pause)
+    }
+
+    /// Chess under an open limit with opens left and a schedule window at
+    /// once: no Open, the window blocks it anyway.
+    @Test func openOfferedOverAnotherRulesBlockIsCaught() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Games --apps Chess
+            at 08:01 app rule add open-limit Gate --list Games --opens 2
+            at 08:02 app rule add schedule Night --list Games --from 09:00 --to 10:00
+            at 09:10 open Chess
+            at 09:11 leave
+            """, mutant: "open-over-other-block", check: .shieldContent)
+    }
+
+    /// A Monday-only window, read on Monday after it closed: it starts
+    /// again next Monday, not tomorrow.
+    @Test func aCountdownToTheWrongDayIsCaught() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add schedule Focus --list Social --from 09:00 --to 09:30 --days mon
+            """, mutant: "label-ignores-days", check: .statusLabel)
+    }
+
+    /// Both apps' wordings, each read as the state it claims and the
+    /// seconds its rounded-up countdown can stand for (a minute's slack).
+    @Test func statusLabelsAreReadForWhatTheyClaim() {
+        #expect(StatusLabel("6h left") == StatusLabel(claim: .blockEnds, span: 17_940...21_660))
+        #expect(StatusLabel("Ends in 45m") == StatusLabel(claim: .blockEnds, span: 2_580...2_760))
+        #expect(StatusLabel("Starts in 2d") == StatusLabel(claim: .starts, span: 169_140...255_660))
+        #expect(StatusLabel("Paused for 1m") == StatusLabel(claim: .resumes, span: -60...120))
+        #expect(StatusLabel("Resets in 5h") == StatusLabel(claim: .resets, span: 14_340...18_060))
+        #expect(StatusLabel("Disabled") == StatusLabel(claim: .disabled, span: nil))
+        #expect(StatusLabel("Inactive") == StatusLabel(claim: .idle, span: nil))
+        #expect(StatusLabel("Blocked") == nil)
+        #expect(StatusLabel("Starts in soon") == nil)
+    }
+}
