@@ -14,6 +14,9 @@ public struct GuestScenarioRun: Sendable {
     public var seed: UInt64?
     public var forked: Bool
     public var environment: [String: String]
+    /// A run still going after this many seconds is stopped (SIGTERM, then
+    /// SIGKILL) and reported with exit 124, as timeout(1) does; nil: none.
+    public var timeout: TimeInterval?
 
     public init(
         device: String, scenario: String, seed: UInt64? = nil, forked: Bool = true, environment: [String: String]
@@ -56,13 +59,39 @@ public struct GuestScenarioRun: Sendable {
             let child = try ChildProcess.spawn(
                 device, arguments: arguments, environment: environment, standardOutput: log.path,
                 standardError: log.path)
-            switch try child.wait() {
+            let termination: ChildProcess.Termination
+            if let timeout {
+                guard let ended = try Self.wait(child, seconds: timeout) else { return 124 }
+                termination = ended
+            } else {
+                termination = try child.wait()
+            }
+            switch termination {
             case .exited(let code): return code
             case .signaled(let signal): return 128 + signal
             }
         } catch {
             throw .tool("could not run \(device): \(error)")
         }
+    }
+
+    /// Waits up to `seconds`; then stops the run (its own stop handling
+    /// ends every process it started) and returns nil.
+    static func wait(_ child: ChildProcess, seconds: TimeInterval) throws -> ChildProcess.Termination? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let ended = try child.poll() { return ended }
+            usleep(50_000)
+        }
+        try? child.signal(SIGTERM)
+        let grace = Date().addingTimeInterval(10)
+        while Date() < grace {
+            if try child.poll() != nil { return nil }
+            usleep(50_000)
+        }
+        try? child.signal(SIGKILL)
+        _ = try? child.wait()
+        return nil
     }
 
     static func shellQuote(_ text: String) -> String {

@@ -24,6 +24,13 @@ let guestUsage = """
           Every commit of REPO's first-parent line (or --all commits), oldest first: checked out into the cache,
           built, and SCENARIO (default scenarios/demo-day.scenario) played forked. Prints a table: commit, builds?,
           the verdict. Exit 0 when every commit built and played, 1 otherwise.
+      guest mutate PATH|REPO@REV [--scenario FILE,FILE...] [--limit N] [--equivalent FILE] [--timeout S]
+                 [--work DIR] [--markdown FILE] [--json FILE]
+          A mutation score on the app's enforcement code (Shared/ and the extensions, diagnostics and copy left
+          out): a copy with every site as mutant schemata, built once; each mutant (negated condition, swapped
+          comparison, constant + 1, deleted statement, early return) played on the scenarios (default: the demo
+          day and scenarios/mutation/) with OAL_MUTANT=guest-N. Killed when a verdict changes or a run times out
+          (default 120 s). --equivalent: lines `KEY -- REASON` naming equivalent mutants. Exit 0.
       bisect --guest REPO GOOD BAD SCENARIO [--seed N] [--work DIR]
           The first commit between GOOD and BAD at which SCENARIO's verdict changes (exit status, violations
           by check, failed expectations): a binary search over the first-parent line, then inside the merged
@@ -139,8 +146,28 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let repositoryPath = try parsed.positional(1, "REPO")
         try parsed.expectAtMost(2)
         return try historyCommand(repositoryPath, parsed)
+    case "mutate":
+        let target = try parsed.positional(1, "PATH or REPO@REV")
+        try parsed.expectAtMost(2)
+        return try mutateCommand(target, parsed)
     default:
-        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history)")
+        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history, mutate)")
+    }
+}
+
+/// A checkout directory, or `REPO@REV` checked out into the cache.
+func checkoutOf(_ target: String, options: GuestBuildOptions, command: String) throws -> URL {
+    do {
+        switch GuestReference.parse(target) {
+        case .build:
+            throw ProcessFailure.usage("guest \(command): give the checkout or REPO@REV, not a build directory")
+        case .checkout(let url): return url.standardizedFileURL
+        case .revision(let repository, let revision):
+            let repo = try GitRepository(repository, options: options)
+            return try repo.checkout(try repo.commit(revision)).standardizedFileURL
+        }
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
     }
 }
 
@@ -148,16 +175,7 @@ func unitTestCommand(_ target: String, _ parsed: ParsedArguments) throws -> Exit
     let options = try guestBuildOptions(parsed)
     let quiet = parsed.has("quiet")
     do {
-        var checkout: URL
-        switch GuestReference.parse(target) {
-        case .build:
-            throw ProcessFailure.usage("guest test: give the checkout or REPO@REV, not a build directory")
-        case .checkout(let url): checkout = url
-        case .revision(let repository, let revision):
-            let repo = try GitRepository(repository, options: options)
-            checkout = try repo.checkout(try repo.commit(revision))
-        }
-        checkout = checkout.standardizedFileURL
+        let checkout = try checkoutOf(target, options: options, command: "test")
         let report = try GuestUnitTests(builder: GuestBuilder(options: options)).run(
             checkout: checkout, filter: parsed.value("filter").map { [$0] } ?? []
         ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
@@ -285,6 +303,68 @@ func bisectCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         return .done
     } catch let error as GuestBisect.Failure {
         throw ProcessFailure(.checkFailed, error.description)
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
+    }
+}
+
+func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCode {
+    let options = try guestBuildOptions(parsed)
+    let checkout = try checkoutOf(target, options: options, command: "mutate")
+    let quiet = parsed.has("quiet")
+    var scenarios = parsed.value("scenario")?.split(separator: ",").map(String.init) ?? []
+    if scenarios.isEmpty {
+        scenarios = ["scenarios/demo-day.scenario"]
+        let extra = (try? FileManager.default.contentsOfDirectory(atPath: "scenarios/mutation")) ?? []
+        scenarios += extra.filter { $0.hasSuffix(".scenario") }.sorted().map { "scenarios/mutation/" + $0 }
+    }
+    var timeout: TimeInterval = 120
+    if let text = parsed.value("timeout") {
+        guard let value = TimeInterval(text), value > 0 else {
+            throw ProcessFailure.usage("--timeout: '\(text)' is not a number of seconds")
+        }
+        timeout = value
+    }
+    var limit: Int?
+    if let text = parsed.value("limit") {
+        guard let value = Int(text), value > 0 else { throw ProcessFailure.usage("--limit: '\(text)' is not a count") }
+        limit = value
+    }
+    let players = try scenarios.map { scenario -> GuestScenarioRun in
+        var player = try scenarioPlayer(scenario, parsed: parsed)
+        player.timeout = timeout
+        return player
+    }
+    var equivalent: [String: String] = [:]
+    if let path = parsed.value("equivalent") {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw ProcessFailure(.notFound, "\(path): cannot read the equivalent mutants")
+        }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let separator = trimmed.range(of: " -- ") else {
+                throw ProcessFailure.usage("\(path):\(index + 1): expected `KEY -- REASON`")
+            }
+            equivalent[String(trimmed[..<separator.lowerBound])] = String(trimmed[separator.upperBound...])
+        }
+    }
+    let work = try workDirectory(parsed, "mutate")
+    let mutation = GuestMutation(
+        checkout: checkout, builder: GuestBuilder(options: options), players: players, work: work, limit: limit,
+        equivalent: equivalent, exclude: GuestMutation.notEnforcement
+    ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
+    do {
+        let report = try mutation.run()
+        let table = MutationTable.render(report)
+        print(table, terminator: "")
+        if let path = parsed.value("markdown") { try table.write(toFile: path, atomically: true, encoding: .utf8) }
+        if let path = parsed.value("json") {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+        }
+        return .done
     } catch let error as GuestBuildError {
         throw guestFailure(error)
     }

@@ -130,7 +130,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "report": ArgumentSpec(),
     "status": ArgumentSpec(flags: ["json"]),
     "guest": ArgumentSpec(
-        options: ["harness", "cache", "sdk", "from", "to", "scenario", "work", "markdown", "json", "seed", "filter"],
+        options: [
+            "harness", "cache", "sdk", "from", "to", "scenario", "work", "markdown", "json", "seed", "filter", "limit",
+            "equivalent", "timeout",
+        ],
         flags: ["no-build", "quiet", "all"]),
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]

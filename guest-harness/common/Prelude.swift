@@ -40,3 +40,7 @@ typealias Bundle = GuestFoundation.GuestBundle
 extension UUID {
     nonisolated init() { self = GuestIdentifiers.next() }
 }
+
+// A mutation run's schemata (`GuestMutant`): false unless this site's
+// mutant is the one the run turned on. Only mutated copies call it.
+@inline(__always) nonisolated func __oalMutant(_ id: Int) -> Bool { GuestMutant.on(id) }

@@ -52,7 +52,7 @@ struct GuestAppProbe {
     func read() -> Result<GuestProbe, UntracedAppQuery.Failure> {
         query.run(GuestProbe.arguments).flatMap { data in
             do {
-                return .success(try JSONDecoder().decode(GuestProbe.self, from: data))
+                return .success(try GuestProbe.decode(data))
             } catch {
                 return .failure(.init(command: "probe", status: "answered", detail: "not a probe's JSON: \(error)"))
             }

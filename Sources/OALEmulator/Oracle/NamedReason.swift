@@ -39,6 +39,15 @@ extension Oracle {
             return "an open session's re-shield comes on a whole minute (DeviceActivity's interval edges), "
                 + "up to a minute after its ~15 minutes; deadline: 16 minutes after the press"
         }
+        if !rule.hardMode, let until = rule.pausedUntil,
+            now >= until, now < until.addingTimeInterval(Self.sessionEdgeSlack)
+        {
+            // Spec §4.3: a pause lasts 15 minutes; the one-shot that re-arms
+            // the shield ends on a whole minute, and must end after the pause
+            // for the monitor to see it over.
+            return "a pause's re-shield comes on a whole minute (DeviceActivity's interval edges), "
+                + "up to a minute after the pause ends; deadline: a minute after \(localText(until))"
+        }
         if case .openLimit = rule.configuration,
             (spec.unsurePresses[rule.id] ?? []).contains(where: {
                 now >= $0 && now < $0.addingTimeInterval(SpecModel.sessionSeconds + Self.sessionEdgeSlack)

@@ -33,6 +33,14 @@ public struct GuestProbe: Codable, Hashable, Sendable {
 
     /// The oal-app command that answers it (read-only, untraced).
     public static let arguments = ["probe", "--json"]
+
+    /// Reads the probe as the command printed it (`CommandOutput.json`:
+    /// dates in ISO 8601).
+    public static func decode(_ data: Data) throws -> GuestProbe {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(GuestProbe.self, from: data)
+    }
 }
 
 /// The app's own foreground decision: the rules it would shield now, and

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One generic source mutation of the app's enforcement code
+/// (docs/GUEST.md, "Mutation score"): where it is, what it does, and its
+/// number in the schema (`__oalMutant(N)`), chosen at run time by
+/// `OAL_MUTANT=guest-N`.
+public struct MutationSite: Codable, Hashable, Sendable {
+    public enum Operator: String, Codable, CaseIterable, Sendable {
+        /// `if C` / `guard C` / `while C` → `!(C)`.
+        case negateCondition = "negate-condition"
+        /// `<` ↔ `<=`, `>` ↔ `>=`.
+        case swapRelational = "swap-relational"
+        /// An integer literal K → K + 1.
+        case changeConstant = "change-constant"
+        /// A statement on a line of its own → nothing.
+        case deleteStatement = "delete-statement"
+        /// A function returning nothing returns at once.
+        case returnEarly = "return-early"
+    }
+
+    public var id: Int
+    /// The file, relative to the checkout.
+    public var file: String
+    public var line: Int
+    public var op: Operator
+    /// The code it changes, and to what.
+    public var original: String
+    public var mutated: String
+
+    /// Stable across runs of one checkout: what `--equivalent` names.
+    public var key: String { "\(file):\(line):\(op.rawValue):\(original)" }
+
+    /// The environment value that turns it on.
+    public var variable: String { "guest-\(id)" }
+}

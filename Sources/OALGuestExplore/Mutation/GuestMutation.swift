@@ -1,0 +1,231 @@
+import Foundation
+import OALGuestBuild
+import OALSystem
+
+/// A mutation score on the real app's enforcement code (`oal-device guest
+/// mutate`, docs/GUEST.md "Mutation score"). The checkout is copied (never
+/// touched), every eligible line of the extensions' sources (Shared/ and
+/// the three extensions) is rewritten as mutant schemata (`MutantSchema`),
+/// the copy is built once, and each mutant is played on the scenarios with
+/// `OAL_MUTANT=guest-N`. A mutant is killed when some scenario's verdict
+/// differs from the unmutated copy's (exit, checks with violations, failed
+/// expectations, findings) or the run times out; it survives otherwise,
+/// unless `equivalent` names it with the reason it cannot change behaviour.
+public struct GuestMutation {
+    public var checkout: URL
+    public var builder: GuestBuilder
+    /// One player per scenario (the demo day and a few more).
+    public var players: [GuestScenarioRun]
+    public var work: URL
+    /// Play at most this many mutants (spread evenly over the sites), nil: all.
+    public var limit: Int?
+    /// Site key → why it is equivalent.
+    public var equivalent: [String: String]
+    /// Paths containing any of these are not enforcement code.
+    public var exclude: [String]
+    public var progress: (String) -> Void
+
+    public init(
+        checkout: URL, builder: GuestBuilder, players: [GuestScenarioRun], work: URL, limit: Int?,
+        equivalent: [String: String], exclude: [String], progress: @escaping (String) -> Void
+    ) {
+        self.checkout = checkout
+        self.builder = builder
+        self.players = players
+        self.work = work
+        self.limit = limit
+        self.equivalent = equivalent
+        self.exclude = exclude
+        self.progress = progress
+    }
+
+    /// What is not enforcement code, though the extensions compile it:
+    /// diagnostics (logging) and copy (user-facing strings).
+    public static let notEnforcement = ["/Diagnostics/", "Diagnostics/", "/Copy/", "Copy/"]
+
+    public enum Outcome: String, Codable, Sendable {
+        case killed, survived, equivalent
+        case notCompiled = "not compiled"
+        case notPlayed = "not played"
+    }
+
+    public struct Result: Codable, Sendable {
+        public var site: MutationSite
+        public var outcome: Outcome
+        /// How it was killed (the scenario and its verdict), why it is
+        /// equivalent, or the compiler's words.
+        public var detail: String
+    }
+
+    public struct Report: Codable, Sendable {
+        public var app: String
+        public var files: [String]
+        public var results: [Result]
+        public var baseline: [String]
+        public var buildSeconds: Double
+        public var playSeconds: Double
+
+        public func count(_ outcome: Outcome) -> Int { results.filter { $0.outcome == outcome }.count }
+        /// Killed over killed + survived (equivalent, not compiled and not
+        /// played are out of it).
+        public var score: Double {
+            let judged = count(.killed) + count(.survived)
+            return judged == 0 ? 0 : Double(count(.killed)) / Double(judged)
+        }
+    }
+
+    public func run() throws(GuestBuildError) -> Report {
+        let app = try GuestAppReader.read(checkout)
+        var files = Set<String>()
+        for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
+        let targets = files.filter { path in !exclude.contains { path.contains($0) } }.sorted()
+        let copy = work.appendingPathComponent("copy")
+        do {
+            try? FileManager.default.removeItem(at: work)
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: checkout, to: copy)
+        } catch {
+            throw .io("\(copy.path): cannot copy the checkout: \(error)")
+        }
+        var originals: [String: String] = [:]
+        for file in targets {
+            guard let text = try? String(contentsOf: checkout.appendingPathComponent(file), encoding: .utf8) else {
+                throw .io("\(checkout.appendingPathComponent(file).path): cannot be read")
+            }
+            originals[file] = text
+        }
+        let started = MonotonicClock.nanoseconds()
+        let original = try builder.build(checkout: checkout)
+        let leftOut = Set(original.excluded.map(\.exclusion.file))
+        let (build, sites, dropped) = try buildSchemata(
+            originals: originals, copy: copy, leftOut: leftOut)
+        let buildSeconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
+        progress("\(sites.count) mutant(s) in \(targets.count) file(s) built as one copy in \(Int(buildSeconds)) s")
+
+        let playStarted = Date()
+        var baseline: [ScenarioVerdict] = []
+        for (index, player) in players.enumerated() {
+            baseline.append(
+                try player.play(build: build, root: work.appendingPathComponent("baseline-\(index)")))
+        }
+        var results = dropped
+        let chosen = Self.spread(sites, limit: limit)
+        let chosenIDs = Set(chosen.map(\.id))
+        for site in sites where !chosenIDs.contains(site.id) {
+            results.append(Result(site: site, outcome: .notPlayed, detail: "beyond --limit"))
+        }
+        for (number, site) in chosen.enumerated() {
+            if let reason = equivalent[site.key] {
+                results.append(Result(site: site, outcome: .equivalent, detail: reason))
+                continue
+            }
+            var outcome = Result(site: site, outcome: .survived, detail: "every scenario's verdict unchanged")
+            for (index, player) in players.enumerated() {
+                var mutated = player
+                mutated.environment["OAL_MUTANT"] = site.variable
+                let verdict = try mutated.play(build: build, root: work.appendingPathComponent("mutant"))
+                if !verdict.sameBehaviour(as: baseline[index]) {
+                    outcome = Result(
+                        site: site, outcome: .killed,
+                        detail: "\((player.scenario as NSString).lastPathComponent): \(verdict)")
+                    break
+                }
+            }
+            results.append(outcome)
+            progress(
+                "[\(number + 1)/\(chosen.count)] \(outcome.outcome.rawValue): \(site.file):\(site.line) "
+                    + "\(site.op.rawValue) \(site.original.prefix(60))")
+        }
+        return Report(
+            app: app.name, files: targets, results: results.sorted { $0.site.id < $1.site.id },
+            baseline: baseline.map(\.description), buildSeconds: buildSeconds,
+            playSeconds: Date().timeIntervalSince(playStarted))
+    }
+
+    /// Writes the schemata into the copy and builds it; a line the
+    /// compiler rejects (or a file the build would then leave out) is put
+    /// back as it was and its sites reported `not compiled`.
+    func buildSchemata(
+        originals: [String: String], copy: URL, leftOut: Set<String>
+    ) throws(GuestBuildError) -> (URL, [MutationSite], [Result]) {
+        var skip: [String: Set<Int>] = [:]
+        var skipFiles: Set<String> = []
+        var dropped: [Result] = []
+        for round in 1...10 {
+            var sites: [MutationSite] = []
+            var next = 1
+            for (file, text) in originals.sorted(by: { $0.key < $1.key }) {
+                let output: String
+                if skipFiles.contains(file) {
+                    output = text
+                } else {
+                    let (rewritten, fileSites) = MutantSchema.rewrite(
+                        text, file: file, firstID: next, skip: skip[file] ?? [])
+                    sites += fileSites
+                    next += fileSites.count
+                    output = rewritten
+                }
+                do {
+                    try output.write(to: copy.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                } catch {
+                    throw .io("\(copy.appendingPathComponent(file).path): \(error)")
+                }
+            }
+            progress("building the mutated copy (round \(round), \(sites.count) site(s))")
+            do {
+                let build = try builder.build(checkout: copy)
+                let extra = Set(build.excluded.map(\.exclusion.file)).subtracting(leftOut).intersection(originals.keys)
+                if extra.isEmpty { return (build.directory, sites, dropped) }
+                for file in extra {
+                    skipFiles.insert(file)
+                    dropped += sites.filter { $0.file == file }.map {
+                        Result(site: $0, outcome: .notCompiled, detail: "the build left the mutated file out")
+                    }
+                }
+            } catch {
+                guard case .compile(_, _, let errors) = error else { throw error }
+                var progressed = false
+                for error in errors {
+                    guard let (file, line) = Self.location(error, copy: copy), originals[file] != nil else { continue }
+                    let lineSites = sites.filter { $0.file == file && $0.line == line }
+                    if lineSites.isEmpty {
+                        // An error away from any rewritten line: the file's
+                        // schemata are not trusted.
+                        if !skipFiles.contains(file) {
+                            skipFiles.insert(file)
+                            dropped += sites.filter { $0.file == file }.map {
+                                Result(site: $0, outcome: .notCompiled, detail: error)
+                            }
+                            progressed = true
+                        }
+                        continue
+                    }
+                    if skip[file, default: []].insert(line).inserted {
+                        dropped += lineSites.map { Result(site: $0, outcome: .notCompiled, detail: error) }
+                        progressed = true
+                    }
+                }
+                guard progressed else { throw error }
+            }
+        }
+        throw .tool("the mutated copy still does not compile after 10 rounds of leaving lines out")
+    }
+
+    /// `path:line: error: …` → the file relative to the copy and the line
+    /// (the compiler names it relative to the checkout, or absolutely).
+    static func location(_ error: String, copy: URL) -> (String, Int)? {
+        let prefix = copy.path.hasSuffix("/") ? copy.path : copy.path + "/"
+        var rest = Substring(error)
+        if let start = error.range(of: prefix) { rest = error[start.upperBound...] }
+        let parts = rest.split(separator: ":", maxSplits: 2)
+        guard parts.count >= 2, let line = Int(parts[1]) else { return nil }
+        return (String(parts[0]), line)
+    }
+
+    /// At most `limit` sites, spread evenly over all (so every file and
+    /// operator is sampled), in site order.
+    static func spread(_ sites: [MutationSite], limit: Int?) -> [MutationSite] {
+        guard let limit, limit < sites.count, limit > 0 else { return sites }
+        return (0..<limit).map { sites[$0 * sites.count / limit] }
+    }
+}
