@@ -9,6 +9,9 @@ public enum GuestBuildError: Error, CustomStringConvertible, Sendable {
     case project(String, String)
     /// The checkout has no process of this kind, or two (and how it looked).
     case layout(String)
+    /// A harness file (findings, equivalent mutants) that cannot be read
+    /// as one: its path and line.
+    case harness(String)
     /// A command (git, swiftc) that failed to run, and why.
     case tool(String)
     /// The guest's sources do not compile against the stand-ins: the
@@ -25,6 +28,7 @@ public enum GuestBuildError: Error, CustomStringConvertible, Sendable {
         case .notFound(let what): what
         case .project(let path, let reason): "\(path): \(reason)"
         case .layout(let message): message
+        case .harness(let message): message
         case .tool(let message): message
         case .compile(let process, let log, let errors):
             (["\(process) does not compile against the emulator's stand-ins (log: \(log)):"]
@@ -40,7 +44,7 @@ public enum GuestBuildError: Error, CustomStringConvertible, Sendable {
     public var exitCode: Int32 {
         switch self {
         case .notFound: 66
-        case .project, .layout, .compile: 65
+        case .project, .layout, .harness, .compile: 65
         case .tool, .sdkMissing, .notBuilt: 69
         case .io: 74
         }

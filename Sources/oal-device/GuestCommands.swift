@@ -30,7 +30,8 @@ let guestUsage = """
           out): a copy with every site as mutant schemata, built once; each mutant (negated condition, swapped
           comparison, constant + 1, deleted statement, early return) played on the scenarios (default: the demo
           day and scenarios/mutation/) with OAL_MUTANT=guest-N. Killed when a verdict changes or a run times out
-          (default 120 s). --equivalent: lines `KEY -- REASON` naming equivalent mutants. Exit 0.
+          (default 120 s). Equivalent mutants: guest-harness/<app>/mutants-equivalent, or --equivalent FILE, lines
+          `FILE[:LINE[:OPERATOR:ORIGINAL]] -- REASON`. Exit 0, 64 usage, 65 a bad harness file, 66 no such file.
       bisect --guest REPO GOOD BAD SCENARIO [--seed N] [--work DIR]
           The first commit between GOOD and BAD at which SCENARIO's verdict changes (exit status, violations
           by check, failed expectations): a binary search over the first-parent line, then inside the merged
@@ -335,18 +336,15 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
         player.timeout = timeout
         return player
     }
-    var equivalent: [String: String] = [:]
+    var equivalent: EquivalentMutants?
     if let path = parsed.value("equivalent") {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw ProcessFailure(.notFound, "\(path): cannot read the equivalent mutants")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ProcessFailure(.notFound, "\(path): no such file (the equivalent mutants)")
         }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            guard let separator = trimmed.range(of: " -- ") else {
-                throw ProcessFailure.usage("\(path):\(index + 1): expected `KEY -- REASON`")
-            }
-            equivalent[String(trimmed[..<separator.lowerBound])] = String(trimmed[separator.upperBound...])
+        do {
+            equivalent = try EquivalentMutants.load(URL(fileURLWithPath: path))
+        } catch {
+            throw ProcessFailure(.data, error.description)
         }
     }
     let work = try workDirectory(parsed, "mutate")

@@ -29,6 +29,9 @@ import Testing
         #expect(byOperator[.changeConstant]?.map(\.line) == [2])
         #expect(byOperator[.swapRelational]?.map(\.original).sorted() == ["used < max", "used >= max"])
         #expect(byOperator[.negateCondition]?.map(\.line) == [4, 7])
+        // A site names the source's text, not the schemata around it, so
+        // its key (what mutants-equivalent names) is stable.
+        #expect(byOperator[.negateCondition]?.map(\.original) == ["used >= max", "isEnabled"])
         #expect(byOperator[.deleteStatement]?.map(\.original) == ["record(used)", "opens = 0"])
         #expect(byOperator[.returnEarly]?.map(\.line) == [10])
         #expect(Set(sites.map(\.id)) == Set(1...sites.count))
@@ -41,5 +44,14 @@ import Testing
         let (text, sites) = MutantSchema.rewrite(Self.source, file: "f.swift", firstID: 1, skip: [2, 4, 5, 8, 10, 11])
         #expect(sites.allSatisfy { ![2, 4, 5, 8, 10, 11].contains($0.line) })
         #expect(text.contains("    var opens = 0\n"))
+    }
+
+    @Test func repeatsOfOneTextOnALineHaveDistinctKeys() {
+        let source = "func f(m: Int) -> Int {\n    let x = ((m % (24 * 60)) + 24 * 60) % (24 * 60)\n    return x\n}\n"
+        let (_, sites) = MutantSchema.rewrite(source, file: "f.swift", firstID: 1)
+        let twentyFours = sites.filter { $0.op == .changeConstant && $0.original == "24" }
+        #expect(twentyFours.map(\.occurrence) == [1, 2, 3])
+        #expect(Set(sites.map(\.key)).count == sites.count)
+        #expect(twentyFours.last?.key == "f.swift:2:change-constant:24#3")
     }
 }

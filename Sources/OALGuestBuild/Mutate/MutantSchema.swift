@@ -67,8 +67,10 @@ public enum MutantSchema {
                 let id = site(.swapRelational, "\(left) \(op) \(right)", "\(left) \(swapped) \(right)")
                 return "(__oalMutant(\(id)) ? (\(left) \(swapped) \(right)) : (\(left) \(op) \(right)))"
             }
-            if simpleCondition(line) != nil, let (keyword, condition, tail) = simpleCondition(rewritten, plain: false) {
-                let id = site(.negateCondition, condition, "!(\(condition))")
+            if let (_, source, _) = simpleCondition(line),
+                let (keyword, condition, tail) = simpleCondition(rewritten, plain: false)
+            {
+                let id = site(.negateCondition, source, "!(\(source))")
                 rewritten = "\(keyword) (__oalMutant(\(id)) ? !(\(condition)) : (\(condition)))\(tail)"
             }
             for constant in constants {
@@ -76,7 +78,9 @@ public enum MutantSchema {
                     of: constant.placeholder,
                     with: "(__oalMutant(\(constant.id)) ? \(constant.value + 1) : \(constant.value))")
             }
-            // Sites record the original text, not the placeholders.
+            // Sites record the original text, not the placeholders, and
+            // count repeats of one text on the line.
+            var seen: [String: Int] = [:]
             for index in sites.indices where sites[index].line == number {
                 for constant in constants {
                     sites[index].original = sites[index].original.replacingOccurrences(
@@ -84,6 +88,9 @@ public enum MutantSchema {
                     sites[index].mutated = sites[index].mutated.replacingOccurrences(
                         of: constant.placeholder, with: "\(constant.value)")
                 }
+                let text = "\(sites[index].op.rawValue):\(sites[index].original)"
+                seen[text, default: 0] += 1
+                sites[index].occurrence = seen[text] ?? 1
             }
             lines[index] = rewritten
         }

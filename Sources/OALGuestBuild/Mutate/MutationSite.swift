@@ -26,9 +26,27 @@ public struct MutationSite: Codable, Hashable, Sendable {
     /// The code it changes, and to what.
     public var original: String
     public var mutated: String
+    /// Which of the line's sites with this operator and original text it
+    /// is, from 1 (`24 * 60` twice on one line are two sites).
+    public var occurrence: Int
 
-    /// Stable across runs of one checkout: what `--equivalent` names.
-    public var key: String { "\(file):\(line):\(op.rawValue):\(original)" }
+    public init(
+        id: Int, file: String, line: Int, op: Operator, original: String, mutated: String, occurrence: Int = 1
+    ) {
+        self.id = id
+        self.file = file
+        self.line = line
+        self.op = op
+        self.original = original
+        self.mutated = mutated
+        self.occurrence = occurrence
+    }
+
+    /// Stable across runs of one checkout: what `mutants-equivalent` names.
+    /// A second site of the same text on its line ends in `#2`.
+    public var key: String {
+        "\(file):\(line):\(op.rawValue):\(original)" + (occurrence > 1 ? "#\(occurrence)" : "")
+    }
 
     /// The environment value that turns it on.
     public var variable: String { "guest-\(id)" }

@@ -19,15 +19,16 @@ public struct GuestMutation {
     public var work: URL
     /// Play at most this many mutants (spread evenly over the sites), nil: all.
     public var limit: Int?
-    /// Site key → why it is equivalent.
-    public var equivalent: [String: String]
+    /// The mutants declared equivalent; nil: the app harness's
+    /// `mutants-equivalent` file, when it has one.
+    public var equivalent: EquivalentMutants?
     /// Paths containing any of these are not enforcement code.
     public var exclude: [String]
     public var progress: (String) -> Void
 
     public init(
         checkout: URL, builder: GuestBuilder, players: [GuestScenarioRun], work: URL, limit: Int?,
-        equivalent: [String: String], exclude: [String], progress: @escaping (String) -> Void
+        equivalent: EquivalentMutants?, exclude: [String], progress: @escaping (String) -> Void
     ) {
         self.checkout = checkout
         self.builder = builder
@@ -76,6 +77,16 @@ public struct GuestMutation {
 
     public func run() throws(GuestBuildError) -> Report {
         let app = try GuestAppReader.read(checkout)
+        let harness = try GuestHarnessFiles.locate(
+            for: app, harnesses: builder.options.harnesses, explicit: builder.options.harness)
+        var equivalent = self.equivalent ?? .none
+        if self.equivalent == nil {
+            do {
+                equivalent = try EquivalentMutants.load(harness.directory.appendingPathComponent("mutants-equivalent"))
+            } catch {
+                throw .harness(error.description)
+            }
+        }
         var files = Set<String>()
         for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
         let targets = files.filter { path in !exclude.contains { path.contains($0) } }.sorted()
@@ -109,16 +120,22 @@ public struct GuestMutation {
                 try player.play(build: build, root: work.appendingPathComponent("baseline-\(index)")))
         }
         var results = dropped
-        let chosen = Self.spread(sites, limit: limit)
+        // Equivalents are set aside first, so --limit samples only mutants
+        // that count.
+        var candidates: [MutationSite] = []
+        for site in sites {
+            if let reason = equivalent.reason(for: site) {
+                results.append(Result(site: site, outcome: .equivalent, detail: reason))
+            } else {
+                candidates.append(site)
+            }
+        }
+        let chosen = Self.spread(candidates, limit: limit)
         let chosenIDs = Set(chosen.map(\.id))
-        for site in sites where !chosenIDs.contains(site.id) {
+        for site in candidates where !chosenIDs.contains(site.id) {
             results.append(Result(site: site, outcome: .notPlayed, detail: "beyond --limit"))
         }
         for (number, site) in chosen.enumerated() {
-            if let reason = equivalent[site.key] {
-                results.append(Result(site: site, outcome: .equivalent, detail: reason))
-                continue
-            }
             var outcome = Result(site: site, outcome: .survived, detail: "every scenario's verdict unchanged")
             for (index, player) in players.enumerated() {
                 var mutated = player
