@@ -162,7 +162,9 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help", "version"]))
     let parsed = try ArgumentParser.parse(rest, spec: spec)
     if parsed.has("help") {
-        print(usage)
+        // `guest mutate --help`: the subcommand's own lines.
+        let words = command == "guest" ? [command] + parsed.positionals.prefix(1) : [command]
+        print(UsageSection.of(usage, command: words))
         return .done
     }
     if parsed.has("version") {
