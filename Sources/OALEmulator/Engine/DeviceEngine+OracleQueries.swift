@@ -14,8 +14,26 @@ extension DeviceEngine {
         let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
         guard FileManager.default.fileExists(atPath: database.path) else { return }
         let launches = state.launchSequence
-        if let asked = screenAsked, asked.launch == launches, now.timeIntervalSince(asked.time) < 3600 { return }
-        screenAsked = (launches, now)
+        if let asked = oracle.labelsAsked, asked.launch == launches, now.timeIntervalSince(asked.time) < 3600 {
+            return
+        }
+        oracle.labelsAsked = LabelsAsked(launch: launches, time: now)
+        askForTheRulesScreen(query)
+    }
+
+    /// A run resumed from a snapshot taken between the step's observation
+    /// and its judgement: the answers the recording run held in memory for
+    /// that judgement, asked again of the same files (the app's answers
+    /// depend on nothing else).
+    func askTheAppAgainAfterResume() {
+        let query = UntracedAppQuery(launcher: launcher)
+        if options.guest != nil { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now {
+            askForTheRulesScreen(query)
+        }
+    }
+
+    private func askForTheRulesScreen(_ query: UntracedAppQuery) {
         switch query.run(["rules", "--json"]) {
         case .success(let data):
             oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))

@@ -67,6 +67,7 @@ extension DeviceEngine {
         try handle.seek(toOffset: UInt64(prologue))
         try handle.write(contentsOf: injected + all.subdata(in: prologue..<Int(end)))
         oracle.resume(engine: self, insertedLines: injected, at: snapshot.prologueOffset)
+        askTheAppAgainAfterResume()
     }
 
     static func traceSize(_ url: URL) -> UInt64 {

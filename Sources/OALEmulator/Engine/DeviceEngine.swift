@@ -37,7 +37,6 @@ public final class DeviceEngine {
     var oracleAfter = "run.start"
     /// When the oracle last asked the app for its Rules screen (the launch
     /// count then, and the time): `askTheApp`.
-    var screenAsked: (launch: Int, time: Date)?
     /// The armed faults (Faults/) and the run's faults besides timed lines.
     let faults: FaultInjector
     let scheduledFaults: [ScheduledFault]

@@ -90,6 +90,8 @@ public final class Oracle {
     /// The app's Rules screen, when the device asked for it after this
     /// step (`DeviceEngine.askTheApp`): the `status-label` check's input.
     var rulesScreen: ScreenRows?
+    /// When the device last asked for the Rules screen (persisted).
+    var labelsAsked: LabelsAsked?
     /// Unblock taps of this instant (the rule as the tap named it, when),
     /// judged at its end (`checkPauses`).
     var pendingUnblocks: [(reference: String, time: Date)] = []

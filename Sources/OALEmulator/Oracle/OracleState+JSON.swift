@@ -37,6 +37,15 @@ extension OracleState: PrettyJSONWritable {
             press.writeJSON(to: &writer)
         }
         writer.endArray()
+        if let labelsAsked {
+            writer.key("labelsAsked")
+            writer.beginObject()
+            writer.key("launch")
+            writer.int(labelsAsked.launch)
+            writer.key("time")
+            writer.date(labelsAsked.time)
+            writer.endObject()
+        }
         writer.key("openEpisodes")
         writer.strings(openEpisodes)
         if let pathsLastCheck {
@@ -72,7 +81,7 @@ extension OracleState: PrettyJSONWritable {
 
     /// The number of stored properties `writeJSON` writes: a test checks it
     /// against the type's, so a new field cannot be silently left out.
-    static let writtenFields = 14
+    static let writtenFields = 15
 }
 
 extension KilledPress {

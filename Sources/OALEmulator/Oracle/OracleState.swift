@@ -33,6 +33,15 @@ struct OracleState: Codable, Equatable, Sendable {
     var killedPresses: [KilledPress] = []
     /// Optional so a state saved before the independent checks resumes.
     var spec: SpecFacts?
+    /// When the device last asked the app for its Rules screen (the
+    /// status labels), kept so a resumed run asks at the same steps.
+    var labelsAsked: LabelsAsked?
+}
+
+/// The launch count and instant of the last Rules-screen question.
+struct LabelsAsked: Codable, Hashable, Sendable {
+    var launch: Int
+    var time: Date
 }
 
 /// An Open press whose outcome never came back to the device (the launch
@@ -67,6 +76,7 @@ extension Oracle {
         pathsLastCheck = saved.pathsLastCheck
         killedPresses = saved.killedPresses
         spec = saved.spec ?? SpecFacts()
+        labelsAsked = saved.labelsAsked
     }
 
     /// Forgets what a previous run on this root accumulated: the root now
@@ -86,7 +96,7 @@ extension Oracle {
             scenario: savedScenario, traceOffset: tail.consumedOffset, excerpt: tail.lastLines, report: report,
             openEpisodes: openEpisodes, seenEpisodes: seenEpisodes, withheld: withheld,
             injectedStoreFaults: injectedStoreFaults, truth: truth, facts: facts, divergenceSince: divergenceSince,
-            pathsLastCheck: pathsLastCheck, killedPresses: killedPresses, spec: spec)
+            pathsLastCheck: pathsLastCheck, killedPresses: killedPresses, spec: spec, labelsAsked: labelsAsked)
         // Nothing observed or judged since the last save (the save after a
         // callback follows the one before it): the file already holds these
         // facts, and only this process writes it.

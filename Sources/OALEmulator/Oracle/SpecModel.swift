@@ -29,7 +29,7 @@ struct SpecModel {
     /// Whether `rule` shields its apps at `instant`.
     func shields(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
         guard rule.isEnabled else { return false }
-        if isPaused(rule, at: instant) { return false }
+        if pauseHolds(rule, at: instant) { return false }
         switch rule.configuration {
         case .schedule(let config):
             return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
@@ -58,7 +58,7 @@ struct SpecModel {
 
     /// Spec §4.3: a Hard Mode rule cannot be paused, so a pause it carries
     /// (kept across an edit that turned Hard Mode on) counts for nothing.
-    func isPaused(_ rule: Rule, at instant: Date) -> Bool {
+    func pauseHolds(_ rule: Rule, at instant: Date) -> Bool {
         guard !rule.hardMode, let until = rule.pausedUntil else { return false }
         return instant < until
     }
@@ -68,7 +68,7 @@ struct SpecModel {
     /// (minutes or opens) spent, and not paused. The open-limit gate alone
     /// is not blocking.
     func blocking(_ rule: Rule, at instant: Date, day: UserDay) -> Bool {
-        guard rule.isEnabled, !isPaused(rule, at: instant) else { return false }
+        guard rule.isEnabled, !pauseHolds(rule, at: instant) else { return false }
         switch rule.configuration {
         case .schedule(let config):
             return insideWindow(start: config.startMinutes, end: config.endMinutes, days: rule.days, at: instant)
@@ -106,9 +106,7 @@ struct SpecModel {
             else { continue }
             switch rule.configuration {
             case .schedule(let config):
-                guard let start = calendar.date(byAdding: .minute, value: config.startMinutes, to: day),
-                    start > instant
-                else { continue }
+                guard let start = wallTime(config.startMinutes, on: day), start > instant else { continue }
                 return start
             case .timeLimit, .openLimit:
                 if offset > 0 { return day }
@@ -126,11 +124,22 @@ struct SpecModel {
     func windowEnd(start: Int, end: Int, days: DaySet, at instant: Date) -> Date? {
         guard insideWindow(start: start, end: end, days: days, at: instant) else { return nil }
         let today = calendar.startOfDay(for: instant)
-        let minute = Int(instant.timeIntervalSince(today) / 60)
+        let parts = calendar.dateComponents([.hour, .minute], from: instant)
+        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
         // A window that crossed midnight into today ends today; one that
         // starts today ends today or (To ≤ From) tomorrow.
-        if end <= start, minute < end { return calendar.date(byAdding: .minute, value: end, to: today) }
-        return calendar.date(byAdding: .minute, value: end + (end <= start ? 24 * 60 : 0), to: today)
+        if end > start || minute < end { return wallTime(end, on: today) }
+        return calendar.date(byAdding: .day, value: 1, to: today).flatMap { wallTime(end, on: $0) }
+    }
+
+    /// The instant a minute of the day shows on the wall clock of `day`
+    /// (its start), so a window's edges keep their wall time across a
+    /// daylight-saving change; a wall time the change skips is the first
+    /// instant after it.
+    func wallTime(_ minuteOfDay: Int, on day: Date) -> Date? {
+        calendar.date(
+            bySettingHour: minuteOfDay / 60, minute: minuteOfDay % 60, second: 0, of: day,
+            matchingPolicy: .nextTime, repeatedTimePolicy: .first, direction: .forward)
     }
 
     /// Spec §3.4/§4.2: Block Adult Content engages the web filter while a

@@ -82,8 +82,15 @@ extension Oracle {
             report.checksRun += 1
             let rule = entry.rule
             let day = userDay(entry, catalog: view.catalog)
-            let blocking = model.blocking(rule, at: now, day: day)
-            let paused = rule.isEnabled && model.isPaused(rule, at: now)
+            // A press killed after its spend spent an open; one killed
+            // before its answer may have: the label may count either.
+            var paid = day
+            paid.grants += spec.kills?.paidPresses[rule.id] ?? []
+            var possible = paid
+            possible.grants += spec.unsurePresses[rule.id] ?? []
+            let mustBlock = model.blocking(rule, at: now, day: paid)
+            let mayBlock = mustBlock || model.blocking(rule, at: now, day: possible)
+            let paused = rule.isEnabled && model.pauseHolds(rule, at: now)
             let scheduledToday = model.onEnabledDay(rule.days, now)
             let isLimit = rule.configuration.schedule == nil
             var wanted: (claim: String, target: Date?)?
@@ -93,9 +100,9 @@ extension Oracle {
             case .noDays:
                 if !rule.days.dayNumbers.isEmpty { wanted = ("enabled on \(rule.days.dayNumbers.count) day(s)", nil) }
             case .idle:
-                if blocking || paused { wanted = (paused ? "paused" : "blocking", nil) }
+                if mustBlock || paused { wanted = (paused ? "paused" : "blocking", nil) }
             case .blockEnds:
-                if !blocking {
+                if !mayBlock {
                     wanted = (paused ? "paused, not blocking" : "not blocking", nil)
                 } else {
                     wanted = ("blocking until", model.blockEnd(rule, at: now))
@@ -107,7 +114,7 @@ extension Oracle {
                     wanted = ("the budget resets", model.nextMidnight(after: now))
                 }
             case .starts:
-                if blocking || paused {
+                if mustBlock || paused {
                     wanted = (paused ? "paused" : "blocking", nil)
                 } else {
                     wanted = ("next start", model.nextStart(rule, after: now))
@@ -116,25 +123,45 @@ extension Oracle {
                 if !paused { wanted = ("not paused", nil) } else { wanted = ("paused until", rule.pausedUntil) }
             }
             let key = "\(rule.id.uuidString)|label"
+            let actual = "\"\(row.trailing)\" on the Rules screen"
             guard let wanted else {
-                resolved(.statusLabel, key: key)
+                labelAgrees(key)
                 continue
             }
             if let target = wanted.target, let span = label.span {
                 if span.contains(target.timeIntervalSince(now)) {
-                    resolved(.statusLabel, key: key)
+                    labelAgrees(key)
                     continue
                 }
-                violate(
-                    .statusLabel, key: key, ruleID: rule.id, ruleName: rule.name,
+                labelDiffers(
+                    rule, key: key,
                     expected: "a countdown to \(localText(target)) (\(wanted.claim), by the spec model)",
-                    actual: "\"\(row.trailing)\" on the Rules screen")
+                    actual: actual)
             } else if wanted.target == nil, label.span != nil || [.disabled, .noDays, .idle].contains(label.claim) {
-                violate(
-                    .statusLabel, key: key, ruleID: rule.id, ruleName: rule.name,
-                    expected: "a label for a rule \(wanted.claim) (the spec model)",
-                    actual: "\"\(row.trailing)\" on the Rules screen")
+                labelDiffers(
+                    rule, key: key, expected: "a label for a rule \(wanted.claim) (the spec model)", actual: actual)
             }
+        }
+    }
+
+    private func labelAgrees(_ key: String) {
+        resolved(.statusLabel, key: key)
+        divergenceSince[key] = nil
+        expectedEnded(.statusLabel, key: key)
+    }
+
+    /// A label shows what the app knows: while the rule's own state may
+    /// differ for a named reason (a withheld threshold, a killed press),
+    /// its label may too, until the same deadline.
+    private func labelDiffers(_ rule: Rule, key: String, expected: String, actual: String) {
+        let since = divergenceSince[key] ?? now
+        divergenceSince[key] = since
+        if let reason = namedReason(for: rule, since: since) {
+            expect(
+                .statusLabel, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual,
+                reason: reason)
+        } else {
+            violate(.statusLabel, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual)
         }
     }
 }
