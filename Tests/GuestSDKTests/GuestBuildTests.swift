@@ -132,6 +132,28 @@ struct GuestBuildTests {
         #expect(own.status == 0, "\(own.stderr)")
         let ownRun = try ProcessRun.run(device, ["run", "--root", ownRoot.path, lastOpen, "--quiet"])
         #expect(ownRun.status == 0, "\(ownRun.stderr)")
+
+        // The scenarios the mutation score plays (docs/GUEST.md) hold on the
+        // unmutated real app, forked as the score plays them, and on the
+        // emulator's own app: a mutant is killed by a change of verdict, so
+        // the verdict it changes is a clean one.
+        let directory = Self.repository.appendingPathComponent("scenarios/mutation")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".scenario") }.sorted()
+        #expect(files.count >= 4)
+        for name in files {
+            let path = directory.appendingPathComponent(name).path
+            let guestRun = try Self.play(path, guest: guest, root: Self.temporaryRoot("mutation-guest"), ["--forked"])
+            #expect(guestRun.status == 0, "\(name) on the real app: \(guestRun.stderr)")
+            let ownMutationRoot = Self.temporaryRoot("mutation-own")
+            try? FileManager.default.removeItem(at: ownMutationRoot)
+            defer { try? FileManager.default.removeItem(at: ownMutationRoot) }
+            #expect(
+                try ProcessRun.run(device, ["init", "--root", ownMutationRoot.path, "--scenario", path]).status == 0)
+            let ownMutation = try ProcessRun.run(device, ["run", "--root", ownMutationRoot.path, path, "--quiet"])
+            #expect(ownMutation.status == 0, "\(name) on the emulator's app: \(ownMutation.stderr)")
+        }
+        try? FileManager.default.removeItem(at: Self.temporaryRoot("mutation-guest"))
     }
 
     /// A copy of MiniGuest in a fresh directory, optionally with one
