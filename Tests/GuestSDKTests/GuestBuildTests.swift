@@ -156,6 +156,40 @@ struct GuestBuildTests {
         try? FileManager.default.removeItem(at: Self.temporaryRoot("mutation-guest"))
     }
 
+    /// The real app's own past, from its history (`../shared/guest/OpenAppLock.bundle`):
+    /// a fix is seen as a change of verdict between its parent and itself,
+    /// and a deliberate change of the app's design is not mistaken for a bug.
+    @Test func theRealAppsPastIsJudgedAtItsOwnCommits() throws {
+        let bundle = Self.repository.deletingLastPathComponent().appendingPathComponent(
+            "shared/guest/OpenAppLock.bundle"
+        ).path
+        guard FileManager.default.fileExists(atPath: bundle) else {
+            print("GuestBuildTests: skipped the history run: no \(bundle)")
+            return
+        }
+        let mutation = Self.repository.appendingPathComponent("scenarios/mutation")
+        func verdict(_ rev: String, _ scenario: String) throws -> ProcessRun {
+            let guest = try Self.build(checkout: "\(bundle)@\(rev)", name: rev)
+            let root = Self.temporaryRoot("history-\(rev)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            return try Self.play(
+                mutation.appendingPathComponent("\(scenario).scenario").path, guest: guest, root: root, ["--forked"])
+        }
+        // e4ddabc "clear a pending pause when an edit enables Hard Mode": its
+        // parent keeps the pause, and Reddit stays open under Hard Mode.
+        let parent = try verdict("536bb50", "pause-and-midnight")
+        #expect(parent.status == 1, "\(parent.stderr)")
+        #expect(parent.stderr.contains("VIOLATION [pause] rule \"Reading\""), "\(parent.stderr)")
+        let fix = try verdict("e4ddabc", "pause-and-midnight")
+        #expect(fix.status == 0, "\(fix.stderr)")
+        // c06ebf3 "record time-limit usage only for rules eligible today":
+        // a weekend-only limit records nothing on a Monday, which §4.4
+        // allows (a budget is spent on an enabled day only).
+        let design = try verdict("c06ebf3", "day-starts")
+        #expect(design.status == 0, "\(design.stderr)")
+        #expect(!design.stderr.contains("minutes-recorded"), "\(design.stderr)")
+    }
+
     /// A copy of MiniGuest in a fresh directory, optionally with one
     /// function's body changed: the monitor's shield sets no apps.
     static func miniCopy(_ name: String, breakShield: Bool) throws -> URL {

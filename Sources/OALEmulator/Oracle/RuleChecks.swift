@@ -97,9 +97,16 @@ extension Oracle {
                 }
             }
 
-            // Nothing lost: delivered thresholds are in the ledger.
-            for (day, usage) in [(view.day, view.usageToday), (yesterday, view.usageYesterday)]
-            where !skipped.contains(.minutesRecorded) {
+            // Nothing lost: delivered thresholds are in the ledger, on the
+            // days the rule applies. Spec §4.4 spends a budget on an enabled
+            // day only, so a threshold delivered on another day owes nothing
+            // (the real app stopped recording those at c06ebf3).
+            let model = SpecModel(calendar: calendar)
+            let dayBefore = calendar.date(byAdding: .day, value: -1, to: now) ?? now
+            let owed = [(view.day, view.usageToday, now), (yesterday, view.usageYesterday, dayBefore)].filter {
+                model.onEnabledDay(rule.days, $0.2)
+            }
+            for (day, usage, _) in owed where !skipped.contains(.minutesRecorded) {
                 guard let delivered = facts.thresholdMinutes[DeviceFacts.key(rule.id, day)] else { continue }
                 report.checksRun += 1
                 let recorded = usage[rule.id]?.minutesUsed ?? 0
