@@ -168,12 +168,14 @@ struct GuestBuildTests {
             return
         }
         let mutation = Self.repository.appendingPathComponent("scenarios/mutation")
+        /// `scenario`: a name in scenarios/mutation, or a path.
         func verdict(_ rev: String, _ scenario: String) throws -> ProcessRun {
             let guest = try Self.build(checkout: "\(bundle)@\(rev)", name: rev)
             let root = Self.temporaryRoot("history-\(rev)")
             defer { try? FileManager.default.removeItem(at: root) }
-            return try Self.play(
-                mutation.appendingPathComponent("\(scenario).scenario").path, guest: guest, root: root, ["--forked"])
+            let path =
+                scenario.hasPrefix("/") ? scenario : mutation.appendingPathComponent("\(scenario).scenario").path
+            return try Self.play(path, guest: guest, root: root, ["--forked"])
         }
         // e4ddabc "clear a pending pause when an edit enables Hard Mode": its
         // parent keeps the pause, and Reddit stays open under Hard Mode.
@@ -188,6 +190,13 @@ struct GuestBuildTests {
         let design = try verdict("c06ebf3", "day-starts")
         #expect(design.status == 0, "\(design.stderr)")
         #expect(!design.stderr.contains("minutes-recorded"), "\(design.stderr)")
+        // 7ef8ba9 "gate time-limit usage on a confirmed day-start": its
+        // parent files yesterday's late-flushed minutes on the new day.
+        let lateFlush = Self.repository.appendingPathComponent("scenarios/late-flush.scenario").path
+        let stale = try verdict("c06ebf3", lateFlush)
+        #expect(stale.stderr.contains("VIOLATION [usage-not-invented] rule \"Cap\""), "\(stale.stderr)")
+        let gated = try verdict("7ef8ba9", lateFlush)
+        #expect(!gated.stderr.contains("usage-not-invented"), "\(gated.stderr)")
     }
 
     /// A copy of MiniGuest in a fresh directory, optionally with one

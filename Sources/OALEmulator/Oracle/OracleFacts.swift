@@ -125,8 +125,8 @@ extension Oracle {
                     let minutes = event.fields["event"].flatMap(EventName.init(rawValue:))?.minutes
                 {
                     // A day-keyed activity names its day; an undated one is
-                    // filed as the monitor would guess it.
-                    let day = activity.day ?? Self.thresholdDay(minutes: minutes, now: now, calendar: calendar)
+                    // filed on the day the user really spent the minutes.
+                    let day = activity.day ?? thresholdDay(activity.ruleID, minutes: minutes)
                     let key = DeviceFacts.key(activity.ruleID, day)
                     facts.thresholdMinutes[key] = max(facts.thresholdMinutes[key] ?? 0, minutes)
                 }
@@ -153,6 +153,20 @@ extension Oracle {
                 continue
             }
         }
+    }
+
+    /// The day an undated threshold `minutes-k` belongs to: today only if
+    /// the user really spent k minutes (within half a minute)
+    /// on the rule's apps today; otherwise yesterday's, flushed late (a
+    /// batch released after midnight). Without the user's rule or a
+    /// catalog at hand: k minutes cannot fit in less than k minutes of today.
+    func thresholdDay(_ ruleID: UUID, minutes: Int) -> DayKey {
+        let guess = Self.thresholdDay(minutes: minutes, now: now, calendar: calendar)
+        guard let entry = userRules.byID[ruleID], let catalog = lastCatalog, guess == days.day(now) else {
+            return guess
+        }
+        let spent = truth.seconds(on: guess) { entry.covers(bundle: $0, in: catalog) }
+        return spent + 30 >= TimeInterval(minutes * 60) ? guess : days.previousDay(now)
     }
 
     /// The ledger day a threshold belongs to, as the monitor files it: k
