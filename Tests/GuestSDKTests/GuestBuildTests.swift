@@ -159,6 +159,7 @@ struct GuestBuildTests {
     /// The real app's own past, from its history (`../shared/guest/OpenAppLock.bundle`):
     /// a fix is seen as a change of verdict between its parent and itself,
     /// and a deliberate change of the app's design is not mistaken for a bug.
+    /// Six builds of old commits (about two minutes from an empty cache).
     @Test func theRealAppsPastIsJudgedAtItsOwnCommits() throws {
         let bundle = Self.repository.deletingLastPathComponent().appendingPathComponent(
             "shared/guest/OpenAppLock.bundle"
@@ -197,6 +198,14 @@ struct GuestBuildTests {
         #expect(stale.stderr.contains("VIOLATION [usage-not-invented] rule \"Cap\""), "\(stale.stderr)")
         let gated = try verdict("7ef8ba9", lateFlush)
         #expect(!gated.stderr.contains("usage-not-invented"), "\(gated.stderr)")
+        // The field bug 002ac19 describes (yesterday's spent budget flushed
+        // in the morning re-blocks an unused app) is fixed for good at
+        // 01d92b1, day-keyed activities; its parent still re-blocks.
+        let staleBudget = Self.repository.appendingPathComponent("scenarios/stale-budget.scenario").path
+        let reblocks = try verdict("70f8e0c", staleBudget)
+        #expect(reblocks.stderr.contains("VIOLATION [over-enforced] rule \"Cap\""), "\(reblocks.stderr)")
+        let dayKeyed = try verdict("01d92b1", staleBudget)
+        #expect(dayKeyed.status == 0, "\(dayKeyed.stderr)")
     }
 
     /// A copy of MiniGuest in a fresh directory, optionally with one
