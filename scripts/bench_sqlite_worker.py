@@ -3,6 +3,8 @@
 
 Spawned by oal-bench, never run by hand (but it can be):
 
+  bench_sqlite_worker.py --help | --version
+
   bench_sqlite_worker.py setup   --db PATH
       create the database in WAL mode with one counter row at 0
   bench_sqlite_worker.py read    --db PATH
@@ -37,7 +39,26 @@ def fail(message, code=70):
     sys.exit(code)
 
 
+def version():
+    """The emulator's version, kept in one place (the Swift constant)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(here, "Sources/OALSystem/Console/ToolVersion.swift")
+    try:
+        for line in open(path, encoding="utf-8"):
+            if 'current = "' in line:
+                return line.split('current = "', 1)[1].split('"', 1)[0]
+    except OSError:
+        pass
+    return "unknown"
+
+
 def parse(argv):
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0)
+    if argv and argv[0] == "--version":
+        print("bench_sqlite_worker.py %s" % version())
+        sys.exit(0)
     if not argv:
         fail("missing command (setup, read, check, worker)", 64)
     command, rest = argv[0], argv[1:]

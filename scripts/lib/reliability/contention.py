@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# scripts/reliability/contention.py BIN_DIR: racing store writers and SIGKILLs (docs/RELIABILITY.md).
+# scripts/reliability contention (scripts/lib/reliability/contention.py) BIN_DIR: racing store writers and SIGKILLs (docs/RELIABILITY.md).
 import os, subprocess, sys, tempfile, random, time, signal, re, shutil, atexit
 _mk = tempfile.mkdtemp
 def _tracked(**kw):

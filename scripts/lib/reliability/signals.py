@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# scripts/reliability/signals.py BIN_DIR REPO: SIGTERM/SIGINT to oal-device run and scripts/supervise (docs/RELIABILITY.md).
+# scripts/reliability signals (scripts/lib/reliability/signals.py) BIN_DIR REPO: SIGTERM/SIGINT to oal-device run and scripts/supervise (docs/RELIABILITY.md).
 import os, subprocess, sys, tempfile, time, random, signal, json, shutil
 B = sys.argv[1]; repo = sys.argv[2]; rng = random.Random(3)
 sc = """timezone UTC

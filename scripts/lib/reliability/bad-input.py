@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# scripts/reliability/bad-input.py BIN_DIR N SEED SCENARIO (docs/RELIABILITY.md)
+# scripts/reliability bad-input (scripts/lib/reliability/bad-input.py) BIN_DIR N SEED SCENARIO (docs/RELIABILITY.md)
 # Hostile-input probe: mutated scenarios through `oal-device init`, mutated
 # arguments through oal-app and oal-monitor, mutated journals through
 # `oal-app home`. Counts inputs and any process that ended
