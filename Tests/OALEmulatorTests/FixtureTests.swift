@@ -59,4 +59,57 @@ import Testing
         #expect(run.status == 65)
         #expect(run.stderr.contains("bad.scenario:2: unknown action 'jump'"), "\(run.stderr)")
     }
+
+    /// The committed fixtures are what `scripts/make-fixtures` makes from
+    /// their scenarios today (all but the scenarios and the README): every
+    /// file byte for byte, except that the
+    /// device's own `device-state.json` writes its two sets (`delivered`,
+    /// `reached`) in iteration order, so those arrays are compared as sets.
+    @Test func theCommittedFixturesAreWhatMakeFixturesMakesToday() throws {
+        let committed = Repository.root.appendingPathComponent("appgroup-fixtures")
+        let made = FileManager.default.temporaryDirectory.appendingPathComponent("oal-made-fixtures-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: made) }
+        let run = try ProcessRun.run(
+            Repository.root.appendingPathComponent("scripts/make-fixtures"), ["--no-build", "--out", made.path],
+            environment: ProcessInfo.processInfo.environment.merging(
+                ["OAL_BIN_DIR": BuiltProducts.directory.path], uniquingKeysWith: { $1 }))
+        #expect(run.status == 0, "\(run.stderr)")
+        func files(_ directory: URL) -> [String] {
+            let all = FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? []
+            return all.filter { path in
+                var isDirectory: ObjCBool = false
+                _ = FileManager.default.fileExists(
+                    atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                return !isDirectory.boolValue && !path.hasPrefix("scenarios/") && path != "README.md"
+            }.sorted()
+        }
+        let names = files(committed)
+        #expect(names == files(made), "the fixture sets differ: regenerate with scripts/make-fixtures")
+        for name in names {
+            let old = try Data(contentsOf: committed.appendingPathComponent(name))
+            let new = (try? Data(contentsOf: made.appendingPathComponent(name))) ?? Data()
+            if name.hasSuffix("device-state.json") {
+                #expect(try Self.asSets(old) == Self.asSets(new), "\(name) differs from what make-fixtures makes")
+            } else {
+                #expect(old == new, "\(name) differs from what make-fixtures makes (regenerate and commit)")
+            }
+        }
+    }
+
+    /// The JSON with every `delivered` and `reached` array sorted.
+    static func asSets(_ data: Data) throws -> NSDictionary {
+        func normalized(_ value: Any, key: String?) -> Any {
+            if let array = value as? [Any] {
+                let items = array.map { normalized($0, key: nil) }
+                if key == "delivered" || key == "reached", let strings = items as? [String] { return strings.sorted() }
+                return items
+            }
+            if let object = value as? [String: Any] {
+                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, normalized($0.value, key: $0.key)) })
+            }
+            return value
+        }
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return normalized(object, key: nil) as? NSDictionary ?? [:]
+    }
 }

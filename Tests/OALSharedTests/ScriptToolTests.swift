@@ -21,6 +21,16 @@ struct ScriptToolTests {
         }
     }
 
+    /// `git status` of the checkout (files changed or added), to show
+    /// that asking a script for help writes nothing.
+    static func checkoutStatus() throws -> String {
+        let git = try ProcessRun.run(
+            URL(fileURLWithPath: "/usr/bin/git"),
+            ["-C", repository.path, "status", "--porcelain", "--untracked-files=all"])
+        #expect(git.status == 0, "\(git.stderr)")
+        return git.stdout
+    }
+
     static var version: String {
         let source = repository.appendingPathComponent("Sources/OALSystem/Console/ToolVersion.swift")
         let text = (try? String(contentsOf: source, encoding: .utf8)) ?? ""
@@ -31,6 +41,7 @@ struct ScriptToolTests {
     @Test func everyScriptAnswersHelpAndVersionWithoutDoingAnything() throws {
         let commands = try Self.commands()
         #expect(commands.count >= 14)
+        let statusBefore = try Self.checkoutStatus()
         for script in commands {
             let name = script.lastPathComponent
             #expect(FileManager.default.isExecutableFile(atPath: script.path), "\(name) is not an executable file")
@@ -46,6 +57,7 @@ struct ScriptToolTests {
             #expect(version.status == 0, "\(name) --version: \(version.stderr)")
             #expect(version.stdout == "\(name) \(Self.version)\n", "\(name) --version: \(version.stdout)")
         }
+        #expect(try Self.checkoutStatus() == statusBefore, "a script's --help or --version changed the checkout")
     }
 
     /// `make-fixtures` rewrites the committed fixtures when it runs: asking

@@ -40,6 +40,17 @@ public struct ShieldSettings: Codable, Hashable, Sendable {
         self.webDomainCategories = webDomainCategories
     }
 
+    /// The synthesized form, with the token sets in sorted order: a `Set`
+    /// iterates in an order seeded per process, and a store file must be the
+    /// same bytes for the same shield.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(applications?.sorted(), forKey: .applications)
+        try container.encodeIfPresent(applicationCategories, forKey: .applicationCategories)
+        try container.encodeIfPresent(webDomains?.sorted(), forKey: .webDomains)
+        try container.encodeIfPresent(webDomainCategories, forKey: .webDomainCategories)
+    }
+
     public var isEmpty: Bool {
         (applications?.isEmpty ?? true) && applicationCategories == nil && (webDomains?.isEmpty ?? true)
             && webDomainCategories == nil
