@@ -60,6 +60,21 @@ import Testing
         #expect(run.stderr.contains("bad.scenario:2: unknown action 'jump'"), "\(run.stderr)")
     }
 
+    /// An unknown fixture names every place searched, each once, although
+    /// `$OAL_FIXTURES` here is also the folder above the executable.
+    @Test func anUnknownFixtureNamesEachPlaceSearchedOnce() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("oal-fixture-\(UUID().uuidString)")
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"), ["init", "--root", root.path, "--fixture", "no-such-fixture"],
+            environment: ["OAL_FIXTURES": Repository.root.appendingPathComponent("appgroup-fixtures").path])
+        #expect(run.status == 66, "\(run.stderr)")
+        let list =
+            run.stderr.components(separatedBy: "(looked in ").dropFirst().first?.components(separatedBy: ")")
+            .first?.components(separatedBy: ", ") ?? []
+        #expect(list.count >= 3, "\(run.stderr)")
+        #expect(Set(list).count == list.count, "a place is named twice: \(run.stderr)")
+    }
+
     /// The committed fixtures are what `scripts/make-fixtures` makes from
     /// their scenarios today (all but the scenarios and the README): every
     /// file byte for byte, except that the

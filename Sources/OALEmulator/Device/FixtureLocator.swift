@@ -42,7 +42,10 @@ public enum FixtureLocator {
             directory = directory.deletingLastPathComponent()
             roots.append(directory.appendingPathComponent("appgroup-fixtures", isDirectory: true))
         }
-        return roots
+        // The working directory is often the checkout above the executable:
+        // each place is searched, and named in an error, once.
+        var seen: Set<String> = []
+        return roots.filter { seen.insert($0.standardizedFileURL.path).inserted }
     }
 
     /// A device image: `system/clock.json` (the one file every process
