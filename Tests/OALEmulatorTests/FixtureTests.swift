@@ -79,7 +79,8 @@ import Testing
     /// their scenarios today (all but the scenarios and the README): every
     /// file byte for byte, except that the
     /// device's own `device-state.json` writes its two sets (`delivered`,
-    /// `reached`) in iteration order, so those arrays are compared as sets.
+    /// `reached`) in iteration order, so those arrays are compared as sets,
+    /// and its `scenario` names the maker's checkout, compared by file name.
     @Test func theCommittedFixturesAreWhatMakeFixturesMakesToday() throws {
         let committed = Repository.root.appendingPathComponent("appgroup-fixtures")
         let made = FileManager.default.temporaryDirectory.appendingPathComponent("oal-made-fixtures-\(getpid())")
@@ -111,9 +112,12 @@ import Testing
         }
     }
 
-    /// The JSON with every `delivered` and `reached` array sorted.
+    /// The JSON with every `delivered` and `reached` array sorted, and the
+    /// `scenario` the root played reduced to its file name (the state keeps
+    /// the absolute path of the checkout that made it).
     static func asSets(_ data: Data) throws -> NSDictionary {
         func normalized(_ value: Any, key: String?) -> Any {
+            if key == "scenario", let path = value as? String { return (path as NSString).lastPathComponent }
             if let array = value as? [Any] {
                 let items = array.map { normalized($0, key: nil) }
                 if key == "delivered" || key == "reached", let strings = items as? [String] { return strings.sorted() }

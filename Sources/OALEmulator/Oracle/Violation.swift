@@ -168,7 +168,9 @@ public struct OracleReport: Codable, Hashable, Sendable {
         for violation in violations.prefix(limit) {
             lines.append("  VIOLATION \(violation)")
             if excerpt {
-                lines.append("    trace (last \(violation.traceExcerpt.count) lines):")
+                // The headline is the device's local time; the trace's
+                // lines keep the trace's UTC, so the switch is said.
+                lines.append("    trace (last \(violation.traceExcerpt.count) lines, times in UTC as in the trace):")
                 lines += violation.traceExcerpt.suffix(8).map { "      \(Self.compact($0))" }
             }
             lines.append("    reproduce: \(violation.reproduce)")
