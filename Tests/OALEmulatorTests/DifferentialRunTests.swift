@@ -35,6 +35,24 @@ import Testing
         for result in run.results.values { #expect(result.violations.isEmpty, "\(result.violations)") }
     }
 
+    /// A path whose run fails names each failed expectation and where its
+    /// report is, not only how many failed.
+    @Test func aFailedPathNamesItsFailures() throws {
+        let run = try Self.diff(
+            """
+            timezone UTC
+            start 2026-11-30 09:00
+            end 2026-11-30 09:30
+            at 09:00 app list add Social --apps Instagram
+            at 09:01 app rule add schedule Short --list Social --from 09:10 --to 09:25
+            at 09:15 expect unblocked Instagram
+            """)
+        let text = run.render()
+        #expect(text.contains("    FAIL "), "\(text)")
+        #expect(text.contains("expect unblocked Instagram"), "\(text)")
+        #expect(text.contains("/logs/oracle.json; drawn: oal-device report --root "), "\(text)")
+    }
+
     @Test func aBudgetAndAShortWindowAreNamedDivergences() throws {
         // OpenAppLock frontmost across a whole minute: in the foreground-only
         // run the real loop ticks then (this used to spin at 09:31:00).

@@ -159,9 +159,17 @@ public struct DifferentialRun: Sendable {
         var lines = ["diff: \(scenario), \(minutes) minute(s) × 3 runs (background, foreground, both)"]
         for paths in Self.order {
             let result = results[paths.rawValue]
+            let root = roots[paths.rawValue] ?? "?"
             lines.append(
-                "  \(paths.rawValue): \(roots[paths.rawValue] ?? "?")  expectations \(result?.met ?? 0) met, "
+                "  \(paths.rawValue): \(root)  expectations \(result?.met ?? 0) met, "
                     + "\(result?.failures.count ?? 0) failed; oracle \(result?.violations.count ?? 0) violation(s)")
+            // A count alone sends the reader digging: each failure is named,
+            // and where the run's own report is.
+            guard let result, !result.passed else { continue }
+            let named = result.failures.map { "FAIL \($0)" } + result.violations.map { "VIOLATION \($0)" }
+            lines += named.prefix(5).map { "    \($0)" }
+            if named.count > 5 { lines.append("    ... and \(named.count - 5) more") }
+            lines.append("    details: \(root)/logs/oracle.json; drawn: oal-device report --root \(root)")
         }
         // Runs of consecutive minutes with the same app, states and reason.
         var groups: [(first: Difference, last: Difference, count: Int)] = []
