@@ -113,6 +113,32 @@ import Testing
         #expect(record.launches[0].status == "0" && record.launches[0].first == 1 && record.launches[0].last == 2)
     }
 
+    /// A killed app loop ends at its kill, marked killed: the device names
+    /// it by pid (`fault killed target=app-loop`), as the real trace does,
+    /// and the loop writes nothing after it.
+    @Test func aKilledAppLoopEndsAtItsKill() {
+        func line(_ time: String, _ process: ProcessKind, _ event: String, launch: Int?, _ fields: [String: String])
+            -> TraceEvent
+        {
+            TraceEvent(
+                time: "2026-11-30T\(time):00.000Z", process: process, pid: process == .app ? 41 : 40, launch: launch,
+                event: event, fields: fields)
+        }
+        let record = RunRecord(events: [
+            line("09:00", .device, "run.start", launch: nil, [:]),
+            line("09:05", .device, "loop.launch", launch: nil, ["launch": "3"]),
+            line("09:05", .app, "loop.start", launch: 3, [:]),
+            line("09:06", .app, "loop.ack", launch: 3, ["session": "1"]),
+            line(
+                "09:20", .device, "fault", launch: nil,
+                ["action": "killed", "fault": "kill app-loop", "kind": "kill", "pid": "41", "target": "app-loop"]),
+            line("23:59", .device, "clock.set", launch: nil, [:]),
+        ])
+        let loop = record.launches.first { $0.launch == 3 }
+        #expect(loop?.last == 4, "\(record.launches)")
+        #expect(loop?.status == "signal 9", "\(record.launches)")
+    }
+
     @Test func lanesNeverOverlapAndAreAsFewAsTheMostOpenAtOnce() {
         let lanes = LaneAssigner.assign([(0, 100), (1, 2), (3, 4), (3, 50), (101, 102), (5, 5)])
         #expect(lanes == [0, 1, 1, 2, 0, 1])

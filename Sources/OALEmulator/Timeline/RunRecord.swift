@@ -147,7 +147,7 @@ private struct LaunchJoiner {
     }
 
     private mutating func device(_ line: TraceEvent, at index: Int) {
-        guard let number = line.fields["launch"].flatMap({ Int($0) }) else { return }
+        guard let number = line.fields["launch"].flatMap({ Int($0) }) else { return killedByPID(line, at: index) }
         let isFault = line.event == "fault"
         let action = line.fields["action"] ?? ""
         guard let spanIndex = byKey[.launch(number)] else {
@@ -181,6 +181,20 @@ private struct LaunchJoiner {
             spans[spanIndex].last = index
             ended.insert(spanIndex)
         }
+    }
+
+    /// A kill the device names by pid alone (the app's foreground loop: its
+    /// fault line carries no launch number) ends the running launch of that
+    /// pid there, marked as killed; otherwise the loop would be drawn as
+    /// running to the end of the trace.
+    private mutating func killedByPID(_ line: TraceEvent, at index: Int) {
+        guard line.event == "fault", line.fields["action"] == "killed",
+            let pid = line.fields["pid"].flatMap({ Int32($0) }),
+            let spanIndex = spans.indices.last(where: { spans[$0].pid == pid && !ended.contains($0) })
+        else { return }
+        spans[spanIndex].status = spans[spanIndex].status ?? "signal 9"
+        spans[spanIndex].last = index
+        ended.insert(spanIndex)
     }
 
     /// What the device's line says the launch was run with.
