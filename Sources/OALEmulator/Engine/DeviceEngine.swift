@@ -35,8 +35,6 @@ public final class DeviceEngine {
     private let quietOracle: Oracle
     private var backgroundJudgement: DispatchGroup?
     var oracleAfter = "run.start"
-    /// When the oracle last asked the app for its Rules screen (the launch
-    /// count then, and the time): `askTheApp`.
     /// The armed faults (Faults/) and the run's faults besides timed lines.
     let faults: FaultInjector
     let scheduledFaults: [ScheduledFault]

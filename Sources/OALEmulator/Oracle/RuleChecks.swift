@@ -50,6 +50,8 @@ extension Oracle {
 
     /// `skipping`: the checks a guest cannot be judged by (GuestCheckGap).
     func checkRules(_ view: OracleView, skipping skipped: Set<OracleCheck> = []) {
+        let model = SpecModel(calendar: calendar)
+        let dayBefore = calendar.date(byAdding: .day, value: -1, to: now) ?? now
         for published in view.published {
             let rule = published.rule
             let name = rule.name
@@ -101,8 +103,6 @@ extension Oracle {
             // days the rule applies. Spec §4.4 spends a budget on an enabled
             // day only, so a threshold delivered on another day owes nothing
             // (the real app stopped recording those at c06ebf3).
-            let model = SpecModel(calendar: calendar)
-            let dayBefore = calendar.date(byAdding: .day, value: -1, to: now) ?? now
             let owed = [(view.day, view.usageToday, now), (yesterday, view.usageYesterday, dayBefore)].filter {
                 model.onEnabledDay(rule.days, $0.2)
             }
@@ -169,7 +169,6 @@ extension Oracle {
         // Strictest wins (spec §4.8): an app is shielded whenever any rule
         // of the user's that the spec model says shields covers it (and is
         // not excused), whatever the other rules say.
-        let model = SpecModel(calendar: calendar)
         let blocking = userRules.entries.filter {
             model.shields($0.rule, at: now, day: userDay($0, catalog: view.catalog))
                 && namedReason(for: $0.rule, since: divergenceSince[$0.rule.id.uuidString] ?? now) == nil
