@@ -104,7 +104,10 @@ extension SDNote: PersistentModel {
     }
 }
 
-@Suite("SwiftData stand-in")
+/// Serialized: `SDList.initialised` is one counter for the process, and a
+/// test that creates lists while another counts them made the count flaky
+/// (seen once in CI: 5 against 4).
+@Suite("SwiftData stand-in", .serialized)
 struct SwiftDataTests {
     func memoryContext() throws -> ModelContext {
         let container = try ModelContainer(
