@@ -1,6 +1,7 @@
 import Foundation
-import OALEmulator
 import Testing
+
+@testable import OALEmulator
 
 /// Findings 1, 4, 5, 6 and 7 (docs/FAULTS.md) fixed in the design: each
 /// scenario passes the oracle (no violation; a kill may change what the
@@ -190,5 +191,80 @@ import Testing
                 at 08:45 fault store corrupt usage
                 at 08:50 app refresh
                 """, mutant: "journal-without-salvage", check: .usageNotLost)
+    }
+}
+
+/// A damaged usage journal (issue 23, item 1): what the fault destroyed is
+/// named as lost, never blamed on the design, and no unrelated rule loses
+/// its shield.
+@Suite struct DamagedUsageJournalTests {
+    /// A time limit spent before lunch, an open limit spent twice, and a
+    /// schedule whose window starts after the damage.
+    static let day = """
+        timezone UTC
+        start 2026-11-30 07:00
+        end 2026-11-30 23:00
+        at 07:00 app list add Video --apps YouTube
+        at 07:00 app list add Games --apps Chess
+        at 07:00 app list add Social --apps Instagram
+        at 07:01 app rule add time-limit "Video Cap" --list Video --minutes 30
+        at 07:02 app rule add open-limit "Game Gate" --list Games --opens 2
+        at 07:03 app rule add schedule "Evening" --list Social --from 22:00 --to 22:45
+        at 08:00 open YouTube for 35m
+        at 13:00 press open on Chess for 5m
+        at 14:00 press open on Chess for 5m
+
+        """
+
+    @Test(arguments: ["truncate", "newer-format", "corrupt"])
+    func theLossIsNamedAndAnUnrelatedWindowStillShields(damage: String) throws {
+        let run = try OracleTests.run(
+            Self.day + """
+                at 21:36 fault store \(damage) usage
+                at 22:05 expect blocked Instagram
+                """)
+        #expect(run.report.violations.isEmpty, "\(damage): \(run.report.violations)\n\(run.stderr)")
+        #expect(!run.stderr.contains("expectation(s) met, 1 failed"), "\(run.stderr)")
+        #expect(run.status == 0, "\(damage): \(run.stderr)")
+        // Whatever the journal lost is said, with the fault that lost it.
+        if damage != "corrupt" {
+            let named = run.report.expectedDivergences.filter { $0.reason.contains("usage journal") }
+            #expect(!named.isEmpty, "\(damage): \(run.report.expectedDivergences)")
+        }
+    }
+
+    /// With the mutant, a newer-format journal stops the monitor for every
+    /// rule, as seed 292 found: the window that starts after it never
+    /// shields, and the oracle says so.
+    @Test func aNewerJournalThatStopsEveryDecisionIsCaught() throws {
+        try DesignRecoveryTests.assertRecovers(
+            Self.day + """
+                at 21:36 fault store newer-format usage
+                """, mutant: "newer-usage-stops-enforcement", check: .underEnforced)
+    }
+
+    /// The oracle's own reading of what a damaged journal lost: a torn
+    /// tail loses its lines, a newer header loses everything, a garbled
+    /// line loses only itself.
+    @Test func theLossIsWhatTheDamagedBytesNoLongerHold() {
+        let rule = "F629EE3C-CC40-4E2D-80AF-E31ADED53FA0"
+        let gate = "4FB360A2-3969-4012-A68E-7818E0F35C06"
+        let lines = [
+            #"{"format":"oal.usage-journal","formatVersion":1,"day":"2026-11-30"}"#,
+            #"{"rule":"\#(rule)","minutesAtLeast":10}"#, #"{"rule":"\#(gate)","opens":1}"#,
+            #"{"rule":"\#(rule)","minutesAtLeast":20}"#, #"{"rule":"\#(gate)","opens":1}"#,
+        ]
+        let whole = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let torn = Array((lines.prefix(3).joined(separator: "\n") + "\n{\"rule\":\"F6").utf8)
+        #expect(
+            UsageJournalLoss.lost(before: whole, after: torn) == .init(minutes: [rule: 10], opens: [gate: 1]))
+        let newer = Array(String(decoding: whole, as: UTF8.self).replacingOccurrences(of: ":1,", with: ":99,").utf8)
+        #expect(
+            UsageJournalLoss.lost(before: whole, after: newer) == .init(minutes: [rule: 20], opens: [gate: 2]))
+        var garbled = lines
+        garbled[2] = #"{"rule":"\#(gate)"\#u{1}#!garb"#
+        let oneLine = Array((garbled.joined(separator: "\n") + "\n").utf8)
+        #expect(UsageJournalLoss.lost(before: whole, after: oneLine) == .init(minutes: [:], opens: [gate: 1]))
+        #expect(UsageJournalLoss.lost(before: whole, after: whole) == .init())
     }
 }

@@ -494,6 +494,23 @@ import Testing
         #expect(!run.result.failures.contains { $0.contains("no shield is showing on Chess") }, "\(run.failureText)")
     }
 
+    /// A full disk fails an extension's file writes, not its reply to iOS
+    /// (XPC, no file): the shield drawn on a full disk is the extension's
+    /// own (swarm seed 166 drew an empty shield, issue 23).
+    @Test func aFullDiskLosesAnExtensionsFilesNotItsReply() throws {
+        let run = try DeviceHarness.run(
+            Self.gate + """
+                at 09:00 fault disk-full all for 1h
+                at 09:00 open Chess
+                at 09:01 leave
+                """)
+        defer { run.remove() }
+        let shown = run.device("shield.shown")
+        #expect(shown.count == 1 && shown.allSatisfy { ($0.fields["text"] ?? "").contains("[Open") }, "\(shown)")
+        #expect(Self.faults(run, "applied").contains { $0.fields["target"] == "shield-config" })
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+    }
+
     @Test func aFullDiskFailsTheWriteAndSpendsNothing() throws {
         let run = try DeviceHarness.run(
             Self.gate + """

@@ -56,6 +56,44 @@ import Testing
         #expect(text.contains("Launches: forked") && text.contains("a forked launch's ru_maxrss"), "\(text)")
     }
 
+    /// Concurrent presses (`concurrent-press N`) are N processes at once in
+    /// every launch mode. Forked and warm, they used to share the one
+    /// server channel of their kind from N threads, so one launch got the
+    /// other's exit status and output (issue 23, seed 249). Each launch's
+    /// recorded status is now the one its own process traced on exit, and
+    /// each ran in a process of its own.
+    @Test(arguments: ["forked", "warm"]) func concurrentPressesAreProcessesOfTheirOwnInEveryMode(mode: String) throws {
+        let scenario = """
+            end day 1 12:00
+            at 08:00 app list add Puzzles --apps "Candy Crush"
+            at 08:00 app rule add open-limit Three --list Puzzles --opens 3
+            at 09:00 press open on "Candy Crush"
+            at 10:00 fault concurrent-press 4
+            at 10:00 press open on "Candy Crush"
+            at 11:00 fault concurrent-press 3
+            at 11:00 press open on "Candy Crush"
+            """
+        for seed: UInt64 in 1...3 {
+            let run = try DeviceHarness.run(
+                scenario, seed: seed, warm: mode == "warm" ? WarmOptions(seed: seed) : nil, forked: mode == "forked")
+            defer { run.remove() }
+            let applied = FaultTests.faults(run, "applied").filter { $0.fields["kind"] == "concurrent-press" }
+            #expect(applied.count == 7, "\(applied)")
+            for press in applied {
+                let launch = try #require(press.fields["launch"].flatMap(Int.init))
+                let exits = run.trace.filter { $0.launch == launch && $0.event == "exit" }
+                #expect(exits.count == 1, "launch \(launch): \(exits)")
+                #expect(exits.first?.fields["code"] == press.fields["status"], "launch \(launch): \(press) \(exits)")
+                let ended = run.device("launch.end").filter { $0.fields["launch"] == String(launch) }
+                #expect(ended.map { $0.fields["status"] } == [press.fields["status"]], "launch \(launch)")
+            }
+            // The launches of one press run at once, so each is a process.
+            let numbers = Set(applied.compactMap { $0.fields["launch"].flatMap(Int.init) })
+            let pids = run.trace.filter { $0.event == "launch" && numbers.contains($0.launch ?? -1) }.map(\.pid)
+            #expect(pids.count == 7 && Set(pids).count == 7, "a process served two concurrent launches: \(pids)")
+        }
+    }
+
     /// A launch's own variables reach its forked process: a mutant named
     /// only for the launches (not in the device's environment, so not in
     /// the fork server's) is set in each child before the callback runs,
@@ -68,6 +106,10 @@ import Testing
             #expect(
                 run.result.violations.contains { $0.check == .minutesRecorded },
                 "forked \(forked): \(run.result.violations)")
+            // Its reproduce line replays the same mode (a forked swarm's left
+            // `--forked` out, issue 23).
+            let lines = run.result.violations.map(\.reproduce)
+            #expect(!lines.isEmpty && lines.allSatisfy { $0.hasSuffix(" --forked") == forked }, "\(lines)")
         }
     }
 

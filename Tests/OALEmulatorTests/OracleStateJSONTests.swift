@@ -102,6 +102,9 @@ import Testing
             grants: [rules[0]: [start], rules[1]: [start.addingTimeInterval(60), start.addingTimeInterval(120.5)]],
             unsurePresses: [rules[2]: [start.addingTimeInterval(7)], rules[0]: [start, start]], refused: Set(rules),
             lastAppLaunch: 12, lastAppLaunchExited: false, mirrorDamagedAt: start.addingTimeInterval(11),
+            usageDamaged: UsageDamage(
+                day: "2026-11-30", time: start.addingTimeInterval(13), fault: "store truncate usage",
+                lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2]),
             clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
             kills: kills, uninstallProtection: true)
@@ -186,6 +189,7 @@ import Testing
             (state.truth, UsageTruth.writtenFields), (state.facts, DeviceFacts.writtenFields),
             (spec, SpecFacts.writtenFields), (kills, KillFacts.writtenFields),
             (try #require(spec.clockSetBack), ClockSetBack.writtenFields),
+            (try #require(spec.usageDamaged), UsageDamage.writtenFields),
             (try #require(kills.appKilled), KilledLaunch.writtenFields),
         ]
         for (value, written) in counts {

@@ -55,6 +55,23 @@ import Testing
 
     /// A Monday-only window, read on Monday after it closed: it starts
     /// again next Monday, not tomorrow.
+    /// Swarm seeds 71, 82, 155 (issue 23): a press killed after its spend
+    /// spent an open the user never saw granted. The shield that later
+    /// offers no Open, with both opens spent, is right; the check counted
+    /// only the presses that returned.
+    @Test func anOpenSpentByAKilledPressIsSpentOnTheShield() throws {
+        let run = try OracleTests.run(
+            DesignRecoveryTests.gate + """
+                at 09:10 press open on Chess
+                at 09:30 press open on Chess for 5m
+                at 09:50 press open on Chess
+                at 09:50 expect press denied
+                """, arguments: ["--fault", "at 09:09 kill shield-action at ledger.append.after-write"])
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)\n\(run.stderr)")
+        // The one failed line is the killed press itself.
+        #expect(run.stderr.contains("1 expectation(s) met, 1 failed"), "\(run.stderr)")
+    }
+
     @Test func aCountdownToTheWrongDayIsCaught() throws {
         try OracleTests.assertCaught(
             """

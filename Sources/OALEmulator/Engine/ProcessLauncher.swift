@@ -78,6 +78,19 @@ struct ProcessLauncher {
         return path
     }
 
+    /// A copy that spawns every launch, for launches that run at once
+    /// (`concurrent-press`). A warm process or a fork server has one
+    /// channel, which serves one launch at a time; shared by several
+    /// threads, one launch read another's reply. The warm process of `kind`
+    /// is retired first, as before any cold launch of its kind.
+    func spawningEveryLaunch(retiring kind: ProcessKind, at time: Date) -> ProcessLauncher {
+        if let warm { warm.retire(kind, .coldLaunch) { retiredWarm($0, $1, at: time) } }
+        var copy = self
+        copy.warm = nil
+        copy.forks = nil
+        return copy
+    }
+
     /// - Parameter given: the launch's fault plan when the caller already
     ///   asked for it (a free-running launch waited for on another thread).
     func run(_ kind: ProcessKind, launch: Int, arguments: [String], at time: Date, plan given: LaunchPlan? = nil)
@@ -112,10 +125,21 @@ struct ProcessLauncher {
         // process of its kind is retired first (one process per extension).
         if let warm { warm.retire(kind, .coldLaunch) { retiredWarm($0, $1, at: time) } }
         do {
-            let child = try ChildProcess.spawn(
-                plan.wrapper.first ?? path,
-                arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
-                environment: environment, standardOutput: out, standardError: err)
+            let drain = plan.replyThroughPipe ? try OutputDrain(into: out) : nil
+            let child: ChildProcess
+            do {
+                child = try ChildProcess.spawn(
+                    plan.wrapper.first ?? path,
+                    arguments: plan.wrapper.dropFirst() + (plan.wrapper.isEmpty ? [] : [path]) + fullArguments,
+                    environment: environment, standardOutput: drain == nil ? out : nil, standardError: err,
+                    descriptors: drain.map { [1: $0.writeEnd] } ?? [:])
+            } catch {
+                drain?.abandon()
+                throw error
+            }
+            drain?.started()
+            // Also on a throw below: no copy outlives the launch.
+            defer { try? drain?.finish() }
             let watch = LaunchWatch(child: child, limit: plan.memoryLimit)
             let termination: ChildProcess.Termination
             if let pause = plan.pause, let faults, let target {
@@ -126,6 +150,8 @@ struct ProcessLauncher {
             } else {
                 termination = try watch.wait(killAfter: plan.killAfter)
             }
+            // The whole reply is in the capture file before it is read.
+            try drain?.finish()
             if watch.killedForMemory, let limit = plan.memoryLimit, let target {
                 faults?.killedForMemory(target, launch: launch, limit: limit, watch: watch, termination: termination)
             }

@@ -41,5 +41,10 @@ extension DeviceEngine {
         try fd.writeAll(bytes)
         faults.record("applied", fault.description, kind: fault.kind, at: now, ["path": path])
         oracle.storeFaultInjected(path: path, reason: fault.description, at: now)
+        if target == .usage {
+            oracle.usageJournalDamaged(
+                path: path, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes), reason: fault.description,
+                at: now)
+        }
     }
 }

@@ -30,9 +30,8 @@ extension DeviceEngine {
         case .concurrentPress(let count):
             let numbers = (0..<count).map { _ in nextLaunch() }
             let box = OutcomeBox(count: count)
-            let launcher = self.launcher
             let time = now
-            let runner = UncheckedBox(launcher)
+            let runner = UncheckedBox(launcher.spawningEveryLaunch(retiring: .shieldAction, at: time))
             DispatchQueue.concurrentPerform(iterations: count) { index in
                 box.set(
                     index,

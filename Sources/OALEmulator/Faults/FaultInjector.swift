@@ -126,6 +126,7 @@ final class FaultInjector: @unchecked Sendable {
             // write past the limit fails with EFBIG instead of killing.
             plan.wrapper = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""]
             plan.notes.append("RLIMIT_FSIZE=\(blocks * 512)")
+            plan.replyThroughPipe = true
             record(
                 "applied", disk.text, kind: "disk-full", at: now, ["launch": String(launch), "target": target.rawValue])
         }

@@ -19,6 +19,10 @@ struct LaunchPlan: Sendable {
     /// The launch is killed while it runs once its peak passes this
     /// (`memory-limit`, `LaunchWatch`).
     var memoryLimit: MemoryLimit?
+    /// The launch cannot grow any file (`disk-full`): its standard output,
+    /// which stands for its reply to iOS (XPC, not a file), goes through a
+    /// pipe the device drains (`OutputDrain`).
+    var replyThroughPipe = false
     var notes: [String] = []
 
     /// Nothing of a fault applies to the launch: no variable of its own
@@ -28,6 +32,6 @@ struct LaunchPlan: Sendable {
     /// own, started with its environment.
     var isPlain: Bool {
         environment.values.allSatisfy(\.isEmpty) && wrapper.isEmpty && killAfter == nil && pause == nil
-            && lockWaitNotice == nil && memoryLimit == nil && notes.isEmpty
+            && lockWaitNotice == nil && memoryLimit == nil && !replyThroughPipe && notes.isEmpty
     }
 }

@@ -175,7 +175,14 @@ extension Oracle {
             }
             let wanted =
                 "ledger minutesUsed ≥ \(owed - 1) on \(view.day) (the user spent \(real) min on its apps)"
-            if let reason = namedReason(for: entry.rule, since: now) {
+            // A damaged journal excuses what the fault destroyed, no more.
+            let withinLoss = recorded + 1 >= owed - usageDestroyed(entry.rule.id, day: view.day).minutes
+            let reason =
+                withinLoss
+                ? usageDamageReason(for: entry.rule, day: view.day, since: now)
+                    ?? namedReason(for: entry.rule, since: now, usageDamage: false)
+                : namedReason(for: entry.rule, since: now, usageDamage: false)
+            if let reason {
                 expect(
                     .usageNotLost, key: key, ruleID: entry.rule.id, ruleName: entry.rule.name, expected: wanted,
                     actual: "minutesUsed \(recorded)", reason: reason)

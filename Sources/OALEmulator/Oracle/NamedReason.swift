@@ -9,7 +9,10 @@ import OALPlatform
 extension Oracle {
     /// The named reason excusing `rule`'s part in a divergence that began at
     /// `since`, or nil when the deadline has passed or no reason applies.
-    func namedReason(for rule: Rule, since: Date) -> String? {
+    /// - Parameter usageDamage: whether a usage journal a fault damaged
+    ///   excuses it; the checks of the usage itself ask for what the fault
+    ///   destroyed instead (`usageDestroyed`), never the whole day.
+    func namedReason(for rule: Rule, since: Date, usageDamage: Bool = true) -> String? {
         let refreshed = (facts.lastRefresh ?? .distantPast) >= since
         let today = days.day(now)
         for callback in withheld.values.sorted(by: { $0.activity < $1.activity }) {
@@ -28,6 +31,7 @@ extension Oracle {
             }
         }
         if let reason = killReason(for: rule, today: today, since: since) { return reason }
+        if usageDamage, let reason = usageDamageReason(for: rule, day: today, since: since) { return reason }
         if case .openLimit = rule.configuration,
             (spec.grants[rule.id] ?? []).contains(where: {
                 now >= $0.addingTimeInterval(SpecModel.sessionSeconds)
@@ -79,6 +83,29 @@ extension Oracle {
     }
 
     static let sessionEdgeSlack: TimeInterval = 60
+
+    /// How much of `rule`'s usage on `day` a fault destroyed in its journal:
+    /// the most a usage check may find missing through no fault of the
+    /// design.
+    func usageDestroyed(_ rule: UUID, day: DayKey) -> (minutes: Int, opens: Int) {
+        guard let damage = spec.usageDamaged, damage.day == day.description else { return (0, 0) }
+        return (damage.lostMinutes[rule.uuidString] ?? 0, damage.lostOpens[rule.uuidString] ?? 0)
+    }
+
+    /// A fault destroyed `day`'s usage journal (`store truncate|corrupt|
+    /// newer-format usage`): the minutes and opens it held are lost to the
+    /// design, and iOS delivers none of the day's thresholds again. Only a
+    /// rule whose decision needs usage is excused, and only for a
+    /// divergence that began with the damage or after it; a schedule still
+    /// shields.
+    func usageDamageReason(for rule: Rule, day: DayKey, since: Date) -> String? {
+        guard let damage = spec.usageDamaged, damage.day == day.description, since >= damage.time,
+            rule.configuration.timeLimit != nil || rule.configuration.openLimit != nil
+        else { return nil }
+        return "the usage journal of \(damage.day) damaged by a fault (\(damage.fault)) at "
+            + "\(localText(damage.time)): what it held is lost, and DeviceActivity never redelivers the thresholds "
+            + "that carried it; deadline: the end of the day"
+    }
     /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no
     /// design can beat"), each until its deadline, and only for a
     /// divergence that began with the kill or after it.

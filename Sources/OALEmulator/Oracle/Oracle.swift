@@ -158,6 +158,24 @@ public final class Oracle {
         if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = instant }
     }
 
+    /// A fault damaged the usage journal at `path`; `lost` is what its
+    /// bytes held before and no longer do. A second damage the same day
+    /// adds to the first's loss.
+    func usageJournalDamaged(path: String, lost: UsageJournalLoss.Totals, reason: String, at instant: Date) {
+        guard let day = UsageDamage.journalDay(path) else { return }
+        var damage = UsageDamage(day: day, time: instant, fault: reason)
+        if let earlier = spec.usageDamaged, earlier.day == day {
+            damage.time = earlier.time
+            damage.fault = earlier.fault + "; " + reason
+            damage.lostMinutes = earlier.lostMinutes.merging(lost.minutes, uniquingKeysWith: +)
+            damage.lostOpens = earlier.lostOpens.merging(lost.opens, uniquingKeysWith: +)
+        } else {
+            damage.lostMinutes = lost.minutes
+            damage.lostOpens = lost.opens
+        }
+        spec.usageDamaged = damage
+    }
+
     // MARK: - Engine calls
 
     /// After every step: learns what happened from the trace, checks that
@@ -266,7 +284,8 @@ public final class Oracle {
         // The run's faults too (`--fault`, `--random-faults`): a violation
         // under a fault replays only with it.
         FaultRun.reproduceCommand(
-            scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults, guest: options.guest)
+            scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults, guest: options.guest,
+            forked: options.forked)
             + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
             + (options.days.map { " --days \($0)" } ?? "")
             + (options.warm.map { " --warm \($0.seed)" } ?? "")

@@ -351,10 +351,33 @@ extension SpecFacts {
         }
         writer.key("unsurePresses")
         writer.datesByRule(unsurePresses)
+        if let usageDamaged {
+            writer.key("usageDamaged")
+            usageDamaged.writeJSON(to: &writer)
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 10
+    static let writtenFields = 11
+}
+
+extension UsageDamage {
+    func writeJSON(to writer: inout PrettyJSONWriter) {
+        writer.beginObject()
+        writer.key("day")
+        writer.string(day)
+        writer.key("fault")
+        writer.string(fault)
+        writer.key("lostMinutes")
+        writer.ints(lostMinutes, memo: "oracle-state.usageDamaged.lostMinutes")
+        writer.key("lostOpens")
+        writer.ints(lostOpens, memo: "oracle-state.usageDamaged.lostOpens")
+        writer.key("time")
+        writer.date(time)
+        writer.endObject()
+    }
+
+    static let writtenFields = 5
 }
 
 extension KillFacts {

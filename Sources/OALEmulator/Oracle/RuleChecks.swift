@@ -111,11 +111,19 @@ extension Oracle {
                 report.checksRun += 1
                 let recorded = usage[rule.id]?.minutesUsed ?? 0
                 if recorded < delivered {
-                    violate(
-                        .minutesRecorded, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
-                        expected:
-                            "ledger minutesUsed ≥ \(delivered) on \(day) (threshold minutes-\(delivered) delivered, exit 0)",
-                        actual: "minutesUsed \(recorded)")
+                    let expected =
+                        "ledger minutesUsed ≥ \(delivered) on \(day) (threshold minutes-\(delivered) delivered, exit 0)"
+                    if recorded >= delivered - usageDestroyed(rule.id, day: day).minutes,
+                        let reason = usageDamageReason(for: rule, day: day, since: now)
+                    {
+                        expect(
+                            .minutesRecorded, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: expected, actual: "minutesUsed \(recorded)", reason: reason)
+                    } else {
+                        violate(
+                            .minutesRecorded, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: expected, actual: "minutesUsed \(recorded)")
+                    }
                 }
             }
 
@@ -127,10 +135,18 @@ extension Oracle {
                 let spent = view.usageToday[rule.id]?.opensUsed ?? 0
                 let unacknowledged = facts.unacknowledgedPresses[day.description] ?? 0
                 if spent < granted {
-                    violate(
-                        .opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
-                        expected: "opensUsed ≥ \(granted) (granted presses that returned)", actual: "opensUsed \(spent)"
-                    )
+                    let expected = "opensUsed ≥ \(granted) (granted presses that returned)"
+                    if spent >= granted - usageDestroyed(rule.id, day: day).opens,
+                        let reason = usageDamageReason(for: rule, day: day, since: now)
+                    {
+                        expect(
+                            .opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: expected, actual: "opensUsed \(spent)", reason: reason)
+                    } else {
+                        violate(
+                            .opensExactlyOnce, key: "\(key)|lost|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: expected, actual: "opensUsed \(spent)")
+                    }
                 } else if spent > granted + unacknowledged {
                     violate(
                         .opensExactlyOnce, key: "\(key)|extra|\(day)", ruleID: rule.id, ruleName: name,

@@ -23,15 +23,25 @@ extension Oracle {
         report.checksRun += 1
         let segments = (event.fields["text"] ?? "").components(separatedBy: " | ")
         let offersOpen = segments.filter { $0.hasPrefix("[") }.count >= 2
-        let allowsOpen = holders.allSatisfy { entry in
-            guard let config = entry.rule.configuration.openLimit else { return false }
-            let today = calendar.startOfDay(for: now)
-            let spent = (spec.grants[entry.rule.id] ?? []).filter { calendar.startOfDay(for: $0) == today }.count
-            return spent < config.maxOpens
+        // A press killed after its spend spent an open; one killed before
+        // its answer may have: Open may then be offered or not.
+        let today = calendar.startOfDay(for: now)
+        func count(_ presses: [Date]?) -> Int { (presses ?? []).filter { calendar.startOfDay(for: $0) == today }.count }
+        func opensLeft(counting unsure: Bool) -> Bool {
+            holders.allSatisfy { entry in
+                guard let config = entry.rule.configuration.openLimit else { return false }
+                let id = entry.rule.id
+                let spent =
+                    count(spec.grants[id]) + count(spec.kills?.paidPresses[id])
+                    + (unsure ? count(spec.unsurePresses[id]) : 0)
+                return spent < config.maxOpens
+            }
         }
+        let allowsOpen = opensLeft(counting: false)
+        let mayDenyOpen = !opensLeft(counting: true)
         let key = "\(app.name)|\(now)"
         let names = holders.map(\.rule.name).joined(separator: ", ")
-        if offersOpen != allowsOpen {
+        if offersOpen != allowsOpen, offersOpen || !mayDenyOpen {
             violate(
                 .shieldContent, key: key + "|open", ruleID: holders.first?.rule.id, ruleName: holders.first?.rule.name,
                 expected: allowsOpen

@@ -23,6 +23,10 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// When a fault last damaged the mirror on purpose: it is rebuilt by
     /// the app's next refresh, not before.
     var mirrorDamagedAt: Date?
+    /// A fault damaged a day's usage journal on purpose: what it held is
+    /// gone (a newer format cannot be read at all), and no threshold that
+    /// carried it is delivered again.
+    var usageDamaged: UsageDamage? = nil
     /// The clock set back (by a fault) to `time` after launch `launch`:
     /// DeviceActivity delivers no edge again, so only the next launch of a
     /// process can put the shields right.
@@ -59,6 +63,26 @@ struct KillFacts: Codable, Equatable, Sendable {
     /// before each one. Cleared like `extensionKilled`, by the end of a
     /// later launch (one with a writable disk) or the app's refresh.
     var diskFull: KilledLaunch? = nil
+}
+
+struct UsageDamage: Codable, Sendable, Hashable {
+    /// The journal's day (`YYYY-MM-DD`).
+    var day: String
+    var time: Date
+    /// The fault, as written (`store truncate usage`).
+    var fault: String
+    /// What the journal held before the fault and its damaged bytes no
+    /// longer do, by rule id: minutes and opens. The most the design can
+    /// have lost through no fault of its own.
+    var lostMinutes: [String: Int] = [:]
+    var lostOpens: [String: Int] = [:]
+
+    /// The day of a usage journal's path (`.../usage/2026-11-30.jsonl`).
+    static func journalDay(_ path: String) -> String? {
+        let parts = path.split(separator: "/")
+        guard parts.count >= 2, parts[parts.count - 2] == "usage", parts.last!.hasSuffix(".jsonl") else { return nil }
+        return String(parts.last!.dropLast(".jsonl".count))
+    }
 }
 
 struct ClockSetBack: Codable, Sendable, Hashable {

@@ -98,7 +98,9 @@ public struct FaultRun: Sendable {
     }
 
     private func judge() -> Verdict {
-        let reproduce = Self.reproduceCommand(scenario: scenarioPath, seed: seed, faults: faults)
+        // A sweep's runs take the mode `oal-device` put in the environment.
+        let reproduce = Self.reproduceCommand(
+            scenario: scenarioPath, seed: seed, faults: faults, forked: EngineOptions.forkedFromEnvironment())
         do {
             let scenario = try ScenarioParser.load(path: scenarioPath)
             if let snapshot = snapshots?.start {
@@ -154,7 +156,8 @@ public struct FaultRun: Sendable {
     /// The one command that replays a run exactly. `guest`: the run's guest
     /// build (a sweep's runs take the one `oal-device` put in the environment).
     public static func reproduceCommand(
-        scenario: String, seed: UInt64?, faults: FaultOptions, guest: GuestBuild? = GuestBuild.fromEnvironment()
+        scenario: String, seed: UInt64?, faults: FaultOptions, guest: GuestBuild? = GuestBuild.fromEnvironment(),
+        forked: Bool = false
     ) -> String {
         let mutant = (faults.mutant ?? ProcessInfo.processInfo.environment[Mutant.variable]).flatMap {
             $0.isEmpty ? nil : "\(Mutant.variable)=\(shellQuote($0)) "
@@ -165,6 +168,7 @@ public struct FaultRun: Sendable {
         if faults.random { command += " --random-faults" }
         for text in faults.extra { command += " --fault " + shellQuote(text) }
         if let guest { command += guest.reproduceOption }
+        if forked { command += " --forked" }
         return command
     }
 

@@ -42,9 +42,15 @@ public struct EnforcementInputs: Sendable {
     /// version wrote it (docs/FAULTS.md, finding 5): no open-limit decision
     /// can then be trusted, every other rule's can.
     public var sessionsKnown: Bool
+    /// False when today's usage journal could not be read because a newer
+    /// app version wrote it: no time or open limit can be decided, a
+    /// schedule can (it needs no usage), so one damaged document never
+    /// stops an unrelated window from shielding.
+    public var usageKnown: Bool
 
     public init(
-        now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date], sessionsKnown: Bool = true
+        now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date], sessionsKnown: Bool = true,
+        usageKnown: Bool = true
     ) {
         self.now = now
         self.calendar = calendar
@@ -52,6 +58,7 @@ public struct EnforcementInputs: Sendable {
         self.usage = usage
         self.sessions = sessions
         self.sessionsKnown = sessionsKnown
+        self.usageKnown = usageKnown
     }
 
     /// Reads the clock, today's ledger and the session store. A session
@@ -75,14 +82,31 @@ public struct EnforcementInputs: Sendable {
                 "sessions.unknown",
                 ["path": path, "found": "\(found)", "known": "\(supported)", "effect": "open limits left as they are"])
         }
+        var usage: [UUID: DailyUsage] = [:]
+        var usageKnown = true
+        do {
+            usage = try stores.ledger.usage(day: day)
+        } catch StoreError.newerFormat(let path, let found, let supported) where !Mutant.on(.newerUsageStopsEnforcement)
+        {
+            usageKnown = false
+            context.record(
+                "usage.unknown",
+                [
+                    "path": path, "found": "\(found)", "known": "\(supported)",
+                    "effect": "time and open limits left as they are",
+                ])
+        }
         return EnforcementInputs(
-            now: clock.now, calendar: calendar, usage: try stores.ledger.usage(day: day), sessions: sessions,
-            sessionsKnown: known)
+            now: clock.now, calendar: calendar, usage: usage, sessions: sessions, sessionsKnown: known,
+            usageKnown: usageKnown)
     }
 
     /// Whether `rule`'s decision can be made from these inputs: an open
-    /// limit needs the sessions.
-    public func canDecide(_ rule: Rule) -> Bool { sessionsKnown || rule.configuration.openLimit == nil }
+    /// limit needs the sessions, a time or open limit the day's usage.
+    public func canDecide(_ rule: Rule) -> Bool {
+        let needsUsage = rule.configuration.openLimit != nil || rule.configuration.timeLimit != nil
+        return (sessionsKnown || rule.configuration.openLimit == nil) && (usageKnown || !needsUsage)
+    }
 
     public func usage(of ruleID: UUID) -> DailyUsage { usage[ruleID] ?? .zero }
 

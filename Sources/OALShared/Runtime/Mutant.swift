@@ -86,6 +86,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// exits 65), schedules and time limits included (finding 5).
     case newerSessionsStopEnforcement = "newer-sessions-stop-enforcement"
 
+    /// A usage journal of a newer format stops every decision (the process
+    /// exits 65), schedules included: an unrelated window never shields
+    /// (issue 23, seed 292).
+    case newerUsageStopsEnforcement = "newer-usage-stops-enforcement"
+
     /// The rule mirror is one file, as before issue 10: a damaged
     /// `rule-snapshots.json` leaves the extensions no rules until the app's
     /// next refresh, and the refresh that meets it fails.

@@ -65,6 +65,9 @@ public struct OpenPress {
         guard inputs.sessionsKnown else {
             return deny("the session store has a newer format; no session can be recorded")
         }
+        guard inputs.usageKnown else {
+            return deny("today's usage journal has a newer format; no open can be spent")
+        }
 
         // The re-shield first: the one-shot `open-session-<UUID>` activity
         // whose end wakes the monitor when the session is over. If
