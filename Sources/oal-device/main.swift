@@ -61,7 +61,8 @@ let usage = """
     Every command: --help, --version. Colour only when stdout is a terminal (not with
     NO_COLOR or TERM=dumb); progress on stderr, silenced by --quiet.
     Exit codes: 0 done, 1 an expectation failed, 64 usage, 65 bad scenario or store,
-    66 no such fixture or scenario file, 69 no device root or executable, 74 I/O (docs/PROCESSES.md).
+    66 no such fixture or scenario file, 69 no device root or executable, 74 I/O,
+    75 the root is in use by another run (docs/PROCESSES.md).
     """
 
 let tool = "oal-device"

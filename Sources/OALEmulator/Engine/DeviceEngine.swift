@@ -15,6 +15,8 @@ public final class DeviceEngine {
     let trace: TraceLog
     let launcher: ProcessLauncher
     let loop: AppLoopDriver
+    /// Held for the engine's life: no second run plays on this root.
+    private let rootLock: RootLock
     private let stateFile: DeviceStateFile
     var state: DeviceState
     var now: Date
@@ -58,6 +60,7 @@ public final class DeviceEngine {
 
     public init(scenario: Scenario, options: EngineOptions) throws {
         guard options.root.exists else { throw EngineError.rootMissing(options.root.url.path) }
+        rootLock = try RootLock(root: options.root)
         self.scenario = scenario
         self.options = options
         view = try DeviceView(root: options.root, guest: options.guest != nil)

@@ -9,6 +9,8 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     /// `init` was pointed at a directory that already is a device: a bad
     /// `--root`, refused rather than overwritten.
     case rootExists(String)
+    /// Another run holds the root (`RootLock`); `pid` is what it wrote.
+    case rootInUse(path: String, pid: Int32?)
     case missingExecutable(name: String, directory: String)
     case spawnFailed(name: String, errno: String)
     case io(String)
@@ -29,6 +31,9 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .scenario(let error): error.description
         case .rootMissing(let path): "\(path): no device root here; run `oal-device init --root \(path)` first"
         case .rootExists(let path): "\(path): already a device root; choose a new directory"
+        case .rootInUse(let path, let pid):
+            "\(path): in use by another oal-device run"
+                + (pid.map { " (pid \($0)); wait for it to end, or stop it with kill -INT \($0)" } ?? "")
         case .missingExecutable(let name, let directory):
             "\(name) not found in \(directory); run `swift build` (or set OAL_BIN_DIR)"
         case .spawnFailed(let name, let errno): "could not start \(name): \(errno)"
@@ -51,6 +56,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         switch self {
         case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
+        case .rootInUse: 75
         case .rootExists, .warmFreeRunning, .forkedWith: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74

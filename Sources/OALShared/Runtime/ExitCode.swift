@@ -18,6 +18,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case unavailable = 69
     case internalError = 70
     case ioError = 74
+    /// oal-device only: the device root is in use by another run (EX_TEMPFAIL:
+    /// try again once it has ended).
+    case busy = 75
     /// oal-device and scripts only: stopped by SIGINT (128 + 2).
     case interrupted = 130
     /// oal-device and scripts only: stopped by SIGTERM (128 + 15).
@@ -36,6 +39,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .unavailable: "unavailable"
         case .internalError: "internal error"
         case .ioError: "I/O error"
+        case .busy: "in use"
         case .interrupted: "interrupted (SIGINT)"
         case .terminated: "terminated (SIGTERM)"
         }

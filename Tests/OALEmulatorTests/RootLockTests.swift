@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALSystem
+import OALTestSupport
+import Testing
+
+@testable import OALEmulator
+
+/// One run per device root (issue 23, item 5): two `oal-device run`s on one
+/// root used to play side by side, the app database got every rule twice
+/// and the oracle blamed the app for it.
+@Suite struct RootLockTests {
+    /// A real second process is refused with exit 75, naming the pid of
+    /// the run that holds the root, and leaves the root as it was; the
+    /// first run then plays on to its end.
+    @Test func aSecondRunOnARootInUseIsRefusedAndNamesTheHolder() throws {
+        let run = try DeviceProcessRun(
+            """
+            end day 2 12:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 2
+            at 09:00 press open on Chess for 5m
+            """)
+        defer { run.remove() }
+        let root = run.root("device")
+        #expect(try run.initialize(root) == .exited(0))
+        let first = try ChildProcess.spawn(
+            run.executable, arguments: ["run", "--root", root.url.path, run.file.path, "--quiet"],
+            standardOutput: "/dev/null", standardError: "/dev/null")
+        // Stopped once it has started: it holds the root, and cannot finish.
+        let started = Date()
+        while !((try? run.trace(root)) ?? []).contains(where: { $0.event == "run.start" }) {
+            #expect(Date().timeIntervalSince(started) < 60, "the first run never started")
+            if Date().timeIntervalSince(started) > 60 { break }
+            usleep(10_000)
+        }
+        try first.signal(SIGSTOP)
+        let traceBefore = try Data(contentsOf: root.trace)
+        let errors = run.directory.appendingPathComponent("second.err").path
+        let second = try ChildProcess.spawn(
+            run.executable, arguments: ["run", "--root", root.url.path, run.file.path],
+            standardOutput: "/dev/null", standardError: errors
+        ).wait()
+        let message = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(second == .exited(75), "\(message)")
+        #expect(message.contains("pid \(first.pid)") && message.contains(root.url.path), "\(message)")
+        #expect(try Data(contentsOf: root.trace) == traceBefore, "the refused run wrote to the root")
+        try first.signal(SIGCONT)
+        #expect(try first.wait() == .exited(0))
+        // Ended, the root is free again.
+        let third = try ChildProcess.spawn(
+            run.executable, arguments: ["run", "--root", root.url.path, run.file.path, "--quiet"],
+            standardOutput: "/dev/null", standardError: "/dev/null"
+        ).wait()
+        #expect(third == .exited(0))
+    }
+
+    /// In one process too: a second engine on a root whose engine is alive
+    /// is refused (`EngineError.rootInUse`), naming this process.
+    @Test func aSecondEngineOnOneRootIsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let body = DeviceHarness.header + "at 08:00 app list add Games --apps Chess\n"
+        let scenario = try ScenarioParser(file: directory.appendingPathComponent("t.scenario").path).parse(body)
+        let root = DeviceRoot(directory.appendingPathComponent("device", isDirectory: true))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try DeviceInit.create(root: root, from: .scenario(scenario))
+        let options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: 1)
+        let holder = try DeviceEngine(scenario: scenario, options: options)
+        #expect {
+            _ = try DeviceEngine(scenario: scenario, options: options)
+        } throws: { error in
+            guard case EngineError.rootInUse(_, let pid) = error else { return false }
+            return pid == getpid() && (error as? EngineError)?.exitCode == 75
+        }
+        _ = holder
+    }
+}
