@@ -20,6 +20,12 @@ public final class DefaultsDomain: @unchecked Sendable {
     public let suite: String
     public let relativePath: String
     private let file: DocumentFile<Document>
+    /// Writes the file refused (a full disk, an I/O error): iOS keeps such
+    /// a value in the process's defaults and never ends the process, so
+    /// this process reads it back, another never sees it, and it is lost
+    /// with the process. `nil` inside: a removal that was not saved.
+    private var unsaved: [String: DefaultsValue?] = [:]
+    private let lock = NSLock()
 
     public static let format = "oal.user-defaults"
 
@@ -56,6 +62,10 @@ public final class DefaultsDomain: @unchecked Sendable {
 
     public func value(forKey key: String) -> DefaultsValue? {
         let value: DefaultsValue?
+        if let pending = lock.withLock({ unsaved[key] }) {
+            trace("store.read", key: key)
+            return pending
+        }
         do { value = try file.read()?.values[key] } catch {
             GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").object(forKey: \"\(key)\"): \(error)")
         }
@@ -71,9 +81,22 @@ public final class DefaultsDomain: @unchecked Sendable {
                 current.values[key] = value
                 document = current
             }
+        } catch let error as StoreError {
+            guard case .io = error else {
+                GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").set(_:forKey: \"\(key)\"): \(error)")
+            }
+            lock.withLock { unsaved[key] = .some(value) }
+            GuestDevice.context.record(
+                "store.write.failed",
+                [
+                    "store": "defaults", "suite": suite, "key": key, "path": relativePath, "error": error.description,
+                    "effect": "kept in this process only, as iOS keeps an unsaved default",
+                ])
+            return
         } catch {
             GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").set(_:forKey: \"\(key)\"): \(error)")
         }
+        lock.withLock { unsaved[key] = nil }
         trace("store.write", key: key)
     }
 
@@ -83,8 +106,10 @@ public final class DefaultsDomain: @unchecked Sendable {
         do { values = try file.read()?.values ?? [:] } catch {
             GuestDevice.fail("UserDefaults(suiteName: \"\(suite)\").dictionaryRepresentation(): \(error)")
         }
+        var merged = values
+        for (key, value) in lock.withLock({ unsaved }) { merged[key] = value }
         trace("store.read", key: "*")
-        return values
+        return merged
     }
 
     /// Removes every key in one locked step.

@@ -16,6 +16,11 @@ public enum GuestDevice {
         slot.set(Installed(context: context, appGroups: appGroups))
     }
 
+    /// Forgets the installed device: for tests that install one for a
+    /// while in a process whose other tests run without (the harness
+    /// never calls it).
+    public static func uninstall() { slot.set(nil) }
+
     /// The process's context; a guest API called before the harness opened
     /// the device is a harness bug, said plainly rather than guessed around.
     public static var context: ProcessContext { installed.context }
@@ -53,6 +58,6 @@ public enum GuestDevice {
         private let lock = NSLock()
         private var value: Installed?
         func get() -> Installed? { lock.withLock { value } }
-        func set(_ new: Installed) { lock.withLock { value = new } }
+        func set(_ new: Installed?) { lock.withLock { value = new } }
     }
 }
