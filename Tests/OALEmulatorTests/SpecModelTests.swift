@@ -74,6 +74,40 @@ import Testing
         }
     }
 
+    /// The long day of a fall back (issue 23, item 3): DOMAIN.md puts each
+    /// edge at its first occurrence, so a window that starts before the
+    /// repeated hour holds through all of it, and one that ends in it ends
+    /// at its first pass. The model read the minute on the wall and let the
+    /// second 01:00 out of a 01:20–04:00 window. Every 5 minutes of the two
+    /// days around each change, for windows around the repeated hour, the
+    /// model and the domain decision agree.
+    @Test(arguments: [
+        ("America/New_York", "2026-11-01"), ("Europe/Berlin", "2026-10-25"), ("America/Santiago", "2026-04-04"),
+        ("Australia/Lord_Howe", "2026-04-05"), ("America/New_York", "2026-03-08"),
+    ])
+    func theModelAgreesWithTheDomainOnDaylightSavingDays(zone: String, day: String) throws {
+        let calendar = Self.calendar(zone)
+        let model = SpecModel(calendar: calendar)
+        var parser = DateComponents()
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        (parser.year, parser.month, parser.day) = (parts[0], parts[1], parts[2])
+        let noonBefore = calendar.date(from: parser)!.addingTimeInterval(-12 * 3600)
+        let windows = [(80, 240), (0, 90), (30, 90), (60, 120), (90, 150), (1380, 90), (1350, 60), (120, 180)]
+        var disagreements: [String] = []
+        for (start, end) in windows {
+            let rule = Rule(
+                id: UUID(), name: "W", isEnabled: true, days: .everyDay, pausedUntil: nil, createdAt: noonBefore,
+                configuration: .schedule(try ScheduleConfig(startMinutes: start, endMinutes: end)))
+            for step in 0..<(48 * 12) {
+                let instant = noonBefore.addingTimeInterval(TimeInterval(step * 300))
+                let domain = EnforcementDecision.decide(rule: rule, at: instant, calendar: calendar, usage: .zero)
+                let spec = model.shields(rule, at: instant, day: SpecModel.UserDay(coveredSeconds: 0, grants: []))
+                if spec != domain.shield { disagreements.append("\(start)–\(end) at \(instant): model \(spec)") }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(zone) \(day): \(disagreements.prefix(6))")
+    }
+
     @Test func allowOnlyCoversEverythingButItsAppsCategoriesAndDomains() {
         let selection = AppSelection(
             applications: [ApplicationToken("app-a")], categories: [CategoryToken("cat-games")],
@@ -90,5 +124,23 @@ import Testing
         #expect(SpecModel.covers(mode: .block, selection: selection, app: app("app-chess", "cat-games")))
         #expect(!SpecModel.covers(mode: .block, selection: nil, app: app("app-a", "cat-games")))
         #expect(!SpecModel.covers(mode: .allowOnly, selection: .empty, app: app("app-b", "cat-social")))
+    }
+}
+
+/// Times in output say their offset where the wall clock is ambiguous.
+@Suite struct RepeatedHourTextTests {
+    @Test func aTimeInTheRepeatedHourCarriesItsOffset() {
+        let calendar = SpecModelTests.calendar("America/New_York")
+        // 2026-11-01: 02:00 EDT becomes 01:00 EST at 06:00 UTC.
+        let change = Date(timeIntervalSince1970: 1_793_512_800)
+        #expect(DeviceEngine.localText(change - 1800, calendar) == "2026-11-01 01:30 (UTC-04:00)")
+        #expect(DeviceEngine.localText(change + 1800, calendar) == "2026-11-01 01:30 (UTC-05:00)")
+        #expect(DeviceEngine.localText(change - 3600, calendar) == "2026-11-01 01:00 (UTC-04:00)")
+        #expect(DeviceEngine.localText(change - 3660, calendar) == "2026-11-01 00:59")
+        #expect(DeviceEngine.localText(change + 3600, calendar) == "2026-11-01 02:00")
+        // A spring forward repeats nothing.
+        let spring = Date(timeIntervalSince1970: 1_772_953_200)  // 2026-03-08 07:00 UTC
+        #expect(DeviceEngine.localText(spring, calendar) == "2026-03-08 03:00")
+        #expect(DeviceEngine.localText(spring - 60, calendar) == "2026-03-08 01:59")
     }
 }

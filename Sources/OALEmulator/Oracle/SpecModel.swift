@@ -122,14 +122,7 @@ struct SpecModel {
 
     /// The end of the window that contains `instant`, if one does.
     func windowEnd(start: Int, end: Int, days: DaySet, at instant: Date) -> Date? {
-        guard insideWindow(start: start, end: end, days: days, at: instant) else { return nil }
-        let today = calendar.startOfDay(for: instant)
-        let parts = calendar.dateComponents([.hour, .minute], from: instant)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        // A window that crossed midnight into today ends today; one that
-        // starts today ends today or (To ≤ From) tomorrow.
-        if end > start || minute < end { return wallTime(end, on: today) }
-        return calendar.date(byAdding: .day, value: 1, to: today).flatMap { wallTime(end, on: $0) }
+        window(start: start, end: end, days: days, containing: instant)?.end
     }
 
     /// The instant a minute of the day shows on the wall clock of `day`
@@ -153,12 +146,31 @@ struct SpecModel {
     /// To, the same day or (To ≤ From) the next. A window that crosses
     /// midnight belongs to the day it starts on.
     func insideWindow(start: Int, end: Int, days: DaySet, at instant: Date) -> Bool {
-        let parts = calendar.dateComponents([.hour, .minute], from: instant)
-        let minute = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        let today = onEnabledDay(days, instant)
-        if end > start { return today && start <= minute && minute < end }
-        let yesterday = calendar.date(byAdding: .day, value: -1, to: instant).map { onEnabledDay(days, $0) } ?? false
-        return (today && minute >= start) || (yesterday && minute < end)
+        window(start: start, end: end, days: days, containing: instant) != nil
+    }
+
+    /// The window (its first and last instant, end excluded) of an enabled
+    /// day that holds `instant`: the one that starts today, or yesterday's
+    /// when it crosses midnight (To ≤ From). Its edges are wall times put on
+    /// their day by `wallTime`, so on a fall-back day each is its first
+    /// occurrence (DOMAIN.md) and the repeated hour is inside a window
+    /// exactly when its instants are, whatever the wall clock reads twice.
+    func window(start: Int, end: Int, days: DaySet, containing instant: Date) -> (start: Date, end: Date)? {
+        let today = calendar.startOfDay(for: instant)
+        for offset in [0, -1] {
+            guard let day = offset == 0 ? today : calendar.date(byAdding: .day, value: offset, to: today),
+                onEnabledDay(days, day), let opens = wallTime(start, on: day)
+            else { continue }
+            let closes: Date?
+            if end > start {
+                closes = wallTime(end, on: day)
+            } else {
+                // Ends on the next day (at its start when To is midnight).
+                closes = calendar.date(byAdding: .day, value: 1, to: day).flatMap { wallTime(end, on: $0) }
+            }
+            if let closes, opens <= instant, instant < closes { return (opens, closes) }
+        }
+        return nil
     }
 
     func onEnabledDay(_ days: DaySet, _ instant: Date) -> Bool {
