@@ -104,7 +104,7 @@ import Testing
             lastAppLaunch: 12, lastAppLaunchExited: false, mirrorDamagedAt: start.addingTimeInterval(11),
             usageDamaged: UsageDamage(
                 day: "2026-11-30", time: start.addingTimeInterval(13), fault: "store truncate usage",
-                lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2]),
+                lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2], refusesWrites: true),
             clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
             kills: kills, uninstallProtection: true)

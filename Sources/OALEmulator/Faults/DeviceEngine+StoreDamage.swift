@@ -43,8 +43,8 @@ extension DeviceEngine {
         oracle.storeFaultInjected(path: path, reason: fault.description, at: now)
         if target == .usage {
             oracle.usageJournalDamaged(
-                path: path, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes), reason: fault.description,
-                at: now)
+                path: path, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes),
+                refusesWrites: damage == .newerFormat, reason: fault.description, at: now)
         }
     }
 }

@@ -89,6 +89,7 @@ extension Oracle {
     /// design.
     func usageDestroyed(_ rule: UUID, day: DayKey) -> (minutes: Int, opens: Int) {
         guard let damage = spec.usageDamaged, damage.day == day.description else { return (0, 0) }
+        if damage.refusesWrites { return (Int.max / 2, Int.max / 2) }
         return (damage.lostMinutes[rule.uuidString] ?? 0, damage.lostOpens[rule.uuidString] ?? 0)
     }
 
@@ -102,8 +103,12 @@ extension Oracle {
         guard let damage = spec.usageDamaged, damage.day == day.description, since >= damage.time,
             rule.configuration.timeLimit != nil || rule.configuration.openLimit != nil
         else { return nil }
+        let lost =
+            damage.refusesWrites
+            ? "it is in a newer format, which this app never overwrites, so the day's usage is lost"
+            : "what it held is lost"
         return "the usage journal of \(damage.day) damaged by a fault (\(damage.fault)) at "
-            + "\(localText(damage.time)): what it held is lost, and DeviceActivity never redelivers the thresholds "
+            + "\(localText(damage.time)): \(lost), and DeviceActivity never redelivers the thresholds "
             + "that carried it; deadline: the end of the day"
     }
     /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no

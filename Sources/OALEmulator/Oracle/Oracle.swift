@@ -161,9 +161,12 @@ public final class Oracle {
     /// A fault damaged the usage journal at `path`; `lost` is what its
     /// bytes held before and no longer do. A second damage the same day
     /// adds to the first's loss.
-    func usageJournalDamaged(path: String, lost: UsageJournalLoss.Totals, reason: String, at instant: Date) {
+    func usageJournalDamaged(
+        path: String, lost: UsageJournalLoss.Totals, refusesWrites: Bool, reason: String, at instant: Date
+    ) {
         guard let day = UsageDamage.journalDay(path) else { return }
         var damage = UsageDamage(day: day, time: instant, fault: reason)
+        damage.refusesWrites = refusesWrites || spec.usageDamaged.map { $0.day == day && $0.refusesWrites } ?? false
         if let earlier = spec.usageDamaged, earlier.day == day {
             damage.time = earlier.time
             damage.fault = earlier.fault + "; " + reason

@@ -372,12 +372,14 @@ extension UsageDamage {
         writer.ints(lostMinutes, memo: "oracle-state.usageDamaged.lostMinutes")
         writer.key("lostOpens")
         writer.ints(lostOpens, memo: "oracle-state.usageDamaged.lostOpens")
+        writer.key("refusesWrites")
+        writer.bool(refusesWrites)
         writer.key("time")
         writer.date(time)
         writer.endObject()
     }
 
-    static let writtenFields = 5
+    static let writtenFields = 6
 }
 
 extension KillFacts {

@@ -76,6 +76,9 @@ struct UsageDamage: Codable, Sendable, Hashable {
     /// have lost through no fault of its own.
     var lostMinutes: [String: Int] = [:]
     var lostOpens: [String: Int] = [:]
+    /// A newer format: the design never overwrites it, so nothing more can
+    /// be recorded that day either, and the whole day's usage is lost.
+    var refusesWrites = false
 
     /// The day of a usage journal's path (`.../usage/2026-11-30.jsonl`).
     static func journalDay(_ path: String) -> String? {
