@@ -160,6 +160,25 @@ import Testing
         #expect(excused.first?.reason.contains("excessiveActivities") == true)
     }
 
+    /// A refused time limit (issue 23, item 7): its usage is known only
+    /// through thresholds, which a refused activity never has, so the
+    /// app's refresh cannot recover it. The named reason holds while the
+    /// activity stays refused, past a refresh (its deadline used to be
+    /// that refresh, which could not meet it).
+    @Test func aRefusedTimeLimitIsExcusedWhileItStaysRefused() throws {
+        let scenario =
+            DeviceHarness.header + OpenSessionReshieldTests.full + """
+                at 08:05 app list add Video --apps YouTube
+                at 08:05 app rule add time-limit "Video Cap" --list Video --minutes 10
+                at 09:00 open YouTube for 20m
+                at 09:30 open OpenAppLock for 1m
+                """
+        let run = try OracleTests.run(scenario)
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        let excused = run.report.expectedDivergences.filter { $0.reason.contains("excessiveActivities") }
+        #expect(!excused.isEmpty, "\(run.report.expectedDivergences)")
+    }
+
     /// The oracle's sources call the app's decision code in one place only:
     /// the agreement check (and the view's `appDecisionInputs`, its one
     /// door). Every truth check (nothing invented or lost, strictest wins,

@@ -75,9 +75,17 @@ extension Oracle {
             return "foreground-only edge (\(edge)): DeviceActivity cannot carry it, only the app's "
                 + "foreground loop; deadline: the app's next refresh"
         }
-        if !refreshed, spec.refused.contains(rule.id) {
-            return "an activity of this rule was refused (excessiveActivities: over DeviceActivity's 20); "
-                + "deadline: the app's next refresh"
+        if spec.refused.contains(rule.id) {
+            if case .timeLimit = rule.configuration {
+                // No refresh can stand in: a time limit's usage reaches the
+                // app only through the thresholds of its own activity.
+                return "an activity of this time limit was refused (excessiveActivities: over DeviceActivity's 20), "
+                    + "and only its thresholds carry its usage; deadline: the activity registered"
+            }
+            if !refreshed {
+                return "an activity of this rule was refused (excessiveActivities: over DeviceActivity's 20); "
+                    + "deadline: the app's next refresh"
+            }
         }
         return nil
     }
