@@ -17,7 +17,7 @@ let faultUsage = """
           point, started from the listing run's snapshot before the point's launch;
           --no-snapshots replays each from the first line), judge each rerun with the oracle. Exit 1 an oracle violation,
           3 a process crashed, 4 a run stopped before its end (the worst decides).
-      swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--quiet]
+      swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--warm SEED] [--quiet]
           N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit codes as sweep.
     """
 
@@ -81,9 +81,11 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage(
             "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
     }
+    let warm = try wholeNumber(parsed, "warm").map { WarmOptions(seed: $0) }
+    if warm != nil, parsed.has("forked") { throw ProcessFailure.usage("--warm: not with --forked") }
     let swarm = SeedSwarm(
         scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed), shard: try shard(parsed),
+        seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed), shard: try shard(parsed), warm: warm,
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
     let report = try swarm.run()
     try writeJUnit(parsed) { report.junit() }

@@ -118,7 +118,7 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
         flags: ["quiet", "no-snapshots", "forked", "no-build"]),
     "swarm": ArgumentSpec(
-        options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
+        options: ["root-base", "seeds", "first-seed", "warm"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build"]),
     "race": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,

@@ -100,6 +100,27 @@ import Testing
 
         """
 
+    /// `swarm --warm SEED` (issue 23): every seed's run is warm (its
+    /// `run.start` says so), and its reproduce line says `--warm` too.
+    @Test func aWarmSwarmRunsEverySeedWarm() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-warm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("warm.scenario")
+        try (DeviceHarness.header + Self.staleRule).write(to: file, atomically: true, encoding: .utf8)
+        let report = try SeedSwarm(
+            scenarioPath: file.path, rootBase: directory.appendingPathComponent("roots"),
+            binDirectory: BuiltProducts.directory, seeds: [1, 2], jobs: 2, warm: WarmOptions(seed: 4)
+        ).run()
+        #expect(report.outcomes.count == 2)
+        for outcome in report.outcomes {
+            #expect(outcome.verdict.reproduce.hasSuffix(" --warm 4"), "\(outcome.verdict.reproduce)")
+            let root = DeviceRoot(directory.appendingPathComponent("roots/seed-\(outcome.seed)"))
+            let start = try TraceLog.read(root.trace).map { try $0.get() }.first { $0.event == "run.start" }
+            #expect(start?.fields["warm"] == "4", "\(String(describing: start))")
+        }
+    }
+
     /// The bug warm mode exists for: a monitor that keeps the rules of its
     /// first callback in a static. Cold, each callback is a new process and
     /// the mutant is harmless; warm, the window start of 09:10 reconciles

@@ -219,12 +219,15 @@ public struct SeedSwarm: Sendable {
     public var jobs: Int
     /// Only this shard's seeds (`--shard I/N`).
     public var shard: Shard?
+    /// Every seed's run with warm extension processes (`--warm SEED`).
+    public var warm: WarmOptions?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         scenarioPath: String, rootBase: URL, binDirectory: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        warm: WarmOptions? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) {
+        self.warm = warm
         self.scenarioPath = scenarioPath
         self.rootBase = rootBase
         self.binDirectory = binDirectory
@@ -284,8 +287,8 @@ public struct SeedSwarm: Sendable {
         let chosen = shard?.select(seeds) ?? seeds
         let meter = ProgressMeter(total: chosen.count)
         let counter = DoneCounter()
-        let (scenarioPath, rootBase, binDirectory, progress) =
-            (self.scenarioPath, self.rootBase, self.binDirectory, self.progress)
+        let (scenarioPath, rootBase, binDirectory, progress, warm) =
+            (self.scenarioPath, self.rootBase, self.binDirectory, self.progress, self.warm)
         let outcomes = Parallel.map(chosen, jobs: jobs) { _, seed in
             let drawn = FaultMix.draw(seed: seed, scenario: scenario).map {
                 "at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
@@ -293,7 +296,7 @@ public struct SeedSwarm: Sendable {
             let verdict = FaultRun(
                 scenarioPath: scenarioPath,
                 root: DeviceRoot(rootBase.appendingPathComponent("seed-\(seed)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: FaultOptions(random: true)
+                binDirectory: binDirectory, seed: seed, faults: FaultOptions(random: true), warm: warm
             ).run()
             progress?(
                 "\(meter.prefix(done: counter.increment())) seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "

@@ -15,11 +15,15 @@ public struct FaultRun: Sendable {
     /// Records snapshots (a listing run) or starts from one (a point whose
     /// faults are all armed at the start); nil: from the first line.
     public var snapshots: SnapshotMode?
+    /// Warm extension processes (`--warm SEED`), handed down, not read
+    /// from the environment.
+    public var warm: WarmOptions?
 
     public init(
         scenarioPath: String, root: DeviceRoot, binDirectory: URL, seed: UInt64?, faults: FaultOptions,
-        snapshots: SnapshotMode? = nil
+        snapshots: SnapshotMode? = nil, warm: WarmOptions? = nil
     ) {
+        self.warm = warm
         self.scenarioPath = scenarioPath
         self.root = root
         self.binDirectory = binDirectory
@@ -99,8 +103,10 @@ public struct FaultRun: Sendable {
 
     private func judge() -> Verdict {
         // A sweep's runs take the mode `oal-device` put in the environment.
-        let reproduce = Self.reproduceCommand(
-            scenario: scenarioPath, seed: seed, faults: faults, forked: EngineOptions.forkedFromEnvironment())
+        let reproduce =
+            Self.reproduceCommand(
+                scenario: scenarioPath, seed: seed, faults: faults, forked: EngineOptions.forkedFromEnvironment())
+            + (warm.map { " --warm \($0.seed)" } ?? "")
         do {
             let scenario = try ScenarioParser.load(path: scenarioPath)
             if let snapshot = snapshots?.start {
@@ -114,6 +120,7 @@ public struct FaultRun: Sendable {
             var options = EngineOptions(root: root, binDirectory: binDirectory, seed: seed)
             options.faults = faults
             options.snapshots = snapshots
+            options.warm = warm
             let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
