@@ -56,6 +56,8 @@ import Testing
         state.lastPressGranted = false
         state.scenario = "/tmp/a b/workload-1d.scenario"
         state.stepsDone = 42
+        state.expectationsMet = 3
+        state.expectationFailures = ["line 7: expect blocked Chess — not blocked", "é \"quoted\""]
         return state
     }
 

@@ -88,6 +88,7 @@ import Testing
             end day 1 23:30
             at 08:00 app list add Social --apps Instagram
             at 08:00 app rule add schedule Night --list Social --from 22:00 --to 23:00
+            at 08:30 expect unblocked Instagram
             at 09:00 fault kill device
             at 21:59 expect unblocked Instagram
             at 22:01 expect blocked Instagram
@@ -104,7 +105,11 @@ import Testing
         #expect(trace.filter { $0.event == "run.start" }.count == 2)
         // No user step ran twice: one rule, one list.
         #expect(trace.filter { $0.event == "user.app" }.count == 2)
-        #expect(trace.filter { $0.event == "expect" && $0.fields["result"] == "ok" }.count == 3)
+        #expect(trace.filter { $0.event == "expect" && $0.fields["result"] == "ok" }.count == 4)
+        // The resumed run's summary is the whole run's: the expectation met
+        // before the kill counts too (issue 23: it counted only those after).
+        let end = trace.last { $0.event == "run.end" }
+        #expect(end?.fields["met"] == "4" && end?.fields["failed"] == "0", "\(String(describing: end))")
     }
 
     @Test func theDeviceKilledAtItsOwnCrashPointResumes() throws {

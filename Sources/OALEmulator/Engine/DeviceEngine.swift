@@ -122,6 +122,11 @@ public final class DeviceEngine {
         let identity = scenario.identity
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
+        if state.stepsDone > 0 {
+            // Resumed: the expectations judged before the restart still count.
+            result.met = state.expectationsMet ?? 0
+            result.failures = state.expectationFailures ?? []
+        }
         if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
         let snapshot = options.snapshots?.start
         if snapshot == nil {
@@ -385,6 +390,8 @@ public final class DeviceEngine {
     /// Saves `device-state.json`, and the oracle's accumulated facts next
     /// to it (`oracle-state.json`), so a restarted device resumes both.
     func saveDeviceState() throws {
+        state.expectationsMet = result.met
+        state.expectationFailures = result.failures
         try stateFile.save(state)
         oracle.save()
     }

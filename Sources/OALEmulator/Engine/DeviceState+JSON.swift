@@ -16,6 +16,14 @@ extension DeviceState: PrettyJSONWritable {
         writer.beginArray()
         writer.memoizedElements("device-state.delivered", Array(delivered)) { $0.string($1) }
         writer.endArray()
+        if let expectationFailures {
+            writer.key("expectationFailures")
+            writer.strings(expectationFailures)
+        }
+        if let expectationsMet {
+            writer.key("expectationsMet")
+            writer.int(expectationsMet)
+        }
         writer.key("foregroundSession")
         writer.int(foregroundSession)
         if let frontmost {
@@ -59,7 +67,7 @@ extension DeviceState: PrettyJSONWritable {
 
     /// The number of stored properties `writeJSON` writes: a test checks it
     /// against the type's, so a new field cannot be silently left out.
-    static let writtenFields = 14
+    static let writtenFields = 16
 
     private static func write(_ flags: [String: Bool], to writer: inout PrettyJSONWriter) {
         writer.beginObject()

@@ -34,6 +34,11 @@ public struct DeviceState: Codable, Hashable, Sendable {
     /// Which scenario this root is playing and how many steps are done.
     public var scenario: String?
     public var stepsDone = 0
+    /// The scenario's expectations met and failed so far, so a device
+    /// resumed on its root reports the whole run's, not only those after the
+    /// restart. Optional: a state saved before they were kept still loads.
+    public var expectationsMet: Int?
+    public var expectationFailures: [String]?
 
     public init() {}
 }
