@@ -133,6 +133,43 @@ import Testing
         #expect(second == .exited(0))
     }
 
+    /// Killed after a threshold's monitor ended and before the device
+    /// traced its delivery (issue 23, item 4): the resumed device neither
+    /// delivers that threshold again nor reuses its launch number, and the
+    /// minute in flight is not lost, so the budget is reached on time.
+    @Test func aDeviceKilledMidDeliveryResumesExactly() throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 12:00
+            fault kill device at device.deliver.after-launch#4
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 10
+            at 09:00 open YouTube for 15m
+            at 09:11 expect blocked YouTube
+            at 10:00 expect usage Cap minutes 10
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(try device.play(root) == .exited(0))
+        let trace = try device.trace(root)
+        let thresholds = trace.filter {
+            $0.event == "launch" && $0.process == .monitor
+                && ($0.fields["argv"] ?? "").hasPrefix("eventDidReachThreshold")
+        }
+        let events = thresholds.map { $0.fields["argv"] ?? "" }
+        #expect(Set(events).count == events.count, "a threshold delivered twice: \(events)")
+        let launches = trace.filter { $0.event == "launch" }.compactMap(\.launch)
+        #expect(Set(launches).count == launches.count, "a launch number used twice: \(launches)")
+        let expectations = trace.filter { $0.event == "expect" }
+        #expect(expectations.allSatisfy { $0.fields["result"] == "ok" }, "\(expectations)")
+        let report = try #require(Oracle.lastReport(root: root))
+        #expect(report.violations.isEmpty, "\(report.violations)")
+    }
+
     /// A morning whose device `fault` kills: two lists and two rules set up
     /// at 08:00, a schedule window from 09:00, YouTube open 09:00–09:05,
     /// then the lines of `then`.

@@ -126,6 +126,9 @@ public final class DeviceEngine {
             // Resumed: the expectations judged before the restart still count.
             result.met = state.expectationsMet ?? 0
             result.failures = state.expectationFailures ?? []
+            // A launch the dead device started after its last save took a
+            // number the saved state does not have: never hand it out again.
+            state.launchSequence = max(state.launchSequence, Self.lastTracedLaunch(options.root))
         }
         if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
         let snapshot = options.snapshots?.start
@@ -324,6 +327,10 @@ public final class DeviceEngine {
             trace.record("clock.set", at: time, [:])
         }
         reportProgress()
+        // Saved first, with the usage counted up to now and the thresholds
+        // marked reached: a device killed mid-callback neither loses the
+        // minute nor delivers the threshold again.
+        if !crossings.isEmpty { try saveDeviceState() }
         for crossing in crossings {
             try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
         }
@@ -403,6 +410,15 @@ public final class DeviceEngine {
         launcher.forks?.retireAll()
     }
 
+    /// The largest launch number in the root's trace (0 when none).
+    static func lastTracedLaunch(_ root: DeviceRoot) -> Int {
+        guard let lines = try? TraceLog.read(root.trace) else { return 0 }
+        return lines.reduce(0) { largest, line in
+            guard case .success(let event) = line else { return largest }
+            return max(largest, event.launch ?? 0)
+        }
+    }
+
     func nextLaunch() -> Int {
         state.launchSequence += 1
         return state.launchSequence
@@ -424,6 +440,9 @@ public final class DeviceEngine {
         defer { try? faultsAfterDelivery(kind) }
         if freeRun != nil { return try deliverConcurrently(kind, activity: activity, event: event) }
         let outcome = try launch(.monitor, [kind.rawValue, activity] + (event.map { [$0] } ?? []))
+        // The callback ran, its delivery not yet traced: a device killed
+        // here must neither deliver it again nor reuse its launch number.
+        CrashPoint.reach("device.deliver.after-launch")
         var fields = [
             "kind": kind.rawValue, "activity": activity, "launch": String(outcome.launch),
             "status": outcome.statusText,
