@@ -117,6 +117,7 @@ let commandSpecs: [String: ArgumentSpec] = [
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
         flags: ["quiet", "no-snapshots", "forked", "no-build"]),
+    "kill-sweep": ArgumentSpec(options: ["root-base", "limit", "jobs"], flags: ["quiet"]),
     "swarm": ArgumentSpec(
         options: ["root-base", "seeds", "first-seed", "warm"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build"]),
@@ -181,6 +182,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "diff": return try diff(parsed)
         case "sweep": return try sweepCommand(parsed)
         case "swarm": return try swarmCommand(parsed)
+        case "kill-sweep": return try killSweepCommand(parsed)
         case "race": return try raceCommand(parsed)
         case "shrink": return try shrinkCommand(parsed)
         case "timeline":

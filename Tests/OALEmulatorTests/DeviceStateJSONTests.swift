@@ -57,6 +57,14 @@ import Testing
         state.scenario = "/tmp/a b/workload-1d.scenario"
         state.stepsDone = 42
         state.expectationsMet = 3
+        state.stepInFlight = DeviceState.StepInFlight(index: 3, launchSequence: 17)
+        state.inFlight = DeviceState.InFlight(
+            launchSequence: 18,
+            callbacks: [
+                .init(kind: "eventDidReachThreshold", activity: "rule-A", event: "minutes-3"),
+                .init(kind: "intervalDidStart", activity: "sched-B", event: nil),
+            ])
+        state.usageCountedUntil = Date(timeIntervalSince1970: 1_790_000_000.5)
         state.expectationFailures = ["line 7: expect blocked Chess — not blocked", "é \"quoted\""]
         return state
     }

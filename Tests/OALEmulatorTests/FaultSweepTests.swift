@@ -101,3 +101,34 @@ import Testing
         #expect((0..<4).map { _ in a.next() } == (0..<4).map { _ in b.next() })
     }
 }
+
+/// `oal-device kill-sweep` (issue 23): the emulated OS killed at its own
+/// crash points, resumed, and compared with a run never killed.
+@Suite struct DeviceKillSweepTests {
+    @Test func everyDevicePointResumesToTheSameVerdictAndUsage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-ks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("morning.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Cap --list Video --minutes 3
+        at 09:00 open YouTube for 5m
+        at 09:04 expect blocked YouTube
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let report = try DeviceKillSweep(
+            scenarioPath: file.path, rootBase: directory.appendingPathComponent("roots"),
+            binDirectory: BuiltProducts.directory, limit: 8, jobs: 2
+        ).run()
+        #expect(report.pointsListed > 20, "\(report.render())")
+        #expect(report.outcomes.count == 8)
+        #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+        #expect(report.baseline.usage.contains { $0.hasSuffix(" 3m 0o") }, "\(report.baseline)")
+        let points = report.outcomes.map(\.point)
+        #expect(points.contains { $0.hasPrefix("device.deliver.after-launch#") } || report.pointsListed > 8)
+    }
+}

@@ -122,14 +122,7 @@ public final class DeviceEngine {
         let identity = scenario.identity
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
-        if state.stepsDone > 0 {
-            // Resumed: the expectations judged before the restart still count.
-            result.met = state.expectationsMet ?? 0
-            result.failures = state.expectationFailures ?? []
-            // A launch the dead device started after its last save took a
-            // number the saved state does not have: never hand it out again.
-            state.launchSequence = max(state.launchSequence, Self.lastTracedLaunch(options.root))
-        }
+        let unfinished = state.stepsDone > 0 ? restoreAfterKill() : Unfinished()
         if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
         let snapshot = options.snapshots?.start
         if snapshot == nil {
@@ -161,6 +154,7 @@ public final class DeviceEngine {
             try beginFreeRunning()
             snapshotPrologueEnded()
         }
+        try finish(unfinished)
         // A snapshot is taken right after a settle: a run started from one
         // goes on from there.
         var settled = snapshot != nil
@@ -267,9 +261,14 @@ public final class DeviceEngine {
         switch event.kind {
         case .boundary(let due):
             state.delivered.insert(due.key)
-            // Saved first: a device killed mid-callback never redelivers it.
+            // Saved first: a device killed mid-callback never redelivers it,
+            // and delivers it on restart if its process never started.
+            state.inFlight = DeviceState.InFlight(
+                launchSequence: state.launchSequence,
+                callbacks: [DeviceState.InFlight.Callback(kind: due.kind.rawValue, activity: due.activity, event: nil)])
             try saveDeviceState()
             try deliver(due.kind, activity: due.activity, event: nil)
+            state.inFlight = nil
         case .fault:
             try fireDueFaults()
         case .threshold, .end:
@@ -280,9 +279,13 @@ public final class DeviceEngine {
             try leaveFrontmost()
         case .step(let index):
             state.stepsDone = index + 1
-            // Saved first: a restarted device never replays a user's tap.
+            state.stepInFlight = DeviceState.StepInFlight(index: index, launchSequence: state.launchSequence)
+            // Saved first: a restarted device never replays a tap whose
+            // process started (at most once), and replays one that never
+            // started one (`stepInFlight`).
             try saveDeviceState()
             try perform(scenario.steps[index])
+            state.stepInFlight = nil
         }
     }
 
@@ -315,10 +318,26 @@ public final class DeviceEngine {
         try waitForClock(time)
         state.jumpedFrom = nil
         var crossings: [UsageAccounting.Crossing] = []
-        if let app = try frontmostApp() {
+        // From where the saved usage stops: a device killed after saving
+        // it and before moving the clock must not count a stretch twice.
+        let from = max(now, state.usageCountedUntil ?? now)
+        if let app = try frontmostApp(), time > from {
             crossings = state.usage.accrue(
-                app: app, from: now, to: time, registry: try view.registry(), catalog: try view.catalog(),
+                app: app, from: from, to: time, registry: try view.registry(), catalog: try view.catalog(),
                 calendar: calendar, intervals: intervalsInProgress)
+            state.usageCountedUntil = time
+            if !crossings.isEmpty {
+                state.inFlight = DeviceState.InFlight(
+                    launchSequence: state.launchSequence,
+                    callbacks: crossings.map {
+                        DeviceState.InFlight.Callback(
+                            kind: CallbackKind.eventDidReachThreshold.rawValue, activity: $0.activity, event: $0.event)
+                    })
+            }
+            // Saved before the clock moves, with the usage counted up to
+            // `time` and its thresholds marked reached: a device killed from
+            // here on neither loses the minute nor delivers a threshold twice.
+            try saveDeviceState()
         }
         now = time
         faults.now = time
@@ -327,13 +346,10 @@ public final class DeviceEngine {
             trace.record("clock.set", at: time, [:])
         }
         reportProgress()
-        // Saved first, with the usage counted up to now and the thresholds
-        // marked reached: a device killed mid-callback neither loses the
-        // minute nor delivers the threshold again.
-        if !crossings.isEmpty { try saveDeviceState() }
         for crossing in crossings {
             try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
         }
+        state.inFlight = nil
         pruneDelivered(at: time)
     }
 
@@ -408,15 +424,6 @@ public final class DeviceEngine {
     func retireWarmProcesses() {
         launcher.warm?.retireAll { [launcher, now] in launcher.retiredWarm($0, $1, at: now) }
         launcher.forks?.retireAll()
-    }
-
-    /// The largest launch number in the root's trace (0 when none).
-    static func lastTracedLaunch(_ root: DeviceRoot) -> Int {
-        guard let lines = try? TraceLog.read(root.trace) else { return 0 }
-        return lines.reduce(0) { largest, line in
-            guard case .success(let event) = line else { return largest }
-            return max(largest, event.launch ?? 0)
-        }
     }
 
     func nextLaunch() -> Int {

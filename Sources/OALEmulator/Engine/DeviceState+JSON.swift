@@ -30,6 +30,29 @@ extension DeviceState: PrettyJSONWritable {
             writer.key("frontmost")
             writer.string(frontmost)
         }
+        if let inFlight {
+            writer.key("inFlight")
+            writer.beginObject()
+            writer.key("callbacks")
+            writer.beginArray()
+            for callback in inFlight.callbacks {
+                writer.element()
+                writer.beginObject()
+                writer.key("activity")
+                writer.string(callback.activity)
+                if let event = callback.event {
+                    writer.key("event")
+                    writer.string(event)
+                }
+                writer.key("kind")
+                writer.string(callback.kind)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.key("launchSequence")
+            writer.int(inFlight.launchSequence)
+            writer.endObject()
+        }
         if let jumpedFrom {
             writer.key("jumpedFrom")
             writer.date(jumpedFrom)
@@ -56,18 +79,31 @@ extension DeviceState: PrettyJSONWritable {
             writer.key("showingShield")
             writer.string(showingShield)
         }
+        if let stepInFlight {
+            writer.key("stepInFlight")
+            writer.beginObject()
+            writer.key("index")
+            writer.int(stepInFlight.index)
+            writer.key("launchSequence")
+            writer.int(stepInFlight.launchSequence)
+            writer.endObject()
+        }
         writer.key("stepsDone")
         writer.int(stepsDone)
         writer.key("storeShielding")
         Self.write(storeShielding, to: &writer)
         writer.key("usage")
         usage.writeJSON(to: &writer)
+        if let usageCountedUntil {
+            writer.key("usageCountedUntil")
+            writer.date(usageCountedUntil)
+        }
         writer.endObject()
     }
 
     /// The number of stored properties `writeJSON` writes: a test checks it
     /// against the type's, so a new field cannot be silently left out.
-    static let writtenFields = 16
+    static let writtenFields = 19
 
     private static func write(_ flags: [String: Bool], to writer: inout PrettyJSONWriter) {
         writer.beginObject()

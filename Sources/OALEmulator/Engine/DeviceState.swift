@@ -39,6 +39,38 @@ public struct DeviceState: Codable, Hashable, Sendable {
     /// restart. Optional: a state saved before they were kept still loads.
     public var expectationsMet: Int?
     public var expectationFailures: [String]?
+    /// The user step being performed and the last launch number before it:
+    /// a device killed before the step started any process replays it on
+    /// resume (nothing of it happened); once a process of it started, it
+    /// is not replayed (that process may have committed the tap).
+    public var stepInFlight: StepInFlight?
+
+    public struct StepInFlight: Codable, Hashable, Sendable {
+        public var index: Int
+        public var launchSequence: Int
+    }
+    /// The callbacks being delivered (an interval edge, or the thresholds
+    /// one stretch of use crossed) and the last launch number before them:
+    /// on restart each whose process never started is delivered then (the
+    /// device died before delivering it at all); one that started is not
+    /// delivered again (iOS never redelivers).
+    public var inFlight: InFlight?
+    /// The instant the saved usage is counted up to.
+    public var usageCountedUntil: Date?
+
+    public struct InFlight: Codable, Hashable, Sendable {
+        public var launchSequence: Int
+        public var callbacks: [Callback]
+
+        public struct Callback: Codable, Hashable, Sendable {
+            public var kind: String
+            public var activity: String
+            public var event: String?
+
+            /// The monitor's arguments for it, as its `launch` line's `argv`.
+            var argv: String { ([kind, activity] + (event.map { [$0] } ?? [])).joined(separator: " ") }
+        }
+    }
 
     public init() {}
 }

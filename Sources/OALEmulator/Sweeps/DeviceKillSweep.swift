@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import OALPlatform
+import OALStore
+import OALSystem
+
+/// `oal-device kill-sweep`: the emulated OS itself killed at each of its own
+/// crash points (its `device-state`, `oracle-state` and `fault-state`
+/// saves, and `device.deliver.after-launch`), then started again on the
+/// same root, and the run it finishes compared with one never killed. The
+/// device cannot kill itself inside the sweeping process, so every run here
+/// is a real `oal-device` process: the killed one ends by SIGKILL, the
+/// resumed one plays to the end.
+public struct DeviceKillSweep: Sendable {
+    public var scenarioPath: String
+    public var rootBase: URL
+    public var binDirectory: URL
+    /// At most this many points, spread evenly over the list.
+    public var limit: Int?
+    public var jobs: Int
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(
+        scenarioPath: String, rootBase: URL, binDirectory: URL, limit: Int? = nil, jobs: Int = 1,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.scenarioPath = scenarioPath
+        self.rootBase = rootBase
+        self.binDirectory = binDirectory
+        self.limit = limit
+        self.jobs = jobs
+        self.progress = progress
+    }
+
+    /// The names only the device's own process reaches: an extension never
+    /// writes these files.
+    static let ownPrefixes = ["device-state.", "device.", "oracle-state.", "fault-state."]
+
+    /// What a finished run left that a kill must not change: the oracle's
+    /// violations (check and rule), every day's usage in the ledger, and the
+    /// scenario's expectations (met and failed).
+    public struct Ending: Sendable, Equatable, CustomStringConvertible {
+        public var violations: [String]
+        public var usage: [String]
+        public var expectations: String
+
+        public var description: String {
+            "\(violations.count) violation(s), expectations \(expectations), usage "
+                + (usage.isEmpty ? "none" : usage.joined(separator: ", "))
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var point: String
+        /// The kill happened (the first run ended by SIGKILL).
+        public var killed: Bool
+        public var ending: Ending?
+        public var error: String?
+        public var root: String
+
+        /// Resumed to the baseline's verdict and usage.
+        public func same(as baseline: Ending) -> Bool { error == nil && ending == baseline }
+    }
+
+    public struct Report: Sendable {
+        public var baseline: Ending
+        public var pointsListed: Int
+        public var outcomes: [Outcome]
+
+        public var differing: [Outcome] { outcomes.filter { !$0.same(as: baseline) } }
+
+        public func render() -> String {
+            var text = "device kill sweep: \(pointsListed) point(s) of the device's own, \(outcomes.count) run(s)\n"
+            text += "baseline (never killed): \(baseline)\n"
+            for outcome in differing {
+                text += "  DIFFERS at \(outcome.point): "
+                text += outcome.error ?? "\(outcome.ending.map(\.description) ?? "no ending")"
+                text += "\n    root: \(outcome.root)\n"
+            }
+            let killed = outcomes.filter(\.killed).count
+            text += "\(outcomes.count - differing.count) of \(outcomes.count) resumed to the same verdict and usage "
+            text += "(\(killed) killed where the point was reached)\n"
+            return text
+        }
+    }
+
+    public func run() throws -> Report {
+        try FileManager.default.createDirectory(at: rootBase, withIntermediateDirectories: true)
+        let baselineRoot = rootBase.appendingPathComponent("baseline", isDirectory: true)
+        let log = rootBase.appendingPathComponent("device-points.log").path
+        try? FileManager.default.removeItem(atPath: log)
+        try prepare(baselineRoot)
+        let played = try play(baselineRoot, fault: nil, environment: [CrashPoint.logVariable: log])
+        guard played == .exited(0) || played == .exited(1) else {
+            throw EngineError.io("the baseline run ended \(played); see \(baselineRoot.path)/logs")
+        }
+        let baseline = try Self.ending(DeviceRoot(baselineRoot))
+        let points = Self.points(fromLog: log)
+        let chosen = Self.spread(points, limit: limit)
+        let meter = ProgressMeter(total: chosen.count)
+        let counter = DoneCounter()
+        let outcomes = Parallel.map(chosen, jobs: jobs) { index, point in
+            let outcome = self.sweep(point, root: rootBase.appendingPathComponent("point-\(index)", isDirectory: true))
+            let verdict = outcome.same(as: baseline) ? "same" : "DIFFERS"
+            progress?("\(meter.prefix(done: counter.increment())) \(point): \(verdict)")
+            return outcome
+        }
+        return Report(baseline: baseline, pointsListed: points.count, outcomes: outcomes)
+    }
+
+    private func sweep(_ point: String, root: URL) -> Outcome {
+        do {
+            try prepare(root)
+            let first = try play(root, fault: "kill device at \(point)")
+            let killed = first == .signaled(SIGKILL)
+            if killed {
+                let second = try play(root, fault: nil)
+                guard second == .exited(0) || second == .exited(1) else {
+                    return Outcome(
+                        point: point, killed: true, error: "the resumed run ended \(second)", root: root.path)
+                }
+            }
+            return Outcome(point: point, killed: killed, ending: try Self.ending(DeviceRoot(root)), root: root.path)
+        } catch {
+            return Outcome(point: point, killed: false, error: "\(error)", root: root.path)
+        }
+    }
+
+    private func prepare(_ root: URL) throws {
+        if FileManager.default.fileExists(atPath: root.path) { try FileManager.default.removeItem(at: root) }
+        let created = try spawn(["init", "--root", root.path, "--scenario", scenarioPath])
+        guard created == .exited(0) else {
+            throw EngineError.io("oal-device init --root \(root.path) ended \(created)")
+        }
+    }
+
+    private func play(_ root: URL, fault: String?, environment: [String: String] = [:]) throws
+        -> ChildProcess.Termination
+    {
+        try spawn(
+            ["run", "--root", root.path, scenarioPath, "--quiet"] + (fault.map { ["--fault", $0] } ?? []),
+            environment: environment)
+    }
+
+    private func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Termination {
+        let executable = binDirectory.appendingPathComponent("oal-device").path
+        var inherited = ProcessInfo.processInfo.environment
+        // The sweep's own points are not the runs'.
+        inherited[CrashPoint.crashAtVariable] = nil
+        inherited[CrashPoint.logVariable] = nil
+        return try ChildProcess.spawn(
+            executable, arguments: arguments, environment: inherited.merging(environment) { $1 },
+            standardOutput: "/dev/null", standardError: "/dev/null"
+        ).wait()
+    }
+
+    /// Every device point reached, as `NAME#n` in the order reached.
+    static func points(fromLog path: String) -> [String] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        var seen: [String: Int] = [:]
+        var points: [String] = []
+        for name in text.split(separator: "\n").map(String.init)
+        where ownPrefixes.contains(where: { name.hasPrefix($0) }) {
+            seen[name, default: 0] += 1
+            points.append("\(name)#\(seen[name]!)")
+        }
+        return points
+    }
+
+    static func spread(_ points: [String], limit: Int?) -> [String] {
+        guard let limit, limit < points.count, limit > 0 else { return points }
+        return (0..<limit).map { points[$0 * points.count / limit] }
+    }
+
+    static func ending(_ root: DeviceRoot) throws -> Ending {
+        let violations = (Oracle.lastReport(root: root)?.violations ?? []).map {
+            "\($0.check.rawValue) \($0.ruleName ?? "")"
+        }.sorted()
+        var usage: [String] = []
+        let ledger = try UsageLedger(container: AppGroupContainer(url: root.appGroup))
+        for day in try ledger.days() {
+            for (rule, used) in try ledger.usage(day: day) {
+                usage.append("\(day) \(rule.uuidString.prefix(8)) \(used.minutesUsed)m \(used.opensUsed)o")
+            }
+        }
+        let end = try TraceLog.read(root.trace).compactMap { try? $0.get() }.last { $0.event == "run.end" }
+        let expectations = "\(end?.fields["met"] ?? "?") met, \(end?.fields["failed"] ?? "?") failed"
+        return Ending(violations: violations, usage: usage.sorted(), expectations: expectations)
+    }
+}
