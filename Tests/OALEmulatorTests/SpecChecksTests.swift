@@ -72,6 +72,20 @@ import Testing
         #expect(run.stderr.contains("1 expectation(s) met, 1 failed"), "\(run.stderr)")
     }
 
+    /// Swarm seed 514 (issue 23): two concurrent launches of one press,
+    /// one killed after its spend and the other denied because that one's
+    /// session already stood. The press is the killed launch's, which may
+    /// have granted, not the denial's, which would say nothing was spent.
+    @Test func aConcurrentPressWithAKilledLaunchIsAKilledPress() throws {
+        let run = try OracleTests.run(
+            DesignRecoveryTests.gate + """
+                at 09:10 fault concurrent-press 2
+                at 09:10 press open on Chess
+                at 09:40 press open on Chess for 5m
+                """, arguments: ["--fault", "at 09:09 kill shield-action at ledger.append.after-write"])
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)\n\(run.stderr)")
+    }
+
     @Test func aCountdownToTheWrongDayIsCaught() throws {
         try OracleTests.assertCaught(
             """

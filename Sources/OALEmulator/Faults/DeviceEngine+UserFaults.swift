@@ -49,7 +49,10 @@ extension DeviceEngine {
                         "result": outcome.stdout.split(separator: "\n").first.map(String.init) ?? "",
                     ])
             }
-            return outcomes.first { $0.exitCode == 0 } ?? outcomes[0]
+            // The press's outcome: a grant if one launch granted; else a
+            // killed launch's (it may have spent and granted before it
+            // died, which the oracle must hear of); else the first.
+            return outcomes.first { $0.exitCode == 0 } ?? outcomes.first { $0.exitCode == nil } ?? outcomes[0]
         default:
             let first = try launch(.shieldAction, arguments)
             try settle()
