@@ -3,6 +3,7 @@ import GuestRuntime
 import OALPlatform
 import OALShared
 import OALStore
+import OALSystem
 import Testing
 
 /// iOS's `UserDefaults.set` never ends the process: a value it cannot save
@@ -53,5 +54,18 @@ extension SwiftDataTests {
         guard (try? chattr.run()) != nil else { return false }
         chattr.waitUntilExit()
         return chattr.terminationStatus == 0
+    }
+}
+
+/// An Apple call that cannot hand back a write the disk refused ends the
+/// process with the I/O exit, as the emulator's own processes do on a full
+/// disk, not the SDK's internal error (swarm guest seed 294 counted a crash).
+@Suite struct GuestFailureCodeTests {
+    @Test func aRefusedWriteIsAnIOExitAndAnythingElseInternal() {
+        let full = StoreError.io(
+            path: "/r/system/managedsettings/x.json", operation: "write", errno: Errno(rawValue: EFBIG))
+        #expect(GuestDevice.exitCode(for: full) == .ioError)
+        #expect(GuestDevice.exitCode(for: Errno(rawValue: ENOSPC)) == .ioError)
+        #expect(GuestDevice.exitCode(for: StoreError.newerFormat(path: "/x", found: 9, known: 1)) == .internalError)
     }
 }

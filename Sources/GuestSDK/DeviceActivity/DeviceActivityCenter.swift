@@ -65,7 +65,7 @@ open class DeviceActivityCenter: @unchecked Sendable {
             context.record("monitor.refused", ["activity": name, "reason": error.description])
             throw error
         } catch {
-            GuestDevice.fail("DeviceActivityCenter.startMonitoring(\(name)): \(error)")
+            GuestDevice.fail("DeviceActivityCenter.startMonitoring(\(name))", error: error)
         }
         context.record(restart ? "monitor.restart" : "monitor.start", ["activity": name, "cause": "guest"])
     }

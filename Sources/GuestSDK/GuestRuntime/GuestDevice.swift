@@ -1,6 +1,7 @@
 import Foundation
 import OALPlatform
 import OALShared
+import OALStore
 import OALSystem
 
 /// The emulated device a guest process runs on: the one thing the Apple-shaped
@@ -41,12 +42,27 @@ public enum GuestDevice {
     /// Stops the process with a message naming what went wrong. The guest
     /// APIs this stands in for cannot fail this way on iOS (a missing clock,
     /// an unreadable platform file), so there is no error to hand back.
-    public static func fail(_ message: String) -> Never {
+    public static func fail(_ message: String, code: ExitCode = .internalError) -> Never {
         StandardStream.error.write("guest SDK: \(message)\n")
         if let installed = slot.get() {
-            installed.context.record("error", ["code": "70", "message": "guest SDK: \(message)"])
+            installed.context.record("error", ["code": "\(code.rawValue)", "message": "guest SDK: \(message)"])
         }
-        exit(70)
+        exit(code.rawValue)
+    }
+
+    /// Stops the process for `error`, which the Apple API `call` stands in
+    /// for cannot hand back, naming both. A write the device's disk refused
+    /// (a full disk, `disk-full`) ends it as the emulator's own processes end
+    /// on one, with the I/O exit (74): a fault of the device, not a bug of the
+    /// SDK (70), so a swarm does not count it as a crash.
+    public static func fail(_ call: String, error: any Error) -> Never {
+        fail("\(call): \(error)", code: exitCode(for: error))
+    }
+
+    public static func exitCode(for error: any Error) -> ExitCode {
+        if error is Errno { return .ioError }
+        if let store = error as? StoreError, case .io = store { return .ioError }
+        return .internalError
     }
 
     struct Installed: Sendable {

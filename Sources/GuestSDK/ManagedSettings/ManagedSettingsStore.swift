@@ -40,7 +40,7 @@ open class ManagedSettingsStore: @unchecked Sendable {
     /// Clears every setting of this store.
     public func clearAllSettings() {
         do { try platformStore().clearAllSettings() } catch {
-            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)).clearAllSettings(): \(error)")
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)).clearAllSettings()", error: error)
         }
         trace("shield.clear")
     }
@@ -57,7 +57,7 @@ open class ManagedSettingsStore: @unchecked Sendable {
 
     func update(_ body: (inout StoreSettings) -> Void) {
         do { try platformStore().update(body) } catch {
-            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings: \(error)")
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings", error: error)
         }
     }
 

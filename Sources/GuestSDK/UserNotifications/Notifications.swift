@@ -118,7 +118,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     private func pending() -> [PendingNotification] {
         do { return try file().read() ?? [] } catch {
-            GuestDevice.fail("UNUserNotificationCenter: \(error)")
+            GuestDevice.fail("UNUserNotificationCenter", error: error)
         }
     }
 
@@ -130,7 +130,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
                 list = current
             }
         } catch {
-            GuestDevice.fail("UNUserNotificationCenter: \(error)")
+            GuestDevice.fail("UNUserNotificationCenter", error: error)
         }
     }
 
