@@ -94,6 +94,36 @@ import Testing
         }
     }
 
+    /// The reproduce line a violation prints replays it, in the launch mode
+    /// that found it (issue 23): run through a shell as a user would paste
+    /// it, with the mutant it names, it gives the same violations.
+    @Test(arguments: ["cold", "forked", "warm"]) func aViolationsReproduceLineReplaysItInItsMode(mode: String) throws {
+        let run = try DeviceHarness.run(
+            OracleTests.minutes, warm: mode == "warm" ? WarmOptions(seed: 2) : nil, forked: mode == "forked",
+            mutant: "monitor-skips-minutes")
+        defer { run.remove() }
+        let checks = Set(run.result.violations.map(\.check))
+        let line = try #require(run.result.violations.first?.reproduce)
+        #expect(checks.contains(.minutesRecorded), "\(run.result.violations)")
+        let replay = run.root.url.deletingLastPathComponent().appendingPathComponent("replay").path
+        let command = line.replacingOccurrences(of: "NEWDIR", with: replay).replacingOccurrences(
+            of: "oal-device ", with: BuiltProducts.directory.appendingPathComponent("oal-device").path + " ")
+        var environment = ProcessInfo.processInfo.environment
+        environment[EngineOptions.forkedVariable] = nil
+        environment[Mutant.variable] = nil
+        let shell = try ChildProcess.spawn(
+            "/bin/sh", arguments: ["-c", command], environment: environment, standardOutput: "/dev/null",
+            standardError: "/dev/null"
+        ).wait()
+        #expect(shell == .exited(1), "\(command)")
+        let replayed = try #require(Oracle.lastReport(root: DeviceRoot(URL(fileURLWithPath: replay))))
+        #expect(Set(replayed.violations.map(\.check)) == checks, "\(command)\n\(replayed.violations)")
+        let start = try TraceLog.read(DeviceRoot(URL(fileURLWithPath: replay)).trace).compactMap { try? $0.get() }
+            .first { $0.event == "run.start" }
+        #expect(start?.fields["launches"] == (mode == "forked" ? "forked" : nil), "\(command)")
+        #expect(start?.fields["warm"] == (mode == "warm" ? "2" : nil), "\(command)")
+    }
+
     /// A launch's own variables reach its forked process: a mutant named
     /// only for the launches (not in the device's environment, so not in
     /// the fork server's) is set in each child before the callback runs,
