@@ -1,4 +1,5 @@
 import Foundation
+import OALPlatform
 import OALShared
 import OALTestSupport
 import Testing
@@ -100,5 +101,33 @@ import Testing
         let again = try ProcessRun.run(tool, ["init", "--root", root])
         #expect(again.status == 64)
         #expect(again.stderr.contains("already a device root"), "\(again.stderr)")
+    }
+}
+
+/// A name the picker stand-in does not know says which names it knows
+/// (issue 25: the categories were only in InstalledAppCatalog.swift).
+@Suite struct UnknownPickerNameTests {
+    @Test func anUnknownCategoryListsTheInstalledOnes() {
+        do {
+            _ = try CommandInputs.selection(
+                apps: [], categories: ["Gaems"], domains: [], catalog: InstalledAppCatalog.standard)
+            Issue.record("an unknown category was accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains("category 'Gaems'"), "\(text)")
+            for category in InstalledAppCatalog.standard.categories {
+                #expect(text.contains(category.name), "\(category.name) not listed: \(text)")
+            }
+        }
+    }
+
+    @Test func anUnknownAppListsTheInstalledOnes() {
+        do {
+            _ = try CommandInputs.selection(
+                apps: ["Chesss"], categories: [], domains: [], catalog: InstalledAppCatalog.standard)
+            Issue.record("an unknown app was accepted")
+        } catch {
+            #expect("\(error)".contains("Chess"), "\(error)")
+        }
     }
 }

@@ -71,7 +71,21 @@ public enum CommandInputs {
             }
         }
         guard unknown.isEmpty else {
-            throw .notFound("not installed on this device: \(unknown.joined(separator: ", "))")
+            // What the picker would have offered instead (docs/SCENARIOS.md,
+            // "The installed catalog").
+            var known: [String] = []
+            if unknown.contains(where: { $0.hasPrefix("app ") }) {
+                known.append("apps: " + catalog.apps.map(\.name).joined(separator: ", "))
+            }
+            if unknown.contains(where: { $0.hasPrefix("category ") }) {
+                known.append("categories: " + catalog.categories.map(\.name).joined(separator: ", "))
+            }
+            if unknown.contains(where: { $0.hasPrefix("web domain ") }) {
+                known.append("web domains: " + catalog.webDomains.map(\.domain).joined(separator: ", "))
+            }
+            throw .notFound(
+                "not installed on this device: \(unknown.joined(separator: ", ")) (installed \(known.joined(separator: "; ")))"
+            )
         }
         return selection
     }
