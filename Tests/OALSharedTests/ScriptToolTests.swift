@@ -60,6 +60,23 @@ struct ScriptToolTests {
         #expect(try Self.checkoutStatus() == statusBefore, "a script's --help or --version changed the checkout")
     }
 
+    /// A fault `oal-device run` refuses (exit 64) leaves no temporary device
+    /// root behind (issue 25): supervise removes the one it made.
+    @Test func aRefusedFaultLeavesNoTemporaryRoot() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("oal-sv-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = temporary.path
+        environment["OAL_BIN_DIR"] = BuiltProducts.directory.path
+        let run = try ProcessRun.run(
+            Self.scripts.appendingPathComponent("supervise"), ["--no-build", "--fault", "kill nobody at nowhere"],
+            environment: environment)
+        #expect(run.status == 64, "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(left.isEmpty, "left behind: \(left)\n\(run.stderr)")
+    }
+
     /// `make-fixtures` rewrites the committed fixtures when it runs: asking
     /// it for help, or giving it a word it does not know, must not.
     @Test func makeFixturesTouchesNothingUnlessAskedToRun() throws {
