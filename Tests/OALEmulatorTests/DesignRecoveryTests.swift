@@ -170,6 +170,17 @@ import Testing
         #expect(run.report.violations.isEmpty, "\(run.report.violations)\n\(run.stderr)")
     }
 
+    /// Swarm seeds 88 and 111 on the demo day, again: a clock set back by
+    /// two hours must not leave the device counting usage only from where
+    /// it had counted to before the jump (`usageCountedUntil`, the resume
+    /// point of a killed device, is not a resume point after a jump).
+    @Test(arguments: [88, 111]) func theDemoDayWithAClockSetBackLosesNoUsage(seed: Int) throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let run = try OracleTests.run(demo, arguments: ["--seed", String(seed), "--random-faults"])
+        #expect(run.report.violations.isEmpty, "seed \(seed): \(run.report.violations)")
+    }
+
     /// Seed 88: set back to before the rule was added, the use that goes on
     /// counts at once; the 30th minute is reached 20 minutes after the jump.
     @Test func usageAfterAClockSetBackBeforeTheRuleCountsAtOnce() throws {

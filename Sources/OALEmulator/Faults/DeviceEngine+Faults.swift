@@ -124,6 +124,9 @@ extension DeviceEngine {
             if span > 0 { state.jumpedFrom = min(state.jumpedFrom ?? now, now) }
             now = now.addingTimeInterval(span)
             faults.now = now
+            // Usage counts from the new time on: set back, the instant the
+            // saved usage reached is ahead of the clock, not a resume point.
+            state.usageCountedUntil = nil
             state.leaveAt = state.leaveAt.map { max($0, now) }
             state.nextTick = state.nextTick.map { max($0, now) }
             if span < 0 {
