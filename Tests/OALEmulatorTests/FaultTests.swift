@@ -170,6 +170,26 @@ import Testing
         #expect(report.violations.isEmpty, "\(report.violations)")
     }
 
+    /// The two points of the demo day's kill sweep that resumed otherwise
+    /// (issue 23): killed as the 13:00 press's shield was drawn but before
+    /// its button's process started (the step is done again, as nothing of
+    /// the tap happened), and in the save after the 18:31 press was denied
+    /// (the press's answer is taken from the trace, not the older state).
+    @Test(arguments: ["fault-state.update.after-rename#45", "device-state.update.before-rename#140"])
+    func theDemoDayKilledMidPressResumesToTheSameDay(point: String) throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let device = try DeviceProcessRun(
+            demo.replacingOccurrences(of: "seed 1\n", with: "seed 1\nfault kill device at \(point)\n"))
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(try device.play(root) == .exited(0))
+        let end = try device.trace(root).last { $0.event == "run.end" }
+        #expect(end?.fields["met"] == "24" && end?.fields["failed"] == "0", "\(String(describing: end))")
+    }
+
     /// A morning whose device `fault` kills: two lists and two rules set up
     /// at 08:00, a schedule window from 09:00, YouTube open 09:00–09:05,
     /// then the lines of `then`.

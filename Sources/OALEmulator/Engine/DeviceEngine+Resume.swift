@@ -19,17 +19,24 @@ extension DeviceEngine {
         var unfinished = Unfinished()
         result.met = state.expectationsMet ?? 0
         result.failures = state.expectationFailures ?? []
-        // The launches the dead device started after its last save, by number.
+        // The launches the dead device started, by number.
         let started = Self.tracedLaunches(options.root)
         let traced = started.keys.max() ?? 0
-        if let step = state.stepInFlight, traced <= step.launchSequence {
-            // Killed before the step started any process: nothing of it
-            // happened, so it is performed now (exactly once).
+        if let step = state.stepInFlight,
+            !started.contains(where: { $0.key > step.launchSequence && Self.commitsATap($0.value.process) })
+        {
+            // Killed before the step started a process that acts on the
+            // user's tap (the app, the shield's button; a shield drawn is
+            // only shown): nothing of it happened, so it is performed now.
             state.stepsDone = step.index
             unfinished.replayedStep = step.index
+        } else if state.stepInFlight != nil, let press = Self.lastOpenPress(options.root) {
+            // The step's press ran and was traced: its answer is the one
+            // the dead device saw, not the one saved before it.
+            state.lastPressGranted = press
         }
         if let inFlight = state.inFlight {
-            let argvs = Set(started.filter { $0.key > inFlight.launchSequence }.map(\.value))
+            let argvs = Set(started.filter { $0.key > inFlight.launchSequence }.map(\.value.argv))
             unfinished.callbacks = inFlight.callbacks.filter { !argvs.contains($0.argv) }
         }
         state.stepInFlight = nil
@@ -51,19 +58,35 @@ extension DeviceEngine {
         }
     }
 
-    /// Each launch number in the root's trace with its monitor arguments
-    /// (`argv`; empty for other processes).
-    static func tracedLaunches(_ root: DeviceRoot) -> [Int: String] {
+    /// Each launch number in the root's trace with its process and its
+    /// arguments (`argv` of its `launch` line).
+    static func tracedLaunches(_ root: DeviceRoot) -> [Int: (process: ProcessKind, argv: String)] {
         guard let lines = try? TraceLog.read(root.trace) else { return [:] }
-        var launches: [Int: String] = [:]
+        var launches: [Int: (process: ProcessKind, argv: String)] = [:]
         for case .success(let event) in lines {
-            guard let launch = event.launch else { continue }
-            if event.event == "launch", event.process == .monitor {
-                launches[launch] = event.fields["argv"] ?? ""
+            guard let launch = event.launch, event.process != .device else { continue }
+            if event.event == "launch" {
+                launches[launch] = (event.process, event.fields["argv"] ?? "")
             } else if launches[launch] == nil {
-                launches[launch] = ""
+                launches[launch] = (event.process, "")
             }
         }
         return launches
+    }
+
+    /// The processes whose launch acts on a user's tap.
+    static func commitsATap(_ process: ProcessKind) -> Bool { process == .app || process == .shieldAction }
+
+    /// Whether the last Open press the trace holds was granted (nil: none
+    /// was traced).
+    static func lastOpenPress(_ root: DeviceRoot) -> Bool? {
+        guard let lines = try? TraceLog.read(root.trace) else { return nil }
+        var granted: Bool?
+        for case .success(let event) in lines
+        where event.process == .device && event.event == "user.press" && event.fields["button"] == "open" {
+            let status = event.fields["status"]
+            granted = status == "0" ? true : status == "2" ? false : granted
+        }
+        return granted
     }
 }
