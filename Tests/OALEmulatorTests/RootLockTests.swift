@@ -36,6 +36,9 @@ import Testing
             usleep(10_000)
         }
         try first.signal(SIGSTOP)
+        // A launch the run had in flight is not stopped with it and may
+        // still write its own events: the trace is compared once it is done.
+        waitForChildren(of: first.pid)
         let traceBefore = try Data(contentsOf: root.trace)
         let errors = run.directory.appendingPathComponent("second.err").path
         let second = try ChildProcess.spawn(
@@ -54,6 +57,23 @@ import Testing
             standardOutput: "/dev/null", standardError: "/dev/null"
         ).wait()
         #expect(third == .exited(0))
+    }
+
+    /// Waits (up to a minute) until every child of `pid` has ended: a
+    /// zombie writes nothing more.
+    private func waitForChildren(of pid: pid_t) {
+        let started = Date()
+        while Date().timeIntervalSince(started) < 60 {
+            let listed = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+            let running = listed.split(separator: " ").filter { child in
+                let stat = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? ""
+                // The state follows the command name's closing parenthesis.
+                guard let close = stat.lastIndex(of: ")") else { return false }
+                return !stat[close...].hasPrefix(") Z")
+            }
+            if running.isEmpty { return }
+            usleep(10_000)
+        }
     }
 
     /// In one process too: a second engine on a root whose engine is alive
