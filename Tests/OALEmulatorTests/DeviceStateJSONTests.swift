@@ -65,6 +65,7 @@ import Testing
                 .init(kind: "intervalDidStart", activity: "sched-B", event: nil),
             ])
         state.usageCountedUntil = Date(timeIntervalSince1970: 1_790_000_000.5)
+        state.endsOwed = [.init(activity: "open-session-A", key: "intervalDidEnd|open-session-A|2|1790000000")]
         state.expectationFailures = ["line 7: expect blocked Chess — not blocked", "é \"quoted\""]
         return state
     }

@@ -107,7 +107,9 @@ import Testing
                 lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2], refusesWrites: true),
             clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
-            kills: kills, uninstallProtection: true)
+            kills: kills, uninstallProtection: true,
+            travels: [Travel(time: start.addingTimeInterval(17), from: "Europe/Paris", to: "Pacific/Kiritimati")],
+            zone: "Pacific/Kiritimati")
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),
             seconds: ["com.burbn.instagram": days(0), "com.apple.MobileSMS": days(1), "é": days(2)])
@@ -190,6 +192,7 @@ import Testing
             (spec, SpecFacts.writtenFields), (kills, KillFacts.writtenFields),
             (try #require(spec.clockSetBack), ClockSetBack.writtenFields),
             (try #require(spec.usageDamaged), UsageDamage.writtenFields),
+            (try #require(spec.travels?.first), Travel.writtenFields),
             (try #require(kills.appKilled), KilledLaunch.writtenFields),
         ]
         for (value, written) in counts {

@@ -225,6 +225,11 @@ public final class DeviceEngine {
         var candidates: [EngineEvent] = []
         let registry = try view.registry()
         let registryVersion = view.registryCache.version
+        // Before the planner's: travel ends an old interval before the new
+        // wall clock's starts, at the same instant.
+        for due in owedEnds(in: registry) {
+            candidates.append(EngineEvent(time: due.time, kind: .boundary(due)))
+        }
         for due in BoundaryPlanner.next(
             registry: registry, delivered: state.delivered, now: now, owedSince: state.jumpedFrom, calendar: calendar,
             memo: intervals)
@@ -261,6 +266,7 @@ public final class DeviceEngine {
         switch event.kind {
         case .boundary(let due):
             state.delivered.insert(due.key)
+            settleOwedEnds(delivered: due.key, in: try view.registry())
             // Saved first: a device killed mid-callback never redelivers it,
             // and delivers it on restart if its process never started.
             state.inFlight = DeviceState.InFlight(
@@ -378,14 +384,17 @@ public final class DeviceEngine {
         lastProgressHour = hour
         let total = scenario.end.timeIntervalSince(scenario.start)
         let done = total > 0 ? Int(now.timeIntervalSince(scenario.start) / total * 100) : 100
-        progress("\(Self.localText(now, calendar)) (\(done)%)")
+        progress("\(Self.localText(now, calendar, travelled: faults.state.timeZone != nil)) (\(done)%)")
     }
 
-    static func localText(_ date: Date, _ calendar: Calendar) -> String {
+    /// - Parameter travelled: the device changed zones in this run, so
+    ///   no local time is plain without its offset.
+    static func localText(_ date: Date, _ calendar: Calendar, travelled: Bool = false) -> String {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         let text = "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)):\(two(parts.minute))"
-        return repeatedWallTime(date, calendar.timeZone) ? text + " (UTC\(offsetText(date, calendar.timeZone)))" : text
+        return travelled || repeatedWallTime(date, calendar.timeZone)
+            ? text + " (UTC\(offsetText(date, calendar.timeZone)))" : text
     }
 
     /// Whether the wall clock shows `date`'s time twice that day: it lies

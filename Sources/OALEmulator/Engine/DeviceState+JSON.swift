@@ -16,6 +16,20 @@ extension DeviceState: PrettyJSONWritable {
         writer.beginArray()
         writer.memoizedElements("device-state.delivered", Array(delivered)) { $0.string($1) }
         writer.endArray()
+        if let endsOwed {
+            writer.key("endsOwed")
+            writer.beginArray()
+            for owed in endsOwed {
+                writer.element()
+                writer.beginObject()
+                writer.key("activity")
+                writer.string(owed.activity)
+                writer.key("key")
+                writer.string(owed.key)
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         if let expectationFailures {
             writer.key("expectationFailures")
             writer.strings(expectationFailures)
@@ -103,7 +117,7 @@ extension DeviceState: PrettyJSONWritable {
 
     /// The number of stored properties `writeJSON` writes: a test checks it
     /// against the type's, so a new field cannot be silently left out.
-    static let writtenFields = 19
+    static let writtenFields = 20
 
     private static func write(_ flags: [String: Bool], to writer: inout PrettyJSONWriter) {
         writer.beginObject()

@@ -10,6 +10,15 @@ public struct DeviceState: Codable, Hashable, Sendable {
     public var launchSequence = 0
     /// Interval starts and ends already delivered, keyed by `BoundaryKey`.
     public var delivered: Set<String> = []
+    /// `intervalDidEnd`s a time-zone change owes now: the intervals that
+    /// were in progress on the old wall clock (docs/DOMAIN.md, "Time-zone
+    /// travel"). Optional: a state saved before travel was modelled loads.
+    public var endsOwed: [OwedEnd]?
+
+    public struct OwedEnd: Codable, Hashable, Sendable {
+        public var activity: String
+        public var key: String
+    }
     /// Threshold accounting behind DeviceActivity events.
     public var usage = UsageAccounting()
     /// The foreground session counter of the hand-shake.

@@ -137,6 +137,9 @@ extension DeviceEngine {
             try setClock()
         case .timeZone(let zone):
             guard let timeZone = TimeZone(identifier: zone) else { return }
+            var travelled = calendar
+            travelled.timeZone = timeZone
+            try oweEndsOfIntervalsMoved(by: travelled)
             calendar.timeZone = timeZone
             faults.state.timeZone = zone
             try setClock()

@@ -67,6 +67,12 @@ public enum FaultMix {
         (.app, "shield-stores.update.after-lock"),
     ]
 
+    /// Where the seeded mix travels to.
+    static let travelZones = [
+        "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe",
+        "Pacific/Chatham", "America/Los_Angeles", "Asia/Tokyo", "Europe/London", "UTC",
+    ]
+
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
         var random = SplitMix64(seed: seed ^ 0xFA17_5EED)
         let count = random.int(in: 1...3)
@@ -111,7 +117,11 @@ public enum FaultMix {
         case 8:
             return random.bool() ? .doubleTap : .concurrentPress(2)
         case 9:
-            return .clockJump((random.bool() ? 1 : -1) * span())
+            // Half the clock faults are travel: every UTC offset's
+            // extremes, both sides of the date line, and the half- and
+            // quarter-hour zones (docs/DOMAIN.md, "Time-zone travel").
+            guard random.bool() else { return .clockJump((random.bool() ? 1 : -1) * span()) }
+            return .timeZone(random.element(of: travelZones))
         case 10:
             return .store(
                 random.element(of: StoreDamage.allCases), random.element(of: StoreTarget.allCases)

@@ -15,7 +15,7 @@ extension Oracle {
     /// callbacks) and in a guest run (its App Group is its own keys).
     func checkEnforcement(_ view: OracleView, usage: Bool = true) {
         lastCatalog = view.catalog
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         func day(_ entry: UserRules.Entry) -> SpecModel.UserDay { userDay(entry, catalog: view.catalog) }
         let active = userRules.entries.filter { model.shields($0.rule, at: now, day: day($0)) }
 
@@ -111,7 +111,7 @@ extension Oracle {
     /// the user does not have shields nothing.
     func modelShields(_ id: UUID, catalog: InstalledAppCatalog) -> Bool {
         guard let entry = userRules.byID[id] else { return false }
-        return SpecModel(calendar: calendar).shields(entry.rule, at: now, day: userDay(entry, catalog: catalog))
+        return specModel.shields(entry.rule, at: now, day: userDay(entry, catalog: catalog))
     }
 
     static func ruleID(ofStore name: String) -> UUID? {
@@ -161,7 +161,7 @@ extension Oracle {
     private func checkUsageNotLost(_ view: OracleView, day: (UserRules.Entry) -> SpecModel.UserDay) {
         for entry in userRules.entries {
             guard case .timeLimit(let config) = entry.rule.configuration, entry.rule.isEnabled,
-                SpecModel(calendar: calendar).onEnabledDay(entry.rule.days, now)
+                specModel.onEnabledDay(entry.rule.days, now)
             else { continue }
             report.checksRun += 1
             let key = "\(entry.rule.id.uuidString)|\(view.day)"

@@ -31,6 +31,9 @@ extension Oracle {
             }
         }
         if let reason = killReason(for: rule, today: today, since: since) { return reason }
+        if rule.configuration.timeLimit != nil, let travel = travel(into: today) {
+            return travelReason(travel, day: today)
+        }
         if usageDamage, let reason = usageDamageReason(for: rule, day: today, since: since) { return reason }
         if case .openLimit = rule.configuration,
             (spec.grants[rule.id] ?? []).contains(where: {
@@ -119,6 +122,32 @@ extension Oracle {
             + "\(localText(damage.time)): \(lost), and DeviceActivity never redelivers the thresholds "
             + "that carried it; deadline: the end of the day"
     }
+    /// The travel that moved the local date forward into `day`: day `day`
+    /// began, in the new zone, before the travel, and DeviceActivity counts
+    /// a day's interval from its start (`includesPastActivity`), so use
+    /// the user made before the travel, filed on the old zone's day, is
+    /// counted on `day` too. Nil when no travel did.
+    func travel(into day: DayKey) -> (travel: Travel, oldDay: DayKey)? {
+        for travel in (spec.travels ?? []).reversed() {
+            guard let from = TimeZone(identifier: travel.from), let to = TimeZone(identifier: travel.to) else {
+                continue
+            }
+            var old = calendar
+            old.timeZone = from
+            var new = calendar
+            new.timeZone = to
+            let oldDay = SpecDays(calendar: old).day(travel.time)
+            if SpecDays(calendar: new).day(travel.time) == day, oldDay < day { return (travel, oldDay) }
+        }
+        return nil
+    }
+
+    func travelReason(_ found: (travel: Travel, oldDay: DayKey), day: DayKey) -> String {
+        "time-zone travel at \(localText(found.travel.time)) from \(found.travel.from) to \(found.travel.to) "
+            + "moved the date to \(day), a day that began before the travel: DeviceActivity counts its past "
+            + "activity, so use on \(found.oldDay) before the travel counts on both days; deadline: the end of \(day)"
+    }
+
     /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no
     /// design can beat"), each until its deadline, and only for a
     /// divergence that began with the kill or after it.

@@ -49,6 +49,8 @@ public final class Oracle {
         return apps
     }
     var calendar = Calendar(identifier: .gregorian)
+    /// The spec model in the zone now, knowing every travel so far.
+    var specModel: SpecModel { SpecModel(calendar: calendar, travels: spec.travels ?? []) }
     /// The oracle's own day arithmetic in `calendar` (never `WallClock`).
     var days: SpecDays { SpecDays(calendar: calendar) }
     var now = Date.distantPast
@@ -189,6 +191,11 @@ public final class Oracle {
     func observe(after step: String, engine: DeviceEngine) {
         let started = MonotonicClock.nanoseconds()
         defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
+        let zone = engine.calendar.timeZone.identifier
+        if let last = spec.zone, last != zone {
+            spec.travels = (spec.travels ?? []).suffix(15) + [Travel(time: engine.now, from: last, to: zone)]
+        }
+        spec.zone = zone
         calendar = engine.calendar
         callbacksDelivered = engine.options.paths.deliversCallbacks
         truth.advance(to: engine.now, calendar: calendar)
@@ -296,7 +303,9 @@ public final class Oracle {
 
     // MARK: - Recording
 
-    func localText(_ date: Date) -> String { DeviceEngine.localText(date, calendar) }
+    func localText(_ date: Date) -> String {
+        DeviceEngine.localText(date, calendar, travelled: !(spec.travels ?? []).isEmpty)
+    }
 
     /// Reports a violation once per episode of `key` (a check and a rule);
     /// the episode ends when `resolved(key)` is called.

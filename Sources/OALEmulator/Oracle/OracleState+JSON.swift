@@ -345,6 +345,15 @@ extension SpecFacts {
         writer.strings(refused.lazy.map(\.uuidString))
         writer.key("since")
         writer.dates(since)
+        if let travels {
+            writer.key("travels")
+            writer.beginArray()
+            for travel in travels {
+                writer.element()
+                travel.writeJSON(to: &writer)
+            }
+            writer.endArray()
+        }
         if let uninstallProtection {
             writer.key("uninstallProtection")
             writer.bool(uninstallProtection)
@@ -355,10 +364,29 @@ extension SpecFacts {
             writer.key("usageDamaged")
             usageDamaged.writeJSON(to: &writer)
         }
+        if let zone {
+            writer.key("zone")
+            writer.string(zone)
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 11
+    static let writtenFields = 13
+}
+
+extension Travel {
+    func writeJSON(to writer: inout PrettyJSONWriter) {
+        writer.beginObject()
+        writer.key("from")
+        writer.string(from)
+        writer.key("time")
+        writer.date(time)
+        writer.key("to")
+        writer.string(to)
+        writer.endObject()
+    }
+
+    static let writtenFields = 3
 }
 
 extension UsageDamage {

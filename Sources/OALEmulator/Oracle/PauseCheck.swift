@@ -46,7 +46,7 @@ extension Oracle {
     }
 
     func checkPauses(_ view: OracleView) {
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         for entry in userRules.entries {
             let rule = entry.rule
             let key = rule.id.uuidString
@@ -88,7 +88,7 @@ extension Oracle {
     private func checkUnblockLengths(_ view: OracleView) {
         let pending = pendingUnblocks
         pendingUnblocks = []
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         for (reference, time) in pending {
             guard
                 let entry = userRules.entries.first(where: {

@@ -17,7 +17,7 @@ extension Oracle {
         let rest = argv.dropFirst(2).joined(separator: " ")
         // The rules as the user had them before the tap (the app's database,
         // not the mirror), locked by the spec model on the real usage.
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         let hardLocked = userRules.entries.filter {
             model.hardLocked($0.rule, at: now, day: userDay($0, catalog: before.catalog))
         }
@@ -50,7 +50,7 @@ extension Oracle {
 
     /// `skipping`: the checks a guest cannot be judged by (GuestCheckGap).
     func checkRules(_ view: OracleView, skipping skipped: Set<OracleCheck> = []) {
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         let dayBefore = calendar.date(byAdding: .day, value: -1, to: now) ?? now
         for published in view.published {
             let rule = published.rule
@@ -90,7 +90,15 @@ extension Oracle {
                     report.checksRun += 1
                     let recorded = usage[rule.id]?.minutesUsed ?? 0
                     let real = truthMinutes(published, view: view, day: day)
-                    if recorded > real + 1 {
+                    let travelled = travel(into: day)
+                    if recorded > real + 1, let travelled,
+                        recorded <= real + 1 + truthMinutes(published, view: view, day: travelled.oldDay)
+                    {
+                        expect(
+                            .usageNotInvented, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
+                            expected: "≤ \(real + 1) minute(s) on \(day) (the user spent \(real) on covered apps)",
+                            actual: "ledger minutesUsed \(recorded)", reason: travelReason(travelled, day: day))
+                    } else if recorded > real + 1 {
                         violate(
                             .usageNotInvented, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
                             expected: "≤ \(real + 1) minute(s) on \(day) (the user spent \(real) on covered apps)",

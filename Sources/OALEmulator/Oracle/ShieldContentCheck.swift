@@ -14,7 +14,7 @@ extension Oracle {
         guard let name = event.fields["app"], event.fields["status"] == "0", let catalog = lastCatalog,
             let app = catalog.app(named: name)
         else { return }
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         let holders = userRules.entries.filter {
             SpecModel.covers(mode: $0.mode, selection: $0.selection, app: app)
                 && model.shields($0.rule, at: now, day: userDay($0, catalog: catalog))
@@ -25,8 +25,8 @@ extension Oracle {
         let offersOpen = segments.filter { $0.hasPrefix("[") }.count >= 2
         // A press killed after its spend spent an open; one killed before
         // its answer may have: Open may then be offered or not.
-        let today = calendar.startOfDay(for: now)
-        func count(_ presses: [Date]?) -> Int { (presses ?? []).filter { calendar.startOfDay(for: $0) == today }.count }
+        let today = days.day(now)
+        func count(_ presses: [Date]?) -> Int { (presses ?? []).filter { model.day(of: $0) == today }.count }
         func opensLeft(counting unsure: Bool) -> Bool {
             holders.allSatisfy { entry in
                 guard let config = entry.rule.configuration.openLimit else { return false }

@@ -40,6 +40,25 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// The Uninstall Protection switch as the user's last successful tap
     /// left it (nil: never touched, off).
     var uninstallProtection: Bool? = nil
+    /// Every time-zone change (travel), oldest first: a press or a minute
+    /// belongs to the local day of the zone the device was in then.
+    var travels: [Travel]? = nil
+    /// The zone at the last observation (nil before the first).
+    var zone: String? = nil
+}
+
+/// One time-zone change: at `time`, from zone `from` to zone `to`.
+struct Travel: Codable, Sendable, Hashable {
+    var time: Date
+    var from: String
+    var to: String
+
+    /// The zone in force at `instant`, given every change and the zone
+    /// in force now.
+    static func zone(at instant: Date, travels: [Travel], now zone: TimeZone) -> TimeZone {
+        guard let next = travels.first(where: { $0.time > instant }) else { return zone }
+        return TimeZone(identifier: next.from) ?? zone
+    }
 }
 
 /// What the device's own `fault` and `deliver` lines say about kills.

@@ -13,6 +13,9 @@ import OALPlatform
 /// every computation here is written against the calendar directly.
 struct SpecModel {
     let calendar: Calendar
+    /// Time-zone changes so far: a press counts on the local day of the
+    /// zone it was made in, as the user saw it then.
+    var travels: [Travel] = []
 
     /// What the device knows of the user's day, per rule: covered seconds
     /// and the open sessions the user was granted.
@@ -76,10 +79,18 @@ struct SpecModel {
             return onEnabledDay(rule.days, instant)
                 && day.coveredSeconds + 0.001 >= TimeInterval(config.dailyLimitMinutes) * 60
         case .openLimit(let config):
-            let today = calendar.startOfDay(for: instant)
-            let opens = day.grants.filter { calendar.startOfDay(for: $0) == today && $0 <= instant }.count
+            let today = SpecDays(calendar: calendar).day(instant)
+            let opens = day.grants.filter { $0 <= instant && self.day(of: $0) == today }.count
             return onEnabledDay(rule.days, instant) && opens >= config.maxOpens
         }
+    }
+
+    /// The local day `instant` was in, in the zone the device was in then.
+    func day(of instant: Date) -> DayKey {
+        guard !travels.isEmpty else { return SpecDays(calendar: calendar).day(instant) }
+        var then = calendar
+        then.timeZone = Travel.zone(at: instant, travels: travels, now: calendar.timeZone)
+        return SpecDays(calendar: then).day(instant)
     }
 
     // MARK: - Edges (status labels)

@@ -74,7 +74,7 @@ extension Oracle {
     func checkStatusLabels(_ view: OracleView) {
         guard let screen = rulesScreen else { return }
         rulesScreen = nil
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         for row in screen.rows {
             guard let id = row.id.flatMap(UUID.init(uuidString:)), let entry = userRules.byID[id],
                 let label = StatusLabel(row.trailing)

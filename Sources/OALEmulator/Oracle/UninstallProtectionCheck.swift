@@ -18,7 +18,7 @@ extension Oracle {
     /// callback is withheld or a launch was killed (`namedReason`).
     func checkUninstallProtection(_ view: OracleView) {
         report.checksRun += 1
-        let model = SpecModel(calendar: calendar)
+        let model = specModel
         let hardMode = userRules.entries.filter { $0.rule.hardMode }
         let blocking =
             spec.uninstallProtection == true

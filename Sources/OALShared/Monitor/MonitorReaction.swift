@@ -264,6 +264,13 @@ public struct MonitorReaction {
             return try apply(
                 published, inputs: inputs, cause: "intervalDidEnd:\(fields["activity"] ?? "")", sessionOver: true)
         }
+        if let expiry = try stores.sessions.expiry(rule: ruleID), expiry > now, !Mutant.on(.sessionEndsWithTravel) {
+            // Ended before its expiry: only travel moves a one-shot's end
+            // (its components are wall-clock times; the app never stops a
+            // live one). The session is 15 minutes of real time, so its
+            // re-shield is armed again on the new wall clock.
+            if try rearmSession(ruleID, expiry: expiry) { return }
+        }
         if let expiry = try stores.sessions.expiry(rule: ruleID), expiry <= now {
             if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
                 context.record(
@@ -273,6 +280,32 @@ public struct MonitorReaction {
             CrashPoint.reach("monitor.after-session-clear")
         }
         try recompute(ruleID, cause: "intervalDidEnd:\(fields["activity"] ?? "")", fields)
+    }
+}
+
+extension MonitorReaction {
+    /// The one-shot for the rest of a session: the same 15-minute interval
+    /// ending at `expiry`, in the current zone's wall clock, so it is in
+    /// progress now (its start comes at once) and ends at the expiry. False
+    /// when DeviceActivity refuses it: the session then ends now, since
+    /// nothing else would re-shield the app while it is closed.
+    fileprivate func rearmSession(_ ruleID: UUID, expiry: Date) throws -> Bool {
+        let calendar = try context.clock().calendar()
+        let start = expiry.addingTimeInterval(-TimeInterval(MonitoringPlan.openSessionMinutes * 60))
+        let activity = MonitoringPlan.openSession(ruleID: ruleID, startingAt: start, calendar: calendar).activity
+        do {
+            try context.platform.deviceActivity.startMonitoring(
+                activity.name.rawValue, during: ActivityConversion.schedule(activity.schedule))
+            context.record("monitor.start", ["activity": activity.name.rawValue, "cause": "session-rearmed"])
+            return true
+        } catch let error as MonitoringError {
+            context.record("monitor.refused", ["activity": activity.name.rawValue, "reason": error.description])
+            if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
+                context.record(
+                    "session.end", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
+            }
+            return false
+        }
     }
 }
 

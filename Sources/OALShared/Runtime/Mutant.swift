@@ -64,6 +64,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// re-shield activity: the app stays unshielded after the session
     /// until the app's next refresh.
     case grantWithoutReshield = "grant-without-reshield"
+    /// An open session's one-shot ended early by time-zone travel is taken
+    /// as the session's end: the session is neither ended nor re-armed, so
+    /// nothing re-shields the app when it is over (issue 23, item 6).
+    case sessionEndsWithTravel = "session-ends-with-travel"
     /// The Open press of before finding 1's fix: spend, record, lift, with
     /// no pending grant and nothing that resolves a press killed half-way
     /// (the open is lost, or the shield stays down for a grant the OS never

@@ -1,0 +1,90 @@
+import Foundation
+import OALPlatform
+import Testing
+
+@testable import OALEmulator
+
+/// Time-zone travel (`clock timezone ZONE`, issue 23 item 6). DeviceActivity
+/// schedules are wall-clock components with no zone, so travel moves every
+/// edge. Apple does not document what happens to an interval in progress;
+/// the emulated iOS ends it at the travel and starts the interval the new
+/// wall clock is in (docs/DOMAIN.md, "Time-zone travel").
+@Suite struct TimeZoneTravelTests {
+    static let gate = """
+        end day 1 12:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 09:00 press open on Chess for 5m
+        at 09:00 expect press granted
+
+        """
+
+    /// An open session is 15 minutes of real time, wherever the user flies:
+    /// east (the wall clock jumps past the session's end), west (the wall
+    /// clock goes back before its start) and over the date line both ways.
+    @Test(arguments: ["Asia/Kathmandu", "Pacific/Pago_Pago", "Pacific/Kiritimati", "America/New_York"])
+    func anOpenSessionLastsItsFifteenMinutesAcrossTravel(zone: String) throws {
+        let run = try DeviceHarness.run(
+            Self.gate + """
+                at 09:05 fault clock timezone \(zone)
+                at 09:10 expect unblocked Chess
+                at 09:17 expect blocked Chess
+                """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        // The interval the session's one-shot was in ended at the travel.
+        let ends = run.device("deliver").filter {
+            $0.fields["kind"] == "intervalDidEnd" && $0.fields["activity"]?.hasPrefix("open-session-") == true
+        }
+        #expect(ends.first?.time.hasPrefix("2026-11-30T08:05:00") == true, "\(ends)")
+    }
+
+    /// The monitor that took the early end for the session's end left the
+    /// app open for hours: the oracle sees it.
+    @Test func theOracleSeesASessionThatTravelLeftOpen() throws {
+        let run = try DeviceHarness.run(
+            Self.gate + "at 09:05 fault clock timezone Asia/Kathmandu\n", mutant: "session-ends-with-travel")
+        defer { run.remove() }
+        #expect(run.result.violations.contains { $0.check == .underEnforced }, "\(run.result.violations)")
+    }
+
+    /// A schedule window in progress ends at the travel when the new wall
+    /// clock is outside it, and one the new wall clock is inside starts.
+    @Test func aWindowFollowsTheNewWallClock() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 23:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add schedule Focus --list Social --from 10:00 --to 11:00
+            at 10:30 expect blocked Instagram
+            at 10:40 fault clock timezone Asia/Tokyo
+            at 10:41 expect unblocked Instagram
+            at 11:00 fault clock timezone Europe/London
+            at 11:01 expect blocked Instagram
+            """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+    }
+
+    /// The demo day with one travel mid-session, east, west and over the
+    /// date line: no violation. Over the date line the new day began before
+    /// the travel, and DeviceActivity counts its past use: the oracle names
+    /// the double count (`usage-not-invented`) instead of blaming the app,
+    /// and counts each Open press on the day it was pressed.
+    @Test(arguments: ["Asia/Kathmandu", "Pacific/Pago_Pago", "Pacific/Kiritimati"])
+    func theDemoDayWithTravelMidSession(zone: String) throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let run = try OracleTests.run(demo, arguments: ["--fault", "at 13:05 clock timezone \(zone)"])
+        #expect(run.report.violations.isEmpty, "\(zone): \(run.report.violations)")
+        let named = run.report.expectedDivergences.contains { $0.reason.hasPrefix("time-zone travel") }
+        #expect(named == (zone == "Pacific/Kiritimati"), "\(run.report.expectedDivergences)")
+        // After travel no local time is printed without its offset.
+        for divergence in run.report.expectedDivergences where divergence.reason.hasPrefix("time-zone travel") {
+            #expect(divergence.localTime.hasSuffix("(UTC+14:00)"), "\(divergence.localTime)")
+            #expect(divergence.reason.contains("2026-12-01 02:05 (UTC+14:00)"), "\(divergence.reason)")
+        }
+    }
+}
