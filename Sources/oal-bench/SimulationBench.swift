@@ -76,7 +76,7 @@ struct SimulationBenchConfig {
         The executables are taken from oal-bench's own
         directory (the SwiftPM bin directory).
         exit codes: 0 ok, 1 the device run failed, 64 usage, 69 an executable is
-          missing, 70 a setup step failed
+          missing, 70 a setup step failed.
         """
 
     static func parse(_ arguments: [String]) throws -> SimulationBenchConfig {

@@ -57,7 +57,7 @@ struct StoreBenchConfig {
           --help              show this help
         progress goes to stderr, with an estimate of the time left.
         exit codes: 0 ok, 1 a final count was wrong, 64 usage, 69 a contender is
-          unavailable (no python3 sqlite3 module, no libsqlite3), 70 a worker failed
+          unavailable (no python3 sqlite3 module, no libsqlite3), 70 a worker failed.
         """
 
     static func parse(_ arguments: [String]) throws -> StoreBenchConfig {

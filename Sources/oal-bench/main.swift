@@ -18,7 +18,7 @@ let topHelp = """
       worker   one worker process of a store measurement (internal)
     exit codes: 0 ok, 1 a final count was wrong (simulation: the device run
       failed), 64 usage, 69 a contender or executable is unavailable, 70 a
-      worker or setup step failed
+      worker or setup step failed.
     """
 
 func benchMain() -> BenchExit {

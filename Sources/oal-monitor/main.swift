@@ -9,6 +9,9 @@ let usage = """
     EVENT is given exactly for eventDidReachThreshold and
     eventWillReachThresholdWarning. Unknown activity names are traced and
     ignored (exit 0).
+
+    Exit codes: 0 done, 64 usage, 65 a store did not parse or is of a newer
+    format, 69 no device root or clock, 70 internal, 74 I/O (docs/PROCESSES.md).
     """
 
 ProcessMain.run(tool: "oal-monitor", kind: .monitor, usage: usage, spec: ArgumentSpec()) { context, args in

@@ -8,6 +8,10 @@ let usage = """
     it spends one open, records the session, lifts the rule's shield and
     starts the one-shot open-session activity; prints
     `granted RULE-ID until TIME` (exit 0) or `denied: REASON` (exit 2).
+
+    Exit codes: 0 done, 2 denied, 64 usage, 65 a store did not parse or is of
+    a newer format, 69 no device root or clock, 70 internal, 74 I/O
+    (docs/PROCESSES.md).
     """
 
 ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) { context, args in

@@ -6,6 +6,10 @@ let usage = """
 
     Prints the shield for one token: title, subtitle, primary button label
     and, when Open is offered, the secondary button label. Reads only.
+
+    Exit codes: 0 done (an unknown token gets the generic shield), 64 usage,
+    65 a store did not parse or is of a newer format, 69 no device root or
+    clock, 70 internal, 74 I/O (docs/PROCESSES.md).
     """
 
 ProcessMain.run(tool: "oal-shield-config", kind: .shieldConfig, usage: usage, spec: ArgumentSpec()) { context, args in

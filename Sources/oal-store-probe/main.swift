@@ -234,7 +234,7 @@ let topHelp = """
     usage: oal-store-probe <command> [options]   (`<command> --help` for its options)
     commands:
     \(commands.map { "  \($0.name.padding(toLength: 15, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
-    exit codes: 0 ok, 64 usage, 65 corrupt or newer-format store, 70 other failure, 74 I/O error
+    exit codes: 0 ok, 64 usage, 65 corrupt or newer-format store, 70 other failure, 74 I/O error.
     """
 
 @MainActor func main() -> ExitCode {

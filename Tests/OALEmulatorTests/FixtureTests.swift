@@ -76,8 +76,9 @@ import Testing
     }
 
     /// The committed fixtures are what `scripts/make-fixtures` makes from
-    /// their scenarios today (all but the scenarios and the README): every
-    /// file byte for byte, except that the
+    /// their scenarios today (all but the scenarios and the README): the
+    /// same files and no empty directory, every file byte for byte, except
+    /// that the
     /// device's own `device-state.json` writes its two sets (`delivered`,
     /// `reached`) in iteration order, so those arrays are compared as sets,
     /// and its `scenario` names the maker's checkout, compared by file name.
@@ -101,6 +102,12 @@ import Testing
         }
         let names = files(committed)
         #expect(names == files(made), "the fixture sets differ: regenerate with scripts/make-fixtures")
+        // Nor an empty directory, which git cannot keep: a clone has none.
+        let empty = (FileManager.default.enumerator(atPath: made.path)?.allObjects as? [String] ?? []).filter {
+            (try? FileManager.default.contentsOfDirectory(atPath: made.appendingPathComponent($0).path))?.isEmpty
+                == true
+        }
+        #expect(empty.isEmpty, "make-fixtures made empty directories: \(empty.sorted())")
         for name in names {
             let old = try Data(contentsOf: committed.appendingPathComponent(name))
             let new = (try? Data(contentsOf: made.appendingPathComponent(name))) ?? Data()

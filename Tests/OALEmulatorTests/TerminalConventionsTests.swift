@@ -6,7 +6,9 @@ import Testing
 @testable import OALEmulator
 
 /// docs/PROCESSES.md, "Terminal conventions": colour only on a terminal and
-/// never with NO_COLOR or TERM=dumb; progress with an ETA; --version.
+/// never with NO_COLOR or TERM=dumb; progress with an ETA. `--help`,
+/// `--version` and unknown options, for every executable and script, are
+/// `ScriptToolTests.everyCommandAnswersHelpAndVersionWithoutChangingTheCheckout`.
 @Suite struct TerminalConventionsTests {
     @Test func colourOnlyOnATerminalWithoutNoColorOrDumbTerm() {
         #expect(ColorPolicy.decide(isTerminal: true, environment: ["TERM": "xterm-256color"]).enabled)
@@ -47,16 +49,5 @@ import Testing
         #expect(try onTerminal(["TERM": "xterm", "NO_COLOR": ""]).contains("\u{1B}[31mFAIL"))
         #expect(!(try onTerminal(["TERM": "xterm", "NO_COLOR": "1"]).contains("\u{1B}[")))
         #expect(!(try onTerminal(["TERM": "dumb", "NO_COLOR": ""]).contains("\u{1B}[")))
-    }
-
-    @Test func everyExecutableAnswersVersionWithoutARoot() throws {
-        for tool in [
-            "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action", "oal-device", "oal-bench",
-            "oal-store-probe",
-        ] {
-            let run = try ProcessRun.run(try BuiltProducts.executable(tool), ["--version"])
-            #expect(run.status == 0, "\(tool): \(run.stderr)")
-            #expect(run.stdout == "\(tool) \(ToolVersion.current)\n", "\(tool)")
-        }
     }
 }

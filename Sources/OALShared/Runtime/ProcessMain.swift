@@ -39,8 +39,7 @@ public enum ProcessMain {
         let code = guarded(tool: tool, usage: usage) { () throws -> ExitCode in
             let parsed = try ArgumentParser.parse(arguments, spec: spec.merging(.common))
             if parsed.has("help") {
-                let servers = "\n\n" + WarmServer.helpLine + "\n" + ForkServer.helpLine
-                print(WarmServer.serves(kind) ? usage + servers : usage)
+                print(help(usage: usage, kind: kind))
                 return .done
             }
             if parsed.has("version") {
@@ -62,6 +61,18 @@ public enum ProcessMain {
         }
         context?.record("exit", ["code": "\(code.rawValue)"])
         return code
+    }
+
+    /// `--help`: the usage, and for an extension its server flags, placed
+    /// before the usage's closing "Exit codes:" paragraph so the help ends
+    /// with its exit codes (docs/PROCESSES.md, "Terminal conventions").
+    static func help(usage: String, kind: ProcessKind) -> String {
+        guard WarmServer.serves(kind) else { return usage }
+        let servers = WarmServer.helpLine + "\n" + ForkServer.helpLine
+        guard let exitCodes = usage.range(of: "\n\nExit codes:", options: .backwards) else {
+            return usage + "\n\n" + servers
+        }
+        return usage[..<exitCodes.lowerBound] + "\n\n" + servers + usage[exitCodes.lowerBound...]
     }
 
     /// The arguments without `--root DIR`: the trace lives in the root
