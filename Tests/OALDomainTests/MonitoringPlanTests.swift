@@ -190,13 +190,30 @@ import Testing
                     repeats: false))
     }
 
-    // A session is a real 15 minutes even across the fall-back hour.
-    @Test func openSessionAcrossFallBack() {
-        let start = Fixture.at("2026-11-01T01:55:00-04:00")
+    // A session is a real 15 minutes even across the fall-back hour. Its
+    // one-shot cannot end at the second 01:10: date components name a
+    // repeated time's first showing (an hour before the press), so the
+    // one-shot ends at the first wall time after the repeated hour, 02:00.
+    @Test(arguments: [
+        ("2026-11-01T01:55:00-04:00", "2026-11-01T01:10:00-05:00"),
+        ("2026-11-01T01:30:00-05:00", "2026-11-01T01:45:00-05:00"),
+    ])
+    func openSessionEndingInTheRepeatedHour(press: String, expiry: String) {
+        let start = Fixture.at(press)
         let session = MonitoringPlan.openSession(ruleID: Fixture.ruleA, startingAt: start, calendar: Fixture.newYork)
-        #expect(session.expiry == Fixture.at("2026-11-01T01:10:00-05:00"))
+        #expect(session.expiry == Fixture.at(expiry))
         #expect(
             session.activity.schedule.intervalEnd
-                == ActivityTime(day: DayKey("2026-11-01"), hour: 1, minute: 10, second: 0))
+                == ActivityTime(day: DayKey("2026-11-01"), hour: 2, minute: 0, second: 0))
+    }
+
+    // Ending in the first showing of the repeated hour, the end is the
+    // expiry itself.
+    @Test func openSessionEndingInTheFirstShowingOfTheRepeatedHour() {
+        let start = Fixture.at("2026-11-01T01:00:00-04:00")
+        let session = MonitoringPlan.openSession(ruleID: Fixture.ruleA, startingAt: start, calendar: Fixture.newYork)
+        #expect(
+            session.activity.schedule.intervalEnd
+                == ActivityTime(day: DayKey("2026-11-01"), hour: 1, minute: 15, second: 0))
     }
 }

@@ -39,4 +39,22 @@ import Testing
                 "\(name): no daylight-saving change between its start and end")
         }
     }
+
+    /// `scenarios/repeated-hour.scenario` checks inside the second showing
+    /// of New York's repeated hour (issue 25). A press there was never
+    /// re-shielded before (its one-shot ended at the first showing, an hour
+    /// before the press); now the shield is back when the hour is over,
+    /// and the oracle names the wait.
+    @Test func theRepeatedHourIsCheckedInItsSecondShowing() throws {
+        let text = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/repeated-hour.scenario"), encoding: .utf8)
+        let run = try OracleTests.run(text)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        #expect(
+            run.report.expectedDivergences.contains {
+                $0.reason.contains("ending in the repeated hour of a fall back")
+            },
+            "\(run.report.expectedDivergences)")
+    }
 }

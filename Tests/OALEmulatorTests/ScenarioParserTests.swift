@@ -67,6 +67,38 @@ import Testing
         #expect(failure.description.hasPrefix("day.scenario:\(line): "))
     }
 
+    /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a
+    /// line names the second one with `(second)` or with the offset the
+    /// emulator prints beside such a time, `(UTC-05:00)` (issue 25).
+    @Test func theRepeatedHourIsNamedBySecondOrByOffset() throws {
+        let scenario = try ScenarioParser(file: "fall.scenario").parse(
+            """
+            timezone America/New_York
+            start 2026-11-01 00:30
+            end +4h
+            at 01:50 leave
+            at 01:16 (second) leave
+            at 01:20 (UTC-05:00) leave
+            at 01:30 (UTC-05:00) leave
+            """)
+        let utc = scenario.steps.map { ISO8601DateFormatter().string(from: $0.time) }
+        #expect(
+            utc == ["2026-11-01T05:50:00Z", "2026-11-01T06:16:00Z", "2026-11-01T06:20:00Z", "2026-11-01T06:30:00Z"])
+        // First is the default and may be said; an offset the day does not
+        // have, or a second occurrence of a time seen once, is an error.
+        let first = try ScenarioParser(file: "fall.scenario").parse(
+            "timezone America/New_York\nstart 2026-11-01 00:30\nend +4h\nat 01:10 (first) leave\nat 01:10 (UTC-04:00) leave\n"
+        )
+        #expect(first.steps.map(\.time) == [first.steps[0].time, first.steps[0].time])
+        let once = error("timezone America/New_York\nstart 2026-11-01 00:30\nend +4h\nat 03:00 (second) leave\n")
+        #expect(once?.line == 4)
+        #expect(once?.message.contains("03:00 happens once") == true, "\(String(describing: once))")
+        let offset = error("timezone America/New_York\nstart 2026-11-01 00:30\nend +4h\nat 01:10 (UTC+01:00) leave\n")
+        #expect(offset?.message.contains("UTC-04:00 or UTC-05:00") == true, "\(String(describing: offset))")
+        let word = error("timezone America/New_York\nstart 2026-11-01 00:30\nend +4h\nat 01:10 (later) leave\n")
+        #expect(word?.message.contains("(first), (second) or (UTC±HH:MM)") == true, "\(String(describing: word))")
+    }
+
     @Test func timesADaylightSavingGapSkipsAreErrorsNotGuesses() throws {
         // 2026-03-29 in Paris goes from 02:00 straight to 03:00.
         let gapStart = error("timezone Europe/Paris\nstart 2026-03-29 02:30\nend +1h\n")

@@ -162,7 +162,10 @@ extension MonitoringPlan {
     /// A session is a duration, not a wall-clock window: it lasts
     /// `openSessionMinutes` of real time even across a DST change, so the
     /// expiry is `start` plus that many seconds; the interval's components
-    /// are the local date and time of both ends.
+    /// are the local date and time of both ends. An expiry in the second
+    /// showing of a fall back's repeated hour has no components of its own
+    /// (they name the first showing, before the press): the one-shot ends
+    /// when the repeated hour does, the first wall time after it.
     public static func openSession(ruleID: UUID, startingAt start: Date, calendar: Calendar) -> OpenSessionPlan {
         let expiry = start.addingTimeInterval(TimeInterval(openSessionMinutes * 60))
         func time(_ instant: Date) -> ActivityTime {
@@ -172,7 +175,9 @@ extension MonitoringPlan {
         }
         let activity = MonitoredActivity(
             name: .openSession(ruleID),
-            schedule: ActivitySchedule(intervalStart: time(start), intervalEnd: time(expiry), repeats: false))
+            schedule: ActivitySchedule(
+                intervalStart: time(start),
+                intervalEnd: time(WallClock.namedInstant(atOrAfter: expiry, calendar: calendar)), repeats: false))
         return OpenSessionPlan(activity: activity, expiry: expiry)
     }
 }

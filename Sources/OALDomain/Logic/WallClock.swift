@@ -68,6 +68,18 @@ public enum WallClock {
     }
 
     /// The wall-clock hour, minute and second of `instant` in `calendar`.
+    /// The first instant at or after `instant` that its own local date and
+    /// time name: `instant` itself, except in the second showing of a
+    /// fall back's repeated hour, whose wall times name the first showing;
+    /// then the end of the repeated hour (02:00 on New York's 01:00–02:00).
+    public static func namedInstant(atOrAfter instant: Date, calendar: Calendar) -> Date {
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant)
+        guard let named = calendar.date(from: parts), named < instant,
+            let change = calendar.timeZone.nextDaylightSavingTimeTransition(after: named)
+        else { return instant }
+        return change.addingTimeInterval(instant.timeIntervalSince(named))
+    }
+
     public static func timeOfDay(_ instant: Date, calendar: Calendar) -> (hour: Int, minute: Int, second: Int) {
         if let day = CalmDay(containing: instant, calendar: calendar) {
             let seconds = Int(day.secondsPastMidnight(instant).rounded(.down))

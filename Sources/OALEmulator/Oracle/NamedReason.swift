@@ -46,6 +46,22 @@ extension Oracle {
             return "an open session's re-shield comes on a whole minute (DeviceActivity's interval edges), "
                 + "up to a minute after its ~15 minutes; deadline: 16 minutes after the press"
         }
+        if case .openLimit = rule.configuration,
+            let expiry = (spec.grants[rule.id] ?? []).map({ $0.addingTimeInterval(SpecModel.sessionSeconds) }).last(
+                where: { expiry in
+                    now >= expiry
+                        && now
+                            < Self.firstNamedInstant(atOrAfter: expiry, calendar)
+                            .addingTimeInterval(Self.sessionEdgeSlack)
+                })
+        {
+            // Only in the second showing of a repeated hour is the named
+            // instant later than the expiry.
+            let edge = Self.firstNamedInstant(atOrAfter: expiry, calendar)
+            return "an open session ending in the repeated hour of a fall back (\(localText(expiry))) is "
+                + "re-shielded when that hour is over: date components name a repeated time's first showing, "
+                + "before the press; deadline: a minute after \(localText(edge))"
+        }
         if !rule.hardMode, let until = rule.pausedUntil,
             now >= until, now < until.addingTimeInterval(Self.sessionEdgeSlack)
         {
@@ -122,6 +138,20 @@ extension Oracle {
             + "\(localText(damage.time)): \(lost), and DeviceActivity never redelivers the thresholds "
             + "that carried it; deadline: the end of the day"
     }
+    /// The first instant at or after `instant` whose own wall-clock date
+    /// and time name it (`Calendar.date(from:)` gives it back): found by
+    /// walking minutes forward, apart from the domain's `WallClock`.
+    static func firstNamedInstant(atOrAfter instant: Date, _ calendar: Calendar) -> Date {
+        var candidate = instant
+        for _ in 0..<(4 * 60) {
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: candidate)
+            if calendar.date(from: parts) == candidate { return candidate }
+            let seconds = calendar.component(.second, from: candidate)
+            candidate = candidate.addingTimeInterval(TimeInterval(60 - seconds))
+        }
+        return candidate
+    }
+
     /// The travel that moved the local date forward into `day`: day `day`
     /// began, in the new zone, before the travel, and DeviceActivity counts
     /// a day's interval from its start (`includesPastActivity`), so use

@@ -56,3 +56,57 @@ struct LocalDateTime: Hashable, Sendable {
         return date
     }
 }
+
+/// Which instant a line's time names when the wall clock shows it twice
+/// (the repeated hour of a fall back): `(first)`, `(second)`, or the
+/// offset the emulator prints beside such a time, `(UTC-05:00)`.
+enum Occurrence: Hashable, Sendable {
+    case first
+    case second
+    case offset(seconds: Int)
+
+    static let usage = "(first), (second) or (UTC±HH:MM)"
+
+    /// Nil for a word that is not in parentheses (the action's first word).
+    /// Throws nothing: a parenthesised word it cannot read is `.invalid`.
+    init?(word: String) {
+        guard word.hasPrefix("("), word.hasSuffix(")"), word.count > 2 else { return nil }
+        let inner = word.dropFirst().dropLast()
+        switch inner {
+        case "first": self = .first
+        case "second": self = .second
+        default:
+            guard inner.hasPrefix("UTC"), inner.count == 9, let sign = inner.dropFirst(3).first,
+                sign == "+" || sign == "-"
+            else { return nil }
+            let parts = inner.dropFirst(4).split(separator: ":")
+            guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hours = Int(parts[0]),
+                let minutes = Int(parts[1]), hours <= 14, minutes < 60
+            else { return nil }
+            self = .offset(seconds: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60))
+        }
+    }
+
+    /// `+HH:MM` / `-HH:MM` for `seconds` from UTC.
+    static func offsetText(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "UTC\(seconds < 0 ? "-" : "+")\(two(magnitude / 3600)):\(two(magnitude % 3600 / 60))"
+    }
+
+    /// The instant the wall clock shows `first`'s time again, after a set
+    /// back within the next few hours; nil when it shows it once.
+    static func secondInstant(after first: Date, in calendar: Calendar) -> Date? {
+        let zone = calendar.timeZone
+        guard let change = zone.nextDaylightSavingTimeTransition(after: first),
+            change.timeIntervalSince(first) <= 3 * 3600
+        else { return nil }
+        let setBack = TimeInterval(
+            zone.secondsFromGMT(for: change.addingTimeInterval(-1)) - zone.secondsFromGMT(for: change))
+        guard setBack > 0 else { return nil }
+        let second = first.addingTimeInterval(setBack)
+        let shown = calendar.dateComponents([.hour, .minute, .second], from: first)
+        let again = calendar.dateComponents([.hour, .minute, .second], from: second)
+        return second >= change && shown == again ? second : nil
+    }
+}

@@ -136,13 +136,24 @@ public struct ScenarioParser {
             words = words.dropFirst(2)
         }
         guard let clockWord = words.first, let clock = ClockTime(clockWord) else {
-            throw fail(line, "usage: at [day N] HH:MM[:SS] ACTION")
+            throw fail(line, "usage: at [day N] HH:MM[:SS] [(second)] ACTION")
         }
-        let actionWords = Array(words.dropFirst())
+        words = words.dropFirst()
+        var occurrence: Occurrence?
+        if let word = words.first, word.hasPrefix("("), word.hasSuffix(")") {
+            guard let named = Occurrence(word: word) else {
+                throw fail(line, "unknown time qualifier '\(word)' (expected \(Occurrence.usage))")
+            }
+            occurrence = named
+            words = words.dropFirst()
+        }
+        let actionWords = Array(words)
         guard !actionWords.isEmpty else { throw fail(line, "missing action after the time") }
         let action = try ActionParser(catalog: draft.catalog, fail: { fail(line, $0) }).parse(actionWords)
         draft.timed.append(
-            TimedDraft(day: day, clock: clock, action: action, line: line, text: actionWords.joined(separator: " ")))
+            TimedDraft(
+                day: day, clock: clock, occurrence: occurrence, action: action, line: line,
+                text: actionWords.joined(separator: " ")))
     }
 
     // MARK: - Second pass
@@ -167,8 +178,34 @@ public struct ScenarioParser {
             return time
         }
         var steps: [ScenarioStep] = []
+        // The first instant unless the line names another (DOMAIN.md: a
+        // repeated time's edge is its first occurrence).
+        func instant(_ timed: TimedDraft) throws(ScenarioError) -> Date {
+            let first = try instant(day: timed.day, timed.clock, line: timed.line)
+            guard let occurrence = timed.occurrence else { return first }
+            let second = Occurrence.secondInstant(after: first, in: calendar)
+            let said = "day \(timed.day) \(timed.clock)"
+            switch occurrence {
+            case .first, .second:
+                guard let second else {
+                    throw fail(
+                        timed.line, "\(timed.clock) happens once on day \(timed.day) in \(zone): no repeated hour")
+                }
+                return occurrence == .first ? first : second
+            case .offset(let seconds):
+                let offsets = [first] + (second.map { [$0] } ?? [])
+                if let match = offsets.first(where: { calendar.timeZone.secondsFromGMT(for: $0) == seconds }) {
+                    return match
+                }
+                let valid = offsets.map { Occurrence.offsetText(calendar.timeZone.secondsFromGMT(for: $0)) }
+                throw fail(
+                    timed.line,
+                    "\(said) is at \(valid.joined(separator: " or ")) in \(zone), not \(Occurrence.offsetText(seconds))"
+                )
+            }
+        }
         for timed in draft.timed {
-            let time = try instant(day: timed.day, timed.clock, line: timed.line)
+            let time = try instant(timed)
             if time < start { throw fail(timed.line, "day \(timed.day) \(timed.clock) is before the start") }
             if let previous = steps.last, time < previous.time {
                 throw fail(timed.line, "day \(timed.day) \(timed.clock) is earlier than the line before it")
@@ -218,6 +255,7 @@ private struct ScenarioDraft {
 private struct TimedDraft {
     var day: Int
     var clock: ClockTime
+    var occurrence: Occurrence?
     var action: ScenarioAction
     var line: Int
     var text: String
