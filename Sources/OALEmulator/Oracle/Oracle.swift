@@ -335,6 +335,21 @@ public final class Oracle {
 
     func resolved(_ check: OracleCheck, key: String) { openEpisodes.remove("\(check.rawValue)|\(key)") }
 
+    /// An expected divergence when `reason` names why the design cannot
+    /// do better yet, else a violation: one call where a check's excuse
+    /// depends on what the fault or the platform left.
+    func excuseOrViolate(
+        _ check: OracleCheck, key: String, ruleID: UUID?, ruleName: String?, expected: String, actual: String,
+        reason: String?
+    ) {
+        if let reason {
+            self.expect(
+                check, key: key, ruleID: ruleID, ruleName: ruleName, expected: expected, actual: actual, reason: reason)
+        } else {
+            violate(check, key: key, ruleID: ruleID, ruleName: ruleName, expected: expected, actual: actual)
+        }
+    }
+
     func expect(
         _ check: OracleCheck, key: String, ruleID: UUID? = nil, ruleName: String? = nil, expected: String,
         actual: String, reason: String
