@@ -139,6 +139,34 @@ import Testing
         #expect(loop?.status == "signal 9", "\(record.launches)")
     }
 
+    /// The real thing (issue 25): the device launches the app's loop, a
+    /// `kill app-loop` fault SIGKILLs it at 08:10, and its slice ends
+    /// there, marked killed and by which fault, not at the end of the trace.
+    @Test func aKilledAppLoopsSliceEndsAtItsKillMarkedKilled() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 12:00
+            at 08:00 open OpenAppLock for 30m
+            at 08:10 fault kill app-loop
+
+            """)
+        defer { run.remove() }
+        let record = RunRecord(events: run.trace)
+        let kill = try #require(
+            record.lines.indices.first {
+                record.lines[$0].event == "fault" && record.lines[$0].fields["target"] == "app-loop"
+                    && record.lines[$0].fields["action"] == "killed"
+            }, "the fault did not fire")
+        let trace = ChromeTrace(record: record)
+        let loops = trace.events.filter { $0.category == "launch" && $0.args?["argv"] == .text("run") }
+        let killed = try #require(loops.first, "\(trace.events.filter { $0.category == "launch" })")
+        #expect(killed.timestamp + (killed.duration ?? 0) == record.places[kill])
+        #expect(killed.args?["status"] == .text("signal 9"))
+        #expect(killed.args?["killed by"] == .text("fault kill app-loop"))
+        #expect(killed.name == "run (killed)")
+        #expect(killed.timestamp + (killed.duration ?? 0) < record.span, "drawn to the end of the trace")
+    }
+
     @Test func lanesNeverOverlapAndAreAsFewAsTheMostOpenAtOnce() {
         let lanes = LaneAssigner.assign([(0, 100), (1, 2), (3, 4), (3, 50), (101, 102), (5, 5)])
         #expect(lanes == [0, 1, 1, 2, 0, 1])

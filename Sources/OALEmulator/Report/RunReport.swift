@@ -261,6 +261,7 @@ struct RunReport {
             var ended = launch.status ?? "still running at the end of the trace"
             if let point = launch.crashPoint { ended += " at \(point)" }
             if let point = launch.pausePoint { ended += " (paused at \(point))" }
+            if let fault = launch.killedBy { ended += ", killed by fault “\(fault)”" }
             text +=
                 "<tr><td class=\"time\">\(when)</td><td>\(launch.launch.map(String.init) ?? "pid \(launch.pid)")</td>"
             text += "<td>\(ProcessLauncher.executableName(launch.kind))</td><td><code>\(HTMLText.escape(launch.argv))"

@@ -20,6 +20,9 @@ public struct LaunchSpan: Hashable, Sendable {
     /// Where a `kill … at POINT` fault ended it, or a `preempt` stopped it.
     public var crashPoint: String?
     public var pausePoint: String?
+    /// The fault that killed it (`kill app-loop`, `kill monitor at …`),
+    /// from the device's `fault killed` line.
+    public var killedBy: String?
     /// The peak resident memory the device sampled (its `launch.end`).
     public var peakKiB: Int?
 
