@@ -167,6 +167,39 @@ import Testing
         #expect(killed.timestamp + (killed.duration ?? 0) < record.span, "drawn to the end of the trace")
     }
 
+    /// Emulated time is the trace's clock, so a slow callback is invisible
+    /// on it (issue 25): each `launch.end` carries the launch's wall-clock
+    /// duration as the device measured it, and each launch slice shows it.
+    @Test func everyLaunchSliceCarriesItsWallClockDuration() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 09:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 3
+            at 08:10 press open on Chess
+
+            """)
+        defer { run.remove() }
+        let ends = run.device("launch.end")
+        #expect(!ends.isEmpty)
+        for end in ends {
+            let micros = try #require(end.fields[TraceEvent.wallMicrosField].flatMap { Int64($0) }, "\(end)")
+            #expect(micros > 0 && micros < 60_000_000, "\(end)")
+            #expect(end.reproducible.fields[TraceEvent.wallMicrosField] == nil, "a replay would differ")
+        }
+        let slices = ChromeTrace(record: RunRecord(events: run.trace)).events.filter {
+            $0.category == "launch" && $0.args?["launch"] != nil
+        }
+        #expect(slices.count == ends.count)
+        for slice in slices {
+            guard case .number(let micros)? = slice.args?["wall µs"] else {
+                Issue.record("no wall µs on \(slice.name): \(slice.args ?? [:])")
+                continue
+            }
+            #expect(micros > 0)
+        }
+    }
+
     @Test func lanesNeverOverlapAndAreAsFewAsTheMostOpenAtOnce() {
         let lanes = LaneAssigner.assign([(0, 100), (1, 2), (3, 4), (3, 50), (101, 102), (5, 5)])
         #expect(lanes == [0, 1, 1, 2, 0, 1])

@@ -126,6 +126,7 @@ private struct Builder {
             if let point = launch.pausePoint { args["pause point"] = .text(point) }
             if let fault = launch.killedBy { args["killed by"] = .text("fault \(fault)") }
             if let peak = launch.peakKiB { args["peak memory KiB"] = .number(Int64(peak)) }
+            if let wall = launch.wallMicros { args["wall µs"] = .number(wall) }
             events.append(
                 ChromeTraceEvent(
                     name: launch.killedBy == nil ? launch.title : "\(launch.title) (killed)", category: "launch",

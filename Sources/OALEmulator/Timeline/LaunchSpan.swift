@@ -25,6 +25,9 @@ public struct LaunchSpan: Hashable, Sendable {
     public var killedBy: String?
     /// The peak resident memory the device sampled (its `launch.end`).
     public var peakKiB: Int?
+    /// How long it took in wall-clock time, µs, as the device measured it
+    /// (its `launch.end`); nil for a launch the device did not start.
+    public var wallMicros: Int64?
 
     /// What to call the slice: the arguments, or the kind when there are none.
     public var title: String { argv.isEmpty ? kind.rawValue : argv }

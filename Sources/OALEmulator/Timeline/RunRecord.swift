@@ -164,6 +164,7 @@ private struct LaunchJoiner {
         }
         if line.event == "launch.end" {
             spans[spanIndex].peakKiB = line.fields[TraceEvent.peakMemoryField].flatMap { Int($0) }
+            spans[spanIndex].wallMicros = line.fields[TraceEvent.wallMicrosField].flatMap { Int64($0) }
             return
         }
         if isFault {
