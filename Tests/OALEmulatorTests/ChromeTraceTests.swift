@@ -139,6 +139,67 @@ import Testing
         #expect(loop?.status == "signal 9", "\(record.launches)")
     }
 
+    /// The real thing (issue 25): the device launches the app's loop, a
+    /// `kill app-loop` fault SIGKILLs it at 08:10, and its slice ends
+    /// there, marked killed and by which fault, not at the end of the trace.
+    @Test func aKilledAppLoopsSliceEndsAtItsKillMarkedKilled() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 12:00
+            at 08:00 open OpenAppLock for 30m
+            at 08:10 fault kill app-loop
+
+            """)
+        defer { run.remove() }
+        let record = RunRecord(events: run.trace)
+        let kill = try #require(
+            record.lines.indices.first {
+                record.lines[$0].event == "fault" && record.lines[$0].fields["target"] == "app-loop"
+                    && record.lines[$0].fields["action"] == "killed"
+            }, "the fault did not fire")
+        let trace = ChromeTrace(record: record)
+        let loops = trace.events.filter { $0.category == "launch" && $0.args?["argv"] == .text("run") }
+        let killed = try #require(loops.first, "\(trace.events.filter { $0.category == "launch" })")
+        #expect(killed.timestamp + (killed.duration ?? 0) == record.places[kill])
+        #expect(killed.args?["status"] == .text("signal 9"))
+        #expect(killed.args?["killed by"] == .text("fault kill app-loop"))
+        #expect(killed.name == "run (killed)")
+        #expect(killed.timestamp + (killed.duration ?? 0) < record.span, "drawn to the end of the trace")
+    }
+
+    /// Emulated time is the trace's clock, so a slow callback is invisible
+    /// on it (issue 25): each `launch.end` carries the launch's wall-clock
+    /// duration as the device measured it, and each launch slice shows it.
+    @Test func everyLaunchSliceCarriesItsWallClockDuration() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 09:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 3
+            at 08:10 press open on Chess
+
+            """)
+        defer { run.remove() }
+        let ends = run.device("launch.end")
+        #expect(!ends.isEmpty)
+        for end in ends {
+            let micros = try #require(end.fields[TraceEvent.wallMicrosField].flatMap { Int64($0) }, "\(end)")
+            #expect(micros > 0 && micros < 60_000_000, "\(end)")
+            #expect(end.reproducible.fields[TraceEvent.wallMicrosField] == nil, "a replay would differ")
+        }
+        let slices = ChromeTrace(record: RunRecord(events: run.trace)).events.filter {
+            $0.category == "launch" && $0.args?["launch"] != nil
+        }
+        #expect(slices.count == ends.count)
+        for slice in slices {
+            guard case .number(let micros)? = slice.args?["wall µs"] else {
+                Issue.record("no wall µs on \(slice.name): \(slice.args ?? [:])")
+                continue
+            }
+            #expect(micros > 0)
+        }
+    }
+
     @Test func lanesNeverOverlapAndAreAsFewAsTheMostOpenAtOnce() {
         let lanes = LaneAssigner.assign([(0, 100), (1, 2), (3, 4), (3, 50), (101, 102), (5, 5)])
         #expect(lanes == [0, 1, 1, 2, 0, 1])

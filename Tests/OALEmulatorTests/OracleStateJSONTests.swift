@@ -43,13 +43,15 @@ import Testing
             time: "2026-11-30T09:0\(n):00.000Z", localTime: "2026-11-30 10:0\(n)", after: "at 09:0\(n) open Instagram",
             expected: "expected \(awkward)", actual: "actual \(n)",
             traceExcerpt: ["{\"t\":\"2026-11-30T09:00:00Z\",\"proc\":\"device\"}", "line \(n) \(awkward)"],
-            reproduce: "oal-device run --root /tmp/a b --seed \(n)")
+            reproduce: "oal-device run --root /tmp/a b --seed \(n)", subject: "app|Candy \(n) \(awkward)",
+            until: "2026-11-30T09:3\(n):00.000Z")
     }
 
     private static func divergence(_ check: OracleCheck, _ n: Int) -> ExpectedDivergence {
         ExpectedDivergence(
             check: check, ruleID: rules[n % 3].uuidString, ruleName: "Cap \(n)", time: "2026-11-30T09:1\(n):00Z",
-            localTime: "10:1\(n)", expected: "shielded", actual: "not \(awkward)", reason: "late callback \(n)")
+            localTime: "10:1\(n)", expected: "shielded", actual: "not \(awkward)", reason: "late callback \(n)",
+            subject: "web|example\(n).com", until: "2026-11-30T09:4\(n):00Z")
     }
 
     private static func killed(_ target: String, _ n: Int) -> KilledLaunch {

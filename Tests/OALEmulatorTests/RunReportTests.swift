@@ -52,6 +52,54 @@ import Testing
         #expect(html.contains("<td class=\"outside\">W 1"))
     }
 
+    /// Issue 25: under- and over-enforcement drawn as spans of expected
+    /// against actual per app (not one instant), the excused divergences
+    /// with their deadlines, the fall-back night and a journey marked on the
+    /// axis, each violation's badge labelled with what it is.
+    @Test func divergencesAreSpansWithDeadlinesAndTheAxisMarksDaylightSavingAndTravel() throws {
+        let run = try DeviceHarness.run(
+            """
+            timezone America/New_York
+            start 2026-10-31 20:00
+            end day 2 10:00
+            at 20:00 app list add Video --apps YouTube
+            at 20:00 app list add Social --apps Instagram
+            at 20:01 app rule add time-limit Cap --list Video --minutes 30
+            at 20:02 app rule add schedule Night --list Social --from 21:00 --to 23:00
+            at 20:05 fault delay intervalDidStart * by 20m
+            at 20:10 open YouTube for 40m
+            day 2
+            at 09:00 fault clock timezone Europe/Paris
+
+            """, mutant: "decision-late-budget")
+        defer { run.remove() }
+        let oracle = try #require(Oracle.lastReport(root: run.root))
+        let under = try #require(oracle.violations(of: .underEnforced).first { $0.subject == "app|YouTube" })
+        // The budget is spent at 20:40 and comes back at midnight (04:00 UTC).
+        #expect(under.time == "2026-11-01T00:40:00.000Z" && under.until == "2026-11-01T04:00:00.000Z", "\(under)")
+        let excused = try #require(oracle.expectedDivergences.first { $0.subject == "app|Instagram" })
+        #expect(excused.until == "2026-11-01T01:20:00.000Z", "\(excused)")
+        #expect(excused.deadline == "its delivery or the app's next refresh")
+
+        let html = try String(contentsOf: run.root.logs.appendingPathComponent(RunReport.file), encoding: .utf8)
+        func row(_ name: String) -> Substring? {
+            guard let start = html.range(of: "<g data-row=\"\(name)\"") else { return nil }
+            return html[start.lowerBound...].prefix { $0 != "\n" }.split(separator: "</g>").first
+        }
+        let youTube = try #require(row("diverge:app:YouTube"), "no span row for YouTube")
+        #expect(youTube.contains("class=\"under\""))
+        #expect(youTube.contains("2026-10-31 20:40 → 2026-11-01 00:00"), "\(youTube)")
+        let instagram = try #require(row("diverge:app:Instagram"), "no span row for Instagram")
+        #expect(instagram.contains("class=\"excused\""))
+        #expect(instagram.contains("deadline: its delivery or the app&#39;s next refresh"), "\(instagram)")
+        // 02:00 EDT falls back to 01:00 EST at 06:00 UTC; Paris from 09:00.
+        #expect(row("axis:dst:2026-11-01T06:00:00.000Z")?.contains("−1 h") == true)
+        #expect(row("axis:zone:Europe/Paris") != nil)
+        let number = try #require(oracle.violations.firstIndex(of: under)) + 1
+        let badge = try #require(row("violation:\(number)"))
+        #expect(badge.contains("\(number) under-enforced YouTube"), "\(badge)")
+    }
+
     @Test func everyRunWritesASelfContainedReportAndAChromeTrace() throws {
         let run = try DeviceHarness.run(
             """

@@ -124,10 +124,13 @@ private struct Builder {
             if let number = launch.launch { args["launch"] = .number(Int64(number)) }
             if let point = launch.crashPoint { args["crash point"] = .text(point) }
             if let point = launch.pausePoint { args["pause point"] = .text(point) }
+            if let fault = launch.killedBy { args["killed by"] = .text("fault \(fault)") }
             if let peak = launch.peakKiB { args["peak memory KiB"] = .number(Int64(peak)) }
+            if let wall = launch.wallMicros { args["wall µs"] = .number(wall) }
             events.append(
                 ChromeTraceEvent(
-                    name: launch.title, category: "launch", phase: .complete, timestamp: start,
+                    name: launch.killedBy == nil ? launch.title : "\(launch.title) (killed)", category: "launch",
+                    phase: .complete, timestamp: start,
                     duration: max(1, record.places[launch.last] - start), pid: Self.pid(launch.kind),
                     tid: lanes[index] + 1, args: args))
         }

@@ -133,6 +133,9 @@ public final class DeviceEngine {
                     "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                     // A device restarted on its root continues the same run.
                     "resumed": state.stepsDone > 0 ? "true" : "false",
+                    // The zone the run starts in: a `clock timezone` fault's
+                    // `clock.set` names the next (the report's axis).
+                    "timezone": calendar.timeZone.identifier,
                 ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old }
                     .merging(options.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old }
                     .merging(options.forked ? ["launches": "forked"] : [:]) { old, _ in old })

@@ -96,6 +96,7 @@ struct ProcessLauncher {
     func run(_ kind: ProcessKind, launch: Int, arguments: [String], at time: Date, plan given: LaunchPlan? = nil)
         throws(EngineError) -> LaunchOutcome
     {
+        let started = MonotonicClock.nanoseconds()
         let name = Self.executableName(kind)
         let path = try executable(name)
         let captures = root.logs.appendingPathComponent("capture", isDirectory: true)
@@ -113,12 +114,12 @@ struct ProcessLauncher {
         if let warm, WarmServer.serves(kind), plan.isPlain {
             return try runWarm(
                 kind, launch: launch, arguments: arguments, fullArguments: fullArguments, path: path,
-                variables: variables, captures: (out, err), pool: warm, at: time)
+                variables: variables, captures: (out, err), pool: warm, started: started, at: time)
         }
         if let forks, WarmServer.serves(kind), plan.isPlain {
             return try runForked(
                 kind, launch: launch, arguments: arguments, fullArguments: fullArguments, path: path,
-                variables: variables, captures: (out, err), pool: forks, at: time)
+                variables: variables, captures: (out, err), pool: forks, started: started, at: time)
         }
         let environment = ProcessInfo.processInfo.environment.merging(variables) { _, own in own }
         // A launch with a fault plan of its own runs cold, alone: the warm
@@ -159,7 +160,7 @@ struct ProcessLauncher {
             return finish(
                 kind, launch: launch, pid: child.pid, termination: termination,
                 memory: (watch.peakKiB, watch.privateKiB), warm: nil, arguments: arguments, captures: (out, err),
-                at: time)
+                started: started, at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
@@ -170,7 +171,8 @@ struct ProcessLauncher {
     /// logged as a cold launch is; `launch.end` says `warm: new|reused`.
     private func runWarm(
         _ kind: ProcessKind, launch: Int, arguments: [String], fullArguments: [String], path: String,
-        variables: [String: String], captures: (out: String, err: String), pool: WarmProcesses, at time: Date
+        variables: [String: String], captures: (out: String, err: String), pool: WarmProcesses, started: UInt64,
+        at time: Date
     ) throws(EngineError) -> LaunchOutcome {
         let name = Self.executableName(kind)
         var process = pool.reusable(kind, launch: launch, at: time) { retiredWarm($0, $1, at: time) }
@@ -198,7 +200,7 @@ struct ProcessLauncher {
             return finish(
                 kind, launch: launch, pid: process.child.pid, termination: termination,
                 memory: (sample?.peakResidentKiB, sample?.privateKiB), warm: reused ? "reused" : "new",
-                arguments: arguments, captures: captures, at: time)
+                arguments: arguments, captures: captures, started: started, at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
@@ -212,7 +214,8 @@ struct ProcessLauncher {
     /// sampled (no `privateKiB`).
     private func runForked(
         _ kind: ProcessKind, launch: Int, arguments: [String], fullArguments: [String], path: String,
-        variables: [String: String], captures: (out: String, err: String), pool: ForkServers, at time: Date
+        variables: [String: String], captures: (out: String, err: String), pool: ForkServers, started: UInt64,
+        at time: Date
     ) throws(EngineError) -> LaunchOutcome {
         let name = Self.executableName(kind)
         do {
@@ -237,7 +240,8 @@ struct ProcessLauncher {
             }
             return finish(
                 kind, launch: launch, pid: outcome.pid ?? server.server.pid, termination: outcome.termination,
-                memory: (outcome.peakKiB, nil), warm: nil, arguments: arguments, captures: captures, at: time)
+                memory: (outcome.peakKiB, nil), warm: nil, arguments: arguments, captures: captures,
+                started: started, at: time)
         } catch {
             throw .spawnFailed(name: name, errno: "\(error)")
         }
@@ -256,7 +260,9 @@ struct ProcessLauncher {
 
     /// What every launch ends with, cold or warm: `launch.end` in the
     /// trace, its captured output appended to `logs/<kind>.log`, the
-    /// outcome. `launch.end` carries the memory sampled: the peak resident
+    /// outcome. `launch.end` carries the launch's wall-clock duration
+    /// (`wallMicros`, from `started`: before the spawn, the fork request or
+    /// the warm hand-over, to now), the memory sampled: the peak resident
     /// set (`peakKiB`) and the largest private memory (`privateKiB`), both
     /// absent when the process ended before the first sample, and, warm,
     /// `warm: new|reused`. The figures differ from run to run, like a pid:
@@ -264,11 +270,12 @@ struct ProcessLauncher {
     private func finish(
         _ kind: ProcessKind, launch: Int, pid: Int32, termination: ChildProcess.Termination,
         memory: (peak: Int?, own: Int?), warm: String?, arguments: [String], captures: (out: String, err: String),
-        at time: Date
+        started: UInt64, at time: Date
     ) -> LaunchOutcome {
         var fields = [
             "launch": String(launch), "proc": kind.rawValue,
             "status": LaunchOutcome.statusText(termination),
+            TraceEvent.wallMicrosField: String(max(1, (MonotonicClock.nanoseconds() - started) / 1000)),
         ]
         if let peak = memory.peak { fields[TraceEvent.peakMemoryField] = String(peak) }
         if let own = memory.own { fields[TraceEvent.privateMemoryField] = String(own) }

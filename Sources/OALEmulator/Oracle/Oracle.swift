@@ -317,12 +317,13 @@ public final class Oracle {
             noteFinding(finding, check: check, ruleID: ruleID, ruleName: ruleName)
             return
         }
-        let episode = "\(check.rawValue)|\(key ?? ruleID?.uuidString ?? "")"
+        let subject = key ?? ruleID?.uuidString ?? ""
+        let episode = "\(check.rawValue)|\(subject)"
         func violation() -> Violation {
             Violation(
                 check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
                 localTime: localText(now), after: lastStep, expected: expected, actual: actual,
-                traceExcerpt: tail.lastLines, reproduce: reproduce)
+                traceExcerpt: tail.lastLines, reproduce: reproduce, subject: subject)
         }
         if let lag, !BoundedLag.immediate.contains(check) {
             lag.seen(episode, at: now, make: violation)
@@ -330,10 +331,33 @@ public final class Oracle {
         }
         guard !openEpisodes.contains(episode) else { return }
         openEpisodes.insert(episode)
+        // The excuse it had, if any, ran out here.
+        endExpected(check, subject: subject)
         report.violations.append(violation())
     }
 
-    func resolved(_ check: OracleCheck, key: String) { openEpisodes.remove("\(check.rawValue)|\(key)") }
+    func resolved(_ check: OracleCheck, key: String) {
+        let wasOpen = openEpisodes.remove("\(check.rawValue)|\(key)") != nil
+        // The span the report draws ends at the first look that found it
+        // resolved (a free-running violation is reported late, with the
+        // instant it began, and ends here too).
+        guard wasOpen || lag != nil else { return }
+        if let index = report.violations.lastIndex(where: { $0.subject == key && $0.check == check }),
+            report.violations[index].until == nil
+        {
+            report.violations[index].until = TraceEvent.timestamp(now)
+        }
+    }
+
+    /// Ends the report's span of the open expected divergence of `check`
+    /// on `subject`, if there is one.
+    private func endExpected(_ check: OracleCheck, subject: String) {
+        if let index = report.expectedDivergences.lastIndex(where: { $0.subject == subject && $0.check == check }),
+            report.expectedDivergences[index].until == nil
+        {
+            report.expectedDivergences[index].until = TraceEvent.timestamp(now)
+        }
+    }
 
     /// An expected divergence when `reason` names why the design cannot
     /// do better yet, else a violation: one call where a check's excuse
@@ -357,14 +381,20 @@ public final class Oracle {
         let episode = "\(check.rawValue)|\(key)|\(reason)"
         guard !seenEpisodes.contains(episode) else { return }
         seenEpisodes.insert(episode)
+        // Another reason took over from the one before.
+        endExpected(check, subject: key)
         report.expectedDivergences.append(
             ExpectedDivergence(
                 check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
-                localTime: localText(now), expected: expected, actual: actual, reason: reason))
+                localTime: localText(now), expected: expected, actual: actual, reason: reason, subject: key))
     }
 
     /// Ends an expected-divergence episode, so a later one is reported anew.
     func expectedEnded(_ check: OracleCheck, key: String) {
-        seenEpisodes = seenEpisodes.filter { !$0.hasPrefix("\(check.rawValue)|\(key)|") }
+        guard !seenEpisodes.isEmpty else { return }
+        let prefix = "\(check.rawValue)|\(key)|"
+        guard seenEpisodes.contains(where: { $0.hasPrefix(prefix) }) else { return }
+        seenEpisodes = seenEpisodes.filter { !$0.hasPrefix(prefix) }
+        endExpected(check, subject: key)
     }
 }

@@ -177,14 +177,22 @@ extension Violation {
             writer.key("ruleName")
             writer.string(ruleName)
         }
+        if let subject {
+            writer.key("subject")
+            writer.string(subject)
+        }
         writer.key("time")
         writer.string(time)
         writer.key("traceExcerpt")
         writer.strings(traceExcerpt)
+        if let until {
+            writer.key("until")
+            writer.string(until)
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 10
+    static let writtenFields = 12
 }
 
 extension ExpectedDivergence {
@@ -208,12 +216,20 @@ extension ExpectedDivergence {
             writer.key("ruleName")
             writer.string(ruleName)
         }
+        if let subject {
+            writer.key("subject")
+            writer.string(subject)
+        }
         writer.key("time")
         writer.string(time)
+        if let until {
+            writer.key("until")
+            writer.string(until)
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 8
+    static let writtenFields = 10
 }
 
 extension Oracle.WithheldCallback {

@@ -77,6 +77,14 @@ public struct Violation: Codable, Hashable, Sendable, CustomStringConvertible {
     public var traceExcerpt: [String]
     /// The command that replays the run.
     public var reproduce: String
+    /// What diverged, as the check keys its episodes: `app|NAME`,
+    /// `web|DOMAIN` and `filter` for `under-enforced`/`over-enforced`, the
+    /// rule's id or the check's own key otherwise (docs/REPORT.md).
+    public var subject: String?
+    /// When the divergence ended (ISO 8601 UTC): the first look that found
+    /// it resolved; nil while it lasted to the end of the run, or for a
+    /// check that judges an event rather than a state.
+    public var until: String?
 
     public var description: String {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? (ruleID.map { " rule \($0)" } ?? "")
@@ -94,6 +102,16 @@ public struct ExpectedDivergence: Codable, Hashable, Sendable, CustomStringConve
     public var expected: String
     public var actual: String
     public var reason: String
+    /// As for a violation: what diverged, and when the excused divergence
+    /// ended (it converged, another reason took over, or its deadline
+    /// passed and it became a violation); nil when it lasted to the end.
+    public var subject: String?
+    public var until: String?
+
+    /// The deadline the reason names (`deadline: …` at its end).
+    public var deadline: String? {
+        reason.range(of: "deadline: ", options: .backwards).map { String(reason[$0.upperBound...]) }
+    }
 
     public var description: String {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? ""

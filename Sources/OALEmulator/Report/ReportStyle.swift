@@ -5,7 +5,8 @@
 enum ReportStyle {
     static let css = """
         :root { color-scheme: light; --ink: #1c2024; --muted: #60646c; --line: #e0e1e6; --bg: #f9f9fb;
-          --red: #e5484d; --green: #12a150; --violet: #8e4ec6; --blue: #0090ff; }
+          --red: #e5484d; --green: #12a150; --violet: #8e4ec6; --blue: #0090ff;
+          --amber: #f5a524; }
         * { box-sizing: border-box; }
         body { margin: 0 auto; max-width: 1260px; padding: 24px 28px 40px; background: var(--bg); color: var(--ink);
           font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
@@ -52,13 +53,31 @@ enum ReportStyle {
         svg rect.shielding { fill: var(--violet); opacity: .85; }
         svg .violation line { stroke: var(--red); stroke-width: 2; stroke-dasharray: 5 3; }
         svg .violation rect { fill: var(--red); }
-        svg .violation text { fill: #fff; font-weight: 700; font-size: 10px; text-anchor: middle; }
+        svg .violation text { fill: #fff; font-weight: 700; font-size: 10px; }
+        svg rect.under { fill: url(#hatch-under); stroke: var(--red); stroke-width: 1.2; }
+        svg rect.over { fill: url(#hatch-over); stroke: var(--violet); stroke-width: 1.2; }
+        svg rect.excused { fill: url(#hatch-excused); stroke: var(--amber); stroke-width: 1.2; }
+        svg text.span-label { font-size: 10.5px; font-weight: 700; paint-order: stroke; stroke: #fff;
+          stroke-width: 3px; }
+        svg text.span-label.under { fill: #b4232a; }
+        svg text.span-label.over { fill: #6b2fa0; }
+        svg text.span-label.excused { fill: #8a5200; }
+        svg .clock line { stroke: #0b7285; stroke-width: 1.5; stroke-dasharray: 2 3; }
+        svg .clock text { font-size: 11px; font-weight: 700; fill: #0b7285; text-anchor: middle; }
         .legend { display: flex; flex-wrap: wrap; gap: 6px 16px; margin: 10px 0 0; color: var(--muted); font-size: 13px; }
         .swatch { display: inline-block; width: 14px; height: 10px; border-radius: 2px; vertical-align: middle; }
         .swatch.blocked { background: var(--red); }
         .swatch.used { background: var(--blue); height: 4px; }
         .swatch.shielding { background: var(--violet); }
         .swatch.violation { background: var(--red); width: 3px; height: 14px; }
+        .swatch.under { background: repeating-linear-gradient(45deg, var(--red) 0 2px, #fff 2px 4px);
+          outline: 1px solid var(--red); }
+        .swatch.over { background: repeating-linear-gradient(-45deg, var(--violet) 0 2px, #fff 2px 4px);
+          outline: 1px solid var(--violet); }
+        .swatch.excused { background: repeating-linear-gradient(45deg, var(--amber) 0 2px, #fff 2px 4px);
+          outline: 1px solid var(--amber); }
+        .swatch.badge { background: var(--red); width: 22px; height: 12px; border-radius: 3px; }
+        .swatch.clock { width: 0; height: 14px; border-left: 2px dotted #0b7285; border-radius: 0; }
         .glyph { font-size: 13px; }
         table { border-collapse: collapse; width: 100%; font-size: 13px; }
         th, td { text-align: left; padding: 5px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }

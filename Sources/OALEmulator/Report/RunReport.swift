@@ -37,7 +37,9 @@ struct RunReport {
 
     func html() -> String {
         let spans = RunSpans(record)
-        let svg = TimelineSVG(record: record, spans: spans, violations: oracle?.violations ?? [], calendar: calendar)
+        let svg = TimelineSVG(
+            record: record, spans: spans, violations: oracle?.violations ?? [],
+            divergences: oracle?.expectedDivergences ?? [], calendar: calendar)
         let title = "\(passed ? "PASS" : "FAIL") · \(record.scenario ?? "run") · seed \(record.seed ?? "?")"
         var page = """
             <!DOCTYPE html>
@@ -69,7 +71,9 @@ struct RunReport {
         let violations = oracle?.violations.count ?? 0
         let first = record.times.compactMap { $0 }.first
         let last = record.times.compactMap { $0 }.max()
-        let period = [first, last].compactMap { $0 }.map { DeviceEngine.localText($0, calendar) }
+        // Each end in the zone in force then (a journey changes it).
+        let zones = TimelineSVG(record: record, spans: RunSpans(), violations: [], calendar: calendar)
+        let period = [first, last].compactMap { $0 }.map { DeviceEngine.localText($0, zones.calendar(at: $0)) }
             .joined(separator: " → ")
         var facts = [
             ("scenario", record.scenario ?? "?"), ("seed", record.seed ?? "?"),
@@ -131,6 +135,11 @@ struct RunReport {
             ("<span class=\"glyph\" style=\"color:#12a150\">✓</span>", "expectation met"),
             ("<span class=\"glyph\" style=\"color:#e5484d\">✗</span>", "expectation failed"),
             ("<span class=\"swatch violation\"></span>", "oracle violation"),
+            ("<span class=\"swatch badge\"></span>", "its badge: number (in the Oracle section), check, app"),
+            ("<span class=\"swatch under\"></span>", "under-enforced: should be shielded, is not"),
+            ("<span class=\"swatch over\"></span>", "over-enforced: shielded, should be free"),
+            ("<span class=\"swatch excused\"></span>", "expected divergence (named reason), until it ended"),
+            ("<span class=\"swatch clock\"></span>", "daylight saving (DST ±1 h) or travel (✈ zone)"),
         ]
         return "<p class=\"legend\">" + items.map { "<span>\($0.0) \($0.1)</span>" }.joined() + "</p>"
             + "<p class=\"hint\">Hover any mark for its time and trace line.</p>"
@@ -261,6 +270,7 @@ struct RunReport {
             var ended = launch.status ?? "still running at the end of the trace"
             if let point = launch.crashPoint { ended += " at \(point)" }
             if let point = launch.pausePoint { ended += " (paused at \(point))" }
+            if let fault = launch.killedBy { ended += ", killed by fault “\(fault)”" }
             text +=
                 "<tr><td class=\"time\">\(when)</td><td>\(launch.launch.map(String.init) ?? "pid \(launch.pid)")</td>"
             text += "<td>\(ProcessLauncher.executableName(launch.kind))</td><td><code>\(HTMLText.escape(launch.argv))"

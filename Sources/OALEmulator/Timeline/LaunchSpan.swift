@@ -20,8 +20,14 @@ public struct LaunchSpan: Hashable, Sendable {
     /// Where a `kill … at POINT` fault ended it, or a `preempt` stopped it.
     public var crashPoint: String?
     public var pausePoint: String?
+    /// The fault that killed it (`kill app-loop`, `kill monitor at …`),
+    /// from the device's `fault killed` line.
+    public var killedBy: String?
     /// The peak resident memory the device sampled (its `launch.end`).
     public var peakKiB: Int?
+    /// How long it took in wall-clock time, µs, as the device measured it
+    /// (its `launch.end`); nil for a launch the device did not start.
+    public var wallMicros: Int64?
 
     /// What to call the slice: the arguments, or the kind when there are none.
     public var title: String { argv.isEmpty ? kind.rawValue : argv }

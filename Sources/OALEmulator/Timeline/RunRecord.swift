@@ -164,11 +164,14 @@ private struct LaunchJoiner {
         }
         if line.event == "launch.end" {
             spans[spanIndex].peakKiB = line.fields[TraceEvent.peakMemoryField].flatMap { Int($0) }
+            spans[spanIndex].wallMicros = line.fields[TraceEvent.wallMicrosField].flatMap { Int64($0) }
             return
         }
         if isFault {
             switch action {
-            case "killed": spans[spanIndex].crashPoint = Self.point(in: line.fields["fault"] ?? "")
+            case "killed":
+                spans[spanIndex].crashPoint = Self.point(in: line.fields["fault"] ?? "")
+                spans[spanIndex].killedBy = line.fields["fault"]
             case "paused": spans[spanIndex].pausePoint = line.fields["point"]
             default: break
             }
@@ -193,6 +196,7 @@ private struct LaunchJoiner {
             let spanIndex = spans.indices.last(where: { spans[$0].pid == pid && !ended.contains($0) })
         else { return }
         spans[spanIndex].status = spans[spanIndex].status ?? "signal 9"
+        spans[spanIndex].killedBy = line.fields["fault"]
         spans[spanIndex].last = index
         ended.insert(spanIndex)
     }

@@ -30,6 +30,9 @@ public struct RunSpans: Sendable {
     public var apps: [AppRow] = []
     public var rules: [RuleRow] = []
 
+    /// No rows: for what needs a run's zones but not its spans.
+    init() {}
+
     public init(_ record: RunRecord) {
         var apps = Rows<AppRow>()
         var rules = Rows<RuleRow>()
