@@ -110,7 +110,11 @@ import Testing
             clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
             kills: kills, uninstallProtection: true,
-            travels: [Travel(time: start.addingTimeInterval(17), from: "Europe/Paris", to: "Pacific/Kiritimati")],
+            travels: [
+                Travel(
+                    time: start.addingTimeInterval(17), from: "Europe/Paris", to: "Pacific/Kiritimati",
+                    filed: ["com.google.ios.youtube": 1_200.5, "com.burbn.instagram": 60])
+            ],
             zone: "Pacific/Kiritimati")
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),

@@ -31,7 +31,7 @@ extension Oracle {
             }
         }
         if let reason = killReason(for: rule, today: today, since: since) { return reason }
-        if rule.configuration.timeLimit != nil, let travel = travel(into: today) {
+        if usageDamage, rule.configuration.timeLimit != nil, let travel = travel(into: today) {
             return travelReason(travel, day: today)
         }
         if usageDamage, let reason = usageDamageReason(for: rule, day: today, since: since) { return reason }
@@ -152,12 +152,16 @@ extension Oracle {
         return candidate
     }
 
-    /// The travel that moved the local date forward into `day`: day `day`
-    /// began, in the new zone, before the travel, and DeviceActivity counts
-    /// a day's interval from its start (`includesPastActivity`), so use
-    /// the user made before the travel, filed on the old zone's day, is
-    /// counted on `day` too. Nil when no travel did.
-    func travel(into day: DayKey) -> (travel: Travel, oldDay: DayKey)? {
+    /// The travel that made `day` overlap another day, or nil:
+    /// - forward (`reentered` false): the travel moved the date into `day`,
+    ///   which began, in the new zone, before the travel; DeviceActivity
+    ///   counts a day's interval from its start (`includesPastActivity`),
+    ///   so use filed on `oldDay` before the travel counts on `day` too;
+    /// - back (`reentered` true): the travel moved the date back from
+    ///   `day`, which the device then lives again from its start in the new
+    ///   zone; DeviceActivity counts that interval from there, so the use
+    ///   filed on `day` before the travel is in none of its thresholds.
+    func travel(into day: DayKey) -> TravelOverlap? {
         for travel in (spec.travels ?? []).reversed() {
             guard let from = TimeZone(identifier: travel.from), let to = TimeZone(identifier: travel.to) else {
                 continue
@@ -167,15 +171,30 @@ extension Oracle {
             var new = calendar
             new.timeZone = to
             let oldDay = SpecDays(calendar: old).day(travel.time)
-            if SpecDays(calendar: new).day(travel.time) == day, oldDay < day { return (travel, oldDay) }
+            let newDay = SpecDays(calendar: new).day(travel.time)
+            if newDay == day, oldDay < day { return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false) }
+            if oldDay == day, newDay < day { return TravelOverlap(travel: travel, oldDay: oldDay, reentered: true) }
         }
         return nil
     }
 
-    func travelReason(_ found: (travel: Travel, oldDay: DayKey), day: DayKey) -> String {
-        "time-zone travel at \(localText(found.travel.time)) from \(found.travel.from) to \(found.travel.to) "
-            + "moved the date to \(day), a day that began before the travel: DeviceActivity counts its past "
-            + "activity, so use on \(found.oldDay) before the travel counts on both days; deadline: the end of \(day)"
+    func travelReason(_ found: TravelOverlap, day: DayKey) -> String {
+        let travel =
+            "time-zone travel at \(localText(found.travel.time)) from \(found.travel.from) to \(found.travel.to)"
+        if found.reentered {
+            return travel + " moved the date back, so \(day) is lived again from its start: DeviceActivity counts "
+                + "it from there, and the use on \(day) before the travel is in none of its thresholds; "
+                + "deadline: the end of \(day)"
+        }
+        return travel + " moved the date to \(day), a day that began before the travel: DeviceActivity counts its "
+            + "past activity, so use on \(found.oldDay) before the travel counts on both days; "
+            + "deadline: the end of \(day)"
+    }
+
+    /// Minutes of `published`'s apps filed on the re-entered day before
+    /// the travel: what its thresholds can no longer carry.
+    func minutesBefore(_ found: TravelOverlap, covering covers: (String) -> Bool) -> Int {
+        Int((found.travel.filed ?? [:]).filter { covers($0.key) }.values.reduce(0, +) / 60)
     }
 
     /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no

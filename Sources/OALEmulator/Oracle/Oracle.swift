@@ -193,7 +193,12 @@ public final class Oracle {
         defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
         let zone = engine.calendar.timeZone.identifier
         if let last = spec.zone, last != zone {
-            spec.travels = (spec.travels ?? []).suffix(15) + [Travel(time: engine.now, from: last, to: zone)]
+            // Counted up to the travel first, on the old zone's day.
+            truth.advance(to: engine.now, calendar: calendar)
+            let oldDay = days.day(engine.now)
+            let filed = truth.seconds.compactMapValues { $0[oldDay] }
+            spec.travels =
+                (spec.travels ?? []).suffix(15) + [Travel(time: engine.now, from: last, to: zone, filed: filed)]
         }
         spec.zone = zone
         calendar = engine.calendar

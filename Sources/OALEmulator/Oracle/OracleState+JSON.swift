@@ -393,6 +393,15 @@ extension SpecFacts {
 extension Travel {
     func writeJSON(to writer: inout PrettyJSONWriter) {
         writer.beginObject()
+        if let filed {
+            writer.key("filed")
+            writer.beginObject()
+            for (bundle, seconds) in filed.sorted(by: { $0.key < $1.key }) {
+                writer.key(bundle)
+                writer.double(seconds)
+            }
+            writer.endObject()
+        }
         writer.key("from")
         writer.string(from)
         writer.key("time")
@@ -402,7 +411,7 @@ extension Travel {
         writer.endObject()
     }
 
-    static let writtenFields = 3
+    static let writtenFields = 4
 }
 
 extension UsageDamage {

@@ -48,10 +48,21 @@ struct SpecFacts: Codable, Equatable, Sendable {
 }
 
 /// One time-zone change: at `time`, from zone `from` to zone `to`.
+
+/// A travel that made a day overlap another (`Oracle.travel(into:)`).
+struct TravelOverlap {
+    var travel: Travel
+    var oldDay: DayKey
+    var reentered: Bool
+}
+
 struct Travel: Codable, Sendable, Hashable {
     var time: Date
     var from: String
     var to: String
+    /// Seconds per bundle id the user had spent on the old zone's day at
+    /// the travel (what a day lived again cannot count a second time).
+    var filed: [String: Double]? = nil
 
     /// The zone in force at `instant`, given every change and the zone
     /// in force now.
