@@ -330,8 +330,8 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     }
     StandardStream.error.write(
         """
-            oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
+        oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
+        oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
 
         """)
     if parsed.has("shrink"), !result.passed {

@@ -34,6 +34,11 @@ public struct RunSummary: Sendable {
     /// `--forked`: plain extension launches were forked by fork servers
     /// (`run.start`'s `launches: forked`).
     public var forked: Bool
+    /// Every fault the run injected, whether it took effect, and what
+    /// failed after it (docs/FAULTS.md, "What a run says").
+    public var faults: [FaultOutcome]
+    /// The device's calendar, for local times.
+    var calendar: Calendar
 
     /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
     /// why its processes were retired (`warm.retired`'s `reason`).
@@ -55,6 +60,7 @@ public struct RunSummary: Sendable {
         var met = 0
         var failed: [String] = []
         var pids: [String: Set<Int32>] = [:]
+        var failures: [(Date, String)] = []
         for event in events[lastRun...] {
             pids[event.process.rawValue, default: []].insert(event.pid)
             guard event.process == .device, event.event == "expect" else { continue }
@@ -64,6 +70,9 @@ public struct RunSummary: Sendable {
                 let line = event.fields["line"] ?? "?"
                 failed.append(
                     "line \(line): \(event.fields["text"] ?? "") — \(event.fields["detail"] ?? "")")
+                if let time = TraceEvent.date(fromTimestamp: event.time) {
+                    failures.append((time, "FAIL line \(line): \(event.fields["text"] ?? "")"))
+                }
             }
         }
         let start = events.indices.contains(lastRun) ? events[lastRun] : nil
@@ -76,6 +85,18 @@ public struct RunSummary: Sendable {
         self.guestSource = start?.fields["guestSource"]
         self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
         self.oracle = Oracle.lastReport(root: root)
+        self.calendar = (try? EmulatedPlatform(root: root).clock.calendar()) ?? Calendar(identifier: .gregorian)
+        for violation in oracle?.violations ?? [] {
+            guard let time = TraceEvent.date(fromTimestamp: violation.time) else { continue }
+            let rule = violation.ruleName.map { " rule \"\($0)\"" } ?? ""
+            failures.append((time, "VIOLATION [\(violation.check.rawValue)]\(rule) at \(violation.localTime)"))
+        }
+        for divergence in oracle?.expectedDivergences ?? [] {
+            guard let time = TraceEvent.date(fromTimestamp: divergence.time) else { continue }
+            failures.append((time, "expected [\(divergence.check.rawValue)] \(divergence.reason)"))
+        }
+        self.faults = FaultOutcome.outcomes(
+            events: Array(events[lastRun...]), failures: failures.sorted { $0.0 < $1.0 })
         let last = events[lastRun...].last {
             $0.process == .device && ["run.interrupted", "run.end"].contains($0.event)
         }
@@ -117,6 +138,7 @@ public struct RunSummary: Sendable {
             "Expectations: " + color.paint("\(met) met", .green) + ", "
                 + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red))
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
+        lines += faultSection(color: color)
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if forked { lines.append("Launches: forked (--forked: each plain extension callback forked by a fork server)") }
@@ -134,6 +156,36 @@ public struct RunSummary: Sendable {
 }
 
 extension RunSummary {
+    /// Each fault injected: where it came from, whether and when it took
+    /// effect, and what failed after it (each failure under the last fault
+    /// that took effect at or before it; repeated lines counted).
+    func faultSection(color: ColorPolicy = .plain) -> [String] {
+        guard !faults.isEmpty else { return [] }
+        let fired = faults.filter { $0.fired != nil }.count
+        var lines = ["Faults:       \(faults.count) injected, \(fired) took effect"]
+        for fault in faults {
+            let when = fault.fired.map { "took effect \(DeviceEngine.localText($0, calendar)): " } ?? ""
+            lines.append(
+                "  " + color.paint(fault.fired == nil ? "MISSED" : "FIRED", fault.fired == nil ? .dim : .yellow)
+                    + " \(fault.fault) (\(fault.source), injected \(DeviceEngine.localText(fault.injected, calendar))): "
+                    + when + fault.effect)
+            guard fault.fired != nil else { continue }
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for text in fault.followedBy {
+                if counts[text] == nil { order.append(text) }
+                counts[text, default: 0] += 1
+            }
+            if order.isEmpty { lines.append("    followed by: nothing failed, no divergence") }
+            for text in order.prefix(10) {
+                let count = counts[text] ?? 1
+                lines.append("    followed by: \(text)" + (count > 1 ? " ×\(count)" : ""))
+            }
+            if order.count > 10 { lines.append("    ... and \(order.count - 10) more") }
+        }
+        return lines
+    }
+
     /// Peak resident memory per kind, against iOS's limit for a monitor.
     func memorySection() -> [String] {
         guard !memory.isEmpty else { return [] }

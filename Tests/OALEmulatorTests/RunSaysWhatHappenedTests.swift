@@ -1,0 +1,74 @@
+import Foundation
+import OALEmulator
+import OALPlatform
+import OALSystem
+import OALTestSupport
+import Testing
+
+/// Issue 25, "Runs that do not say what happened": what the terminal shows
+/// after a run, through the real `oal-device` executable.
+@Suite struct RunSaysWhatHappenedTests {
+    static let morning = """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 12:00
+        at 08:00 app list add Social --apps Instagram
+        at 08:00 app rule add schedule Morning --list Social --from 09:00 --to 11:00
+        at 09:05 expect blocked Instagram
+        at 10:00 expect unblocked TikTok
+
+        """
+
+    /// `oal-device init` and `run` with `extra` arguments; returns the root
+    /// and the run's exit status.
+    static func play(_ play: DeviceProcessRun, _ extra: [String]) throws -> (DeviceRoot, ProcessRun) {
+        let root = play.root("device")
+        #expect(try play.initialize(root) == .exited(0))
+        let device = try BuiltProducts.executable("oal-device")
+        let run = try ProcessRun.run(device, ["run", "--root", root.url.path, play.file.path, "--quiet"] + extra)
+        return (root, run)
+    }
+
+    static func show(_ command: String, _ root: DeviceRoot) throws -> String {
+        try ProcessRun.run(try BuiltProducts.executable("oal-device"), [command, "--root", root.url.path]).stdout
+    }
+
+    /// A `--fault` that fires is drawn on the timeline's faults row (with a
+    /// legend entry), and the summary lists it with when it took effect and
+    /// what failed after it; one that never fires says so.
+    @Test func faultsAreDrawnAndSummarised() throws {
+        let play = try DeviceProcessRun(Self.morning)
+        defer { play.remove() }
+        let (root, run) = try Self.play(
+            play,
+            ["--fault", "at 08:30 drop intervalDidStart *; kill shield-action at shield-action.after-spend"])
+        #expect(run.status == 1, "\(run.stderr)")
+
+        let timeline = try Self.show("timeline", root)
+        let row = timeline.split(separator: "\n").first { $0.hasPrefix("faults ") }
+        #expect(row?.contains("F") == true, "\(timeline)")
+        #expect(timeline.contains("F another fault took effect"), "\(timeline)")
+
+        let summary = try Self.show("summary", root)
+        #expect(summary.contains("Faults:       2 injected, 1 took effect"), "\(summary)")
+        #expect(
+            summary.contains(
+                "FIRED drop intervalDidStart * (--fault, injected 2026-11-30 08:30): took effect 2026-11-30 09:00: "
+                    + "dropped intervalDidStart of sched-"), "\(summary)")
+        #expect(summary.contains("    followed by: FAIL line 6: expect blocked Instagram"), "\(summary)")
+        #expect(
+            summary.contains(
+                "MISSED kill shield-action at shield-action.after-spend (--fault, injected 2026-11-30 08:00)"),
+            "\(summary)")
+        #expect(summary.contains("never took effect"), "\(summary)")
+    }
+
+    /// A run without faults draws no faults row and no Faults section.
+    @Test func aRunWithoutFaultsDrawsNoFaultsRow() throws {
+        let play = try DeviceProcessRun(Self.morning)
+        defer { play.remove() }
+        let (root, _) = try Self.play(play, [])
+        #expect(!(try Self.show("timeline", root)).contains("\nfaults "))
+        #expect(!(try Self.show("summary", root)).contains("Faults:"))
+    }
+}
