@@ -8,7 +8,11 @@ import OALSystem
 /// killed counts as the same run.
 public struct RunSummary: Sendable {
     public var met: Int
+    /// Failed expectations, but for those a known finding explains.
     public var failed: [String]
+    /// Failed expectations a known finding of the guest app explains
+    /// (`expect.known`), each with the finding and where it is documented.
+    public var known: [String]
     /// Distinct pids per process kind, to show each ran as its own process.
     public var processes: [String: Int]
     public var scenario: String?
@@ -58,18 +62,23 @@ public struct RunSummary: Sendable {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
             } ?? 0
         var met = 0
-        var failed: [String] = []
+        var failedLines: [(line: String, text: String)] = []
+        var knownLines: [String: String] = [:]
         var pids: [String: Set<Int32>] = [:]
         var failures: [(Date, String)] = []
         for event in events[lastRun...] {
             pids[event.process.rawValue, default: []].insert(event.pid)
-            guard event.process == .device, event.event == "expect" else { continue }
+            guard event.process == .device else { continue }
+            if event.event == "expect.known", let line = event.fields["line"] {
+                knownLines[line] = event.fields["finding"] ?? "?"
+            }
+            guard event.event == "expect" else { continue }
             if event.fields["result"] == "ok" {
                 met += 1
             } else {
                 let line = event.fields["line"] ?? "?"
-                failed.append(
-                    "line \(line): \(event.fields["text"] ?? "") — \(event.fields["detail"] ?? "")")
+                failedLines.append(
+                    (line, "line \(line): \(event.fields["text"] ?? "") — \(event.fields["detail"] ?? "")"))
                 if let time = TraceEvent.date(fromTimestamp: event.time) {
                     failures.append((time, "FAIL line \(line): \(event.fields["text"] ?? "")"))
                 }
@@ -77,7 +86,10 @@ public struct RunSummary: Sendable {
         }
         let start = events.indices.contains(lastRun) ? events[lastRun] : nil
         self.met = met
-        self.failed = failed
+        self.failed = failedLines.filter { knownLines[$0.line] == nil }.map(\.text)
+        self.known = failedLines.compactMap { entry in
+            knownLines[entry.line].map { "\(entry.text) (finding \($0): \(Self.findingsDocument))" }
+        }
         self.processes = pids.mapValues(\.count)
         self.scenario = start?.fields["scenario"]
         self.seed = start?.fields["seed"]
@@ -128,6 +140,12 @@ public struct RunSummary: Sendable {
     }
 
     public var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
+    /// Passed but for failed expectations known findings explain: exit 5.
+    public var onlyKnownFindings: Bool { passed && !known.isEmpty }
+
+    /// Where the guest app's known findings are documented.
+    public static let findingsDocument =
+        "docs/GUEST.md, \"Findings about the real app\", and guest-harness/<app>/findings"
 
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
@@ -136,8 +154,14 @@ public struct RunSummary: Sendable {
         if let guest { lines.append("Guest:        \(guest) from \(guestSource ?? "?") (its own code, unmodified)") }
         lines.append(
             "Expectations: " + color.paint("\(met) met", .green) + ", "
-                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red))
+                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red)
+                + (known.isEmpty
+                    ? "" : ", " + color.paint("\(known.count) failed as known finding(s) of the app", .yellow)))
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
+        lines += known.map { "  " + color.paint("KNOWN", .yellow) + " \($0)" }
+        if onlyKnownFindings {
+            lines.append("  (nothing failed but known findings of the app: exit 5, not 1)")
+        }
         lines += faultSection(color: color)
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
