@@ -43,7 +43,7 @@ import Testing
             time: "2026-11-30T09:0\(n):00.000Z", localTime: "2026-11-30 10:0\(n)", after: "at 09:0\(n) open Instagram",
             expected: "expected \(awkward)", actual: "actual \(n)",
             traceExcerpt: ["{\"t\":\"2026-11-30T09:00:00Z\",\"proc\":\"device\"}", "line \(n) \(awkward)"],
-            reproduce: "oal-device run --root /tmp/a b --seed \(n)")
+            reproduce: "oal-device run --root /tmp/a b --seed \(n)", timeZone: "Europe/Paris")
     }
 
     private static func divergence(_ check: OracleCheck, _ n: Int) -> ExpectedDivergence {

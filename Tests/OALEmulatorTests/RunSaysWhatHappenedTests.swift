@@ -1,9 +1,10 @@
 import Foundation
-import OALEmulator
 import OALPlatform
 import OALSystem
 import OALTestSupport
 import Testing
+
+@testable import OALEmulator
 
 /// Issue 25, "Runs that do not say what happened": what the terminal shows
 /// after a run, through the real `oal-device` executable.
@@ -70,5 +71,31 @@ import Testing
         let (root, _) = try Self.play(play, [])
         #expect(!(try Self.show("timeline", root)).contains("\nfaults "))
         #expect(!(try Self.show("summary", root)).contains("Faults:"))
+    }
+
+    /// A violation's headline and the trace lines under it are in one zone,
+    /// the device's local one, and it is said; in the repeated hour of a
+    /// fall back each line carries its offset (Paris, 2026-10-25: 02:30
+    /// happens at 00:30 and at 01:30 UTC).
+    @Test func aViolationsExcerptIsInTheHeadlinesZone() {
+        func line(_ time: String) -> String {
+            "{\"event\":\"deliver\",\"fields\":{},\"pid\":1,\"proc\":\"device\",\"t\":\"\(time)\"}"
+        }
+        var report = OracleReport()
+        report.violations = [
+            Violation(
+                check: .underEnforced, ruleID: nil, ruleName: "Night", time: "2026-10-25T01:30:00.000Z",
+                localTime: "2026-10-25 02:30 (UTC+01:00)", after: "at 02:30 expect blocked Chess", expected: "shielded",
+                actual: "open",
+                traceExcerpt: [
+                    line("2026-10-24T07:15:00.000Z"), line("2026-10-25T00:30:00.000Z"),
+                    line("2026-10-25T01:30:00.000Z"),
+                ], reproduce: "oal-device run", timeZone: "Europe/Paris")
+        ]
+        let text = report.render()
+        #expect(text.contains("trace (last 3 lines, times local in Europe/Paris, as the headline):"), "\(text)")
+        #expect(text.contains("      09:15:00 device deliver"), "\(text)")
+        #expect(text.contains("      02:30:00 (UTC+02:00) device deliver"), "\(text)")
+        #expect(text.contains("      02:30:00 (UTC+01:00) device deliver"), "\(text)")
     }
 }

@@ -313,7 +313,7 @@ public final class Oracle {
             Violation(
                 check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
                 localTime: localText(now), after: lastStep, expected: expected, actual: actual,
-                traceExcerpt: tail.lastLines, reproduce: reproduce)
+                traceExcerpt: tail.lastLines, reproduce: reproduce, timeZone: calendar.timeZone.identifier)
         }
         if let lag, !BoundedLag.immediate.contains(check) {
             lag.seen(episode, at: now, make: violation)

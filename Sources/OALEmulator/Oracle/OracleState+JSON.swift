@@ -179,12 +179,16 @@ extension Violation {
         }
         writer.key("time")
         writer.string(time)
+        if let timeZone {
+            writer.key("timeZone")
+            writer.string(timeZone)
+        }
         writer.key("traceExcerpt")
         writer.strings(traceExcerpt)
         writer.endObject()
     }
 
-    static let writtenFields = 10
+    static let writtenFields = 11
 }
 
 extension ExpectedDivergence {
