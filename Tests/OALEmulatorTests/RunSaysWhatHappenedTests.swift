@@ -98,4 +98,27 @@ import Testing
         #expect(text.contains("      02:30:00 (UTC+02:00) device deliver"), "\(text)")
         #expect(text.contains("      02:30:00 (UTC+01:00) device deliver"), "\(text)")
     }
+
+    /// A sweep point that survived the oracle but changed expectations
+    /// (`scripts/sweep` prints "survived, 2 expectation(s) changed") says so
+    /// in the sweep's index.html, naming them, not a plain "pass".
+    @Test func theSweepIndexNamesTheExpectationsAPassChanged() {
+        let index = RunIndex(
+            title: "crash-point sweep of demo-day.scenario",
+            entries: [
+                RunIndex.Entry(
+                    label: "kill monitor at ledger.append.after-lock#1 launch 10", passed: true, reason: "",
+                    reproduce: "oal-device run --root NEWDIR demo.scenario --fault 'kill monitor'", report: nil,
+                    changed: [
+                        "demo.scenario:31: expect usage Video Cap minutes 20 — minutes 19",
+                        "demo.scenario:40: expect blocked <YouTube> — open",
+                    ]),
+                RunIndex.Entry(label: "kill app at x#1", passed: true, reason: "", reproduce: "r", report: nil),
+            ])
+        let html = index.html(base: URL(fileURLWithPath: "/tmp/base"))
+        #expect(html.contains("<td>pass, 2 expectation(s) changed</td>"), "\(html)")
+        #expect(html.contains("<li>demo.scenario:31: expect usage Video Cap minutes 20 — minutes 19</li>"), "\(html)")
+        #expect(html.contains("<li>demo.scenario:40: expect blocked &lt;YouTube&gt; — open</li>"), "\(html)")
+        #expect(html.contains("<td>pass</td>"), "the untouched point stays a plain pass: \(html)")
+    }
 }
