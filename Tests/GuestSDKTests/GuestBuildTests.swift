@@ -215,6 +215,32 @@ struct GuestBuildTests {
         #expect(failing.stdout.contains("KNOWN line 7: expect usage Cap minutes 10"), "\(failing.stdout)")
     }
 
+    /// `scripts/supervise --no-build --guest CHECKOUT` never compiles the
+    /// guest (issue 25: it used to rebuild it, about 18 s for nothing): a
+    /// checkout never built is refused with exit 69 and no compiler call.
+    @Test func superviseWithNoBuildNeverCompilesTheGuest() throws {
+        let copy = Self.temporaryRoot("no-build-copy")
+        try? FileManager.default.removeItem(at: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(
+            at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        // A byte no build has seen: its key is new.
+        let shared = copy.appendingPathComponent("Shared")
+        let source = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: shared.path).sorted().first { $0.hasSuffix(".swift") })
+        let file = shared.appendingPathComponent(source)
+        try (try String(contentsOf: file, encoding: .utf8) + "\n// \(UUID().uuidString)\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        let run = try ProcessRun.run(
+            Self.repository.appendingPathComponent("scripts/supervise"),
+            ["--no-build", "--quiet", "--guest", copy.path, "--root", copy.appendingPathComponent("root").path],
+            environment: ["OAL_BIN_DIR": BuiltProducts.directory.path])
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stderr.contains("build it first (without --no-build)"), "\(run.stderr)")
+        #expect(!run.stderr.contains("compiling"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: copy.appendingPathComponent("root").path))
+    }
+
     /// The real app's own past, from its history (`../shared/guest/OpenAppLock.bundle`):
     /// a fix is seen as a change of verdict between its parent and itself,
     /// and a deliberate change of the app's design is not mistaken for a bug.
