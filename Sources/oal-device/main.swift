@@ -16,7 +16,8 @@ let usage = """
           [--shrink [--check KIND [--rule NAME]] [--jobs N]]
           Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
           Exit 0 when every expectation held and the oracle found no violation,
-          1 otherwise, 65 for a bad scenario. --paths: run only the background path
+          5 when the only failed expectations are known findings of a guest app
+          (docs/GUEST.md), 1 otherwise, 65 for a bad scenario. --paths: run only the background path
           (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
           fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
       run ... --free-running [--speed N] [--days N]
@@ -60,7 +61,7 @@ let usage = """
 
     Every command: --help, --version. Colour only when stdout is a terminal (not with
     NO_COLOR or TERM=dumb); progress on stderr, silenced by --quiet.
-    Exit codes: 0 done, 1 an expectation failed, 64 usage, 65 bad scenario or store,
+    Exit codes: 0 done, 1 an expectation failed, 5 only known findings of a guest app failed, 64 usage, 65 bad scenario or store,
     66 no such fixture or scenario file, 69 no device root or executable, 74 I/O,
     75 the root is in use by another run (docs/PROCESSES.md).
     """
@@ -196,7 +197,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
             let root = try existingDeviceRoot(parsed)
             let summary = try RunSummary(root: root)
             print(summary.render(root: root, color: color), terminator: "")
-            return summary.passed ? .done : .checkFailed
+            return summary.passed ? (summary.onlyKnownFindings ? .knownFinding : .done) : .checkFailed
         case "trace": return try traceCommand(parsed)
         case "report":
             try parsed.expectAtMost(0)
@@ -330,8 +331,8 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     }
     StandardStream.error.write(
         """
-            oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed
-            oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
+        oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed\(knownText(result))
+        oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
 
         """)
     if parsed.has("shrink"), !result.passed {
@@ -342,7 +343,16 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         _ = try shrink(
             scenarioPath: scenarioPath, scenario: scenario, base: base, output: output, parsed: parsed, seed: seed)
     }
-    return result.passed ? .done : .checkFailed
+    return result.passed ? (result.onlyKnownFindings ? .knownFinding : .done) : .checkFailed
+}
+
+/// `, 1 failed as a known finding of the app (...)` when known findings
+/// explain failed expectations (docs/GUEST.md, "Findings").
+func knownText(_ result: RunResult) -> String {
+    guard !result.knownFailures.isEmpty else { return "" }
+    return ", \(result.knownFailures.count) failed as known finding(s) of the app, not new failures ("
+        + "\(RunSummary.findingsDocument))"
+        + result.knownFailures.map { "\noal-device:   KNOWN \($0)" }.joined()
 }
 
 /// `--free-running [--speed N]`; `--speed` alone is a usage error.

@@ -50,7 +50,10 @@ import Testing
         let text = run.render()
         #expect(text.contains("    FAIL "), "\(text)")
         #expect(text.contains("expect unblocked Instagram"), "\(text)")
-        #expect(text.contains("/logs/oracle.json; drawn: oal-device report --root "), "\(text)")
+        // Where each failed run's own report is: the page, not a command to make it.
+        let foreground = try #require(run.roots["foreground"])
+        #expect(text.contains("    report: \(foreground)/logs/report.html"), "\(text)")
+        #expect(text.contains("    oracle: \(foreground)/logs/oracle.json"), "\(text)")
     }
 
     @Test func aBudgetAndAShortWindowAreNamedDivergences() throws {

@@ -44,7 +44,7 @@ import Testing
             expected: "expected \(awkward)", actual: "actual \(n)",
             traceExcerpt: ["{\"t\":\"2026-11-30T09:00:00Z\",\"proc\":\"device\"}", "line \(n) \(awkward)"],
             reproduce: "oal-device run --root /tmp/a b --seed \(n)", subject: "app|Candy \(n) \(awkward)",
-            until: "2026-11-30T09:3\(n):00.000Z")
+            until: "2026-11-30T09:3\(n):00.000Z", timeZone: "Europe/Paris")
     }
 
     private static func divergence(_ check: OracleCheck, _ n: Int) -> ExpectedDivergence {

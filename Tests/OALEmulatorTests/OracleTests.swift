@@ -47,8 +47,8 @@ import Testing
             #expect(!violation.traceExcerpt.isEmpty)
             #expect(violation.reproduce.contains("oal-device run --root NEWDIR"))
             #expect(broken.stderr.contains("VIOLATION [\(check.rawValue)]"))
-            // The excerpt's times are the trace's UTC, and it says so.
-            #expect(broken.stderr.contains("lines, times in UTC as in the trace):"), "\(broken.stderr)")
+            // The excerpt's times are the headline's zone, and it says so.
+            #expect(broken.stderr.contains(", as the headline):"), "\(broken.stderr)")
         }
     }
 

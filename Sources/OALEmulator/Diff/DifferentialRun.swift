@@ -167,9 +167,11 @@ public struct DifferentialRun: Sendable {
             // and where the run's own report is.
             guard let result, !result.passed else { continue }
             let named = result.failures.map { "FAIL \($0)" } + result.violations.map { "VIOLATION \($0)" }
-            lines += named.prefix(5).map { "    \($0)" }
-            if named.count > 5 { lines.append("    ... and \(named.count - 5) more") }
-            lines.append("    details: \(root)/logs/oracle.json; drawn: oal-device report --root \(root)")
+            lines += named.prefix(20).map { "    \($0)" }
+            if named.count > 20 { lines.append("    ... and \(named.count - 20) more") }
+            // Each run wrote its own views (DeviceEngine.run): the page to open.
+            lines.append("    report: \(root)/logs/\(RunReport.file)")
+            lines.append("    oracle: \(root)/logs/oracle.json")
         }
         // Runs of consecutive minutes with the same app, states and reason.
         var groups: [(first: Difference, last: Difference, count: Int)] = []

@@ -63,6 +63,31 @@ extension DeviceEngine {
         }
     }
 
+    /// At the end of a guest's run: each failed expectation a known finding
+    /// of the app explains (its harness's `expects`, docs/GUEST.md
+    /// "Findings") moves from `failures` to `knownFailures`, traced as
+    /// `expect.known` with the finding, so it is reported as known and the
+    /// run exits 5, not 1, when nothing else failed.
+    func separateKnownFailures() {
+        guard options.guest?.findings != nil else { return }
+        var remaining: [String] = []
+        for message in result.failures {
+            let prefix = "\(scenario.file):"
+            let line = message.hasPrefix(prefix) ? Int(message.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
+            guard let line, let step = scenario.steps.first(where: { $0.line == line }),
+                case .expect(let expectation) = step.action,
+                let finding = oracle.knownFinding(explaining: expectation)
+            else {
+                remaining.append(message)
+                continue
+            }
+            result.knownFailures.append("\(message) (known finding \(finding.id))")
+            trace.record(
+                "expect.known", at: now, ["line": String(line), "finding": finding.id, "summary": finding.summary])
+        }
+        result.failures = remaining
+    }
+
     // MARK: - Foreground
 
     func open(_ name: String, for duration: TimeInterval?) throws {

@@ -189,6 +189,7 @@ public final class DeviceEngine {
         retireWarmProcesses()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
+        separateKnownFailures()
         result.freeRunning = freeRunningReport()
         result.freeRunning?.write(to: options.root.logs.appendingPathComponent(FreeRunningReport.file))
         // The loop this device started ends with the run, so its exit is

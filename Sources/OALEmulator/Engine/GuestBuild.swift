@@ -20,12 +20,14 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     public var findings: [KnownFinding]?
 
     /// One finding as the oracle matches it: the checks it excuses, on
-    /// rules of `kind` (nil: any).
+    /// rules of `kind` (nil: any), and the kinds of expectation it makes
+    /// fail (`Expectation.kindName`; nil: none).
     public struct KnownFinding: Codable, Hashable, Sendable {
         public var id: String
         public var checks: [String]
         public var kind: String?
         public var summary: String
+        public var expects: [String]?
     }
 
     /// The spec options the harness declares for these sources (`option

@@ -86,6 +86,20 @@ extension Oracle {
         }
     }
 
+    /// The harness's finding that explains a failed expectation: one that
+    /// `expects` the expectation's kind, on a rule of its kind, and that the
+    /// run met on that rule (so a failure the app's known defect did not
+    /// cause here is still a failure).
+    func knownFinding(explaining expectation: Expectation) -> GuestBuild.KnownFinding? {
+        guard let findings = guest?.findings, let name = expectation.ruleName else { return nil }
+        let kind = userRules.entries.first { $0.rule.name == name }?.rule.configuration.kind.rawValue
+        let met = report.knownFindings ?? []
+        return findings.first { finding in
+            (finding.expects ?? []).contains(expectation.kindName) && (finding.kind == nil || finding.kind == kind)
+                && met.contains { $0.hasPrefix("\(finding.id) [") && $0.contains("] rule \"\(name)\" from ") }
+        }
+    }
+
     func noteFinding(_ finding: GuestBuild.KnownFinding, check: OracleCheck, ruleID: UUID?, ruleName: String?) {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? ""
         let line = "\(finding.id) [\(check.rawValue)]\(rule) from \(localText(now)): \(finding.summary)"

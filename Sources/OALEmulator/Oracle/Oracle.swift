@@ -328,7 +328,8 @@ public final class Oracle {
             Violation(
                 check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
                 localTime: localText(now), after: lastStep, expected: expected, actual: actual,
-                traceExcerpt: tail.lastLines, reproduce: reproduce, subject: subject)
+                traceExcerpt: tail.lastLines, reproduce: reproduce, subject: subject,
+                timeZone: calendar.timeZone.identifier)
         }
         if let lag, !BoundedLag.immediate.contains(check) {
             lag.seen(episode, at: now, make: violation)

@@ -183,6 +183,10 @@ extension Violation {
         }
         writer.key("time")
         writer.string(time)
+        if let timeZone {
+            writer.key("timeZone")
+            writer.string(timeZone)
+        }
         writer.key("traceExcerpt")
         writer.strings(traceExcerpt)
         if let until {
@@ -192,7 +196,7 @@ extension Violation {
         writer.endObject()
     }
 
-    static let writtenFields = 12
+    static let writtenFields = 13
 }
 
 extension ExpectedDivergence {

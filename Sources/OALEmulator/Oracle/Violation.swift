@@ -1,4 +1,5 @@
 import Foundation
+import OALPlatform
 
 /// The oracle's checks, by name. Each names one property of
 /// docs/ORACLE.md; a violation or an expected divergence carries one.
@@ -85,10 +86,22 @@ public struct Violation: Codable, Hashable, Sendable, CustomStringConvertible {
     /// it resolved; nil while it lasted to the end of the run, or for a
     /// check that judges an event rather than a state.
     public var until: String?
+    /// The device's time zone when it was found (the zone of `localTime`),
+    /// so the excerpt's lines are shown in it too; nil in reports written
+    /// before it was kept (their excerpts stay in UTC, and say so).
+    public var timeZone: String? = nil
 
     public var description: String {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? (ruleID.map { " rule \($0)" } ?? "")
         return "[\(check.rawValue)]\(rule) at \(localTime) (after \(after)): expected \(expected); actual \(actual)"
+    }
+}
+
+extension Violation {
+    /// How the excerpt's times are given: the headline's local time, or
+    /// the trace's UTC when the zone was not kept.
+    public var excerptZoneText: String {
+        timeZone.map { "times local in \($0), as the headline" } ?? "times in UTC as in the trace"
     }
 }
 
@@ -156,12 +169,23 @@ public struct OracleReport: Codable, Hashable, Sendable {
     /// Violations of one check.
     public func violations(of check: OracleCheck) -> [Violation] { violations.filter { $0.check == check } }
 
-    /// One trace line, short: time, process#launch, event, fields.
-    static func compact(_ line: String) -> String {
+    /// One trace line, short: time, process#launch, event, fields. The
+    /// time is the trace's UTC, or with `zone` the local time there (the
+    /// zone's offset added in a repeated hour of a fall back, where the
+    /// wall clock alone would not say which).
+    static func compact(_ line: String, zone: TimeZone? = nil) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             return line
         }
-        let time = (object["t"] as? String).map { String($0.dropFirst(11).prefix(8)) } ?? ""
+        let stamp = object["t"] as? String
+        var time = stamp.map { String($0.dropFirst(11).prefix(8)) } ?? ""
+        if let zone, let date = stamp.flatMap(TraceEvent.date(fromTimestamp:)) {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
+            time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+            if DeviceEngine.repeatedWallTime(date, zone) { time += " (UTC\(DeviceEngine.offsetText(date, zone)))" }
+        }
         let process = (object["proc"] as? String ?? "") + ((object["launch"] as? Int).map { "#\($0)" } ?? "")
         let fields = (object["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
             .map { "\($0.key)=\($0.value.count > 44 ? String($0.value.prefix(41)) + "..." : $0.value)" }
@@ -186,10 +210,11 @@ public struct OracleReport: Codable, Hashable, Sendable {
         for violation in violations.prefix(limit) {
             lines.append("  VIOLATION \(violation)")
             if excerpt {
-                // The headline is the device's local time; the trace's
-                // lines keep the trace's UTC, so the switch is said.
-                lines.append("    trace (last \(violation.traceExcerpt.count) lines, times in UTC as in the trace):")
-                lines += violation.traceExcerpt.suffix(8).map { "      \(Self.compact($0))" }
+                // One zone: the headline's. A report without the zone keeps
+                // the trace's UTC and says so.
+                lines.append("    trace (last \(violation.traceExcerpt.count) lines, \(violation.excerptZoneText)):")
+                let zone = violation.timeZone.flatMap(TimeZone.init(identifier:))
+                lines += violation.traceExcerpt.suffix(8).map { "      \(Self.compact($0, zone: zone))" }
             }
             lines.append("    reproduce: \(violation.reproduce)")
         }

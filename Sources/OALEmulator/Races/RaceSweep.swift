@@ -268,7 +268,8 @@ public struct RaceSweep: Sendable {
             entries: outcomes.map {
                 RunIndex.Entry(
                     label: $0.site.description, passed: $0.verdict.passed, reason: $0.verdict.reason,
-                    reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+                    reproduce: $0.verdict.reproduce, report: $0.verdict.report,
+                    changed: $0.verdict.expectationFailures)
             }
         ).write(base: rootBase)
         return Report(

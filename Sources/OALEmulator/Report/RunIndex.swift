@@ -10,6 +10,10 @@ struct RunIndex {
         var reproduce: String
         /// The run's `report.html`, absolute; linked relative to the index.
         var report: String?
+        /// The expectations that failed in the run (a sweep point that
+        /// survived the oracle may still have changed some): listed, so a
+        /// "pass" says which.
+        var changed: [String] = []
     }
 
     var title: String
@@ -36,8 +40,17 @@ struct RunIndex {
                 return "<a href=\"\(HTMLText.escape(relative))\">report</a>"
             }
             page += "<tr class=\"\(entry.passed ? "ok" : "failed")\"><td>\(HTMLText.escape(entry.label))</td>"
-            page += "<td>\(entry.passed ? "pass" : "FAIL")</td><td>\(HTMLText.escape(entry.passed ? "" : entry.reason))"
-            if !entry.passed { page += "<pre class=\"command\">\(HTMLText.escape(entry.reproduce))</pre>" }
+            let changed = entry.changed.isEmpty ? "" : ", \(entry.changed.count) expectation(s) changed"
+            page += "<td>\(entry.passed ? "pass" : "FAIL")\(changed)</td>"
+            page += "<td>\(HTMLText.escape(entry.passed ? "" : entry.reason))"
+            if !entry.changed.isEmpty {
+                page += "<p class=\"label\">expectations changed</p><ul class=\"changed\">"
+                page += entry.changed.map { "<li>\(HTMLText.escape($0))</li>" }.joined()
+                page += "</ul>"
+            }
+            if !entry.passed || !entry.changed.isEmpty {
+                page += "<pre class=\"command\">\(HTMLText.escape(entry.reproduce))</pre>"
+            }
             page += "</td><td>\(link ?? "—")</td></tr>\n"
         }
         return page + "</tbody></table></section></body></html>\n"

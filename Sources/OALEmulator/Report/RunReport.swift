@@ -177,8 +177,11 @@ struct RunReport {
             text += "<dt>expected</dt><dd>\(HTMLText.escape(violation.expected))</dd>"
             text += "<dt>actual</dt><dd>\(HTMLText.escape(violation.actual))</dd></dl>"
             text +=
-                "<p class=\"label\">Trace (last \(violation.traceExcerpt.count) lines, UTC as in the trace)</p><pre class=\"excerpt\">"
-            text += violation.traceExcerpt.map { HTMLText.escape(OracleReport.compact($0)) }.joined(separator: "\n")
+                "<p class=\"label\">Trace (last \(violation.traceExcerpt.count) lines, \(violation.excerptZoneText))</p>"
+                + "<pre class=\"excerpt\">"
+            let zone = violation.timeZone.flatMap(TimeZone.init(identifier:))
+            text += violation.traceExcerpt.map { HTMLText.escape(OracleReport.compact($0, zone: zone)) }.joined(
+                separator: "\n")
             text += "</pre><p class=\"label\">Reproduce</p><pre class=\"command\">"
             text += "\(HTMLText.escape(violation.reproduce))</pre></article>"
         }

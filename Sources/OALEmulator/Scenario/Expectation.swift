@@ -29,6 +29,36 @@ public enum Expectation: Sendable, Hashable {
     case homeText(rule: String, text: String)
 }
 
+extension Expectation {
+    /// The expectation's kind, as a guest harness's finding names the
+    /// expectations it makes fail (`expects`, docs/GUEST.md "Findings").
+    public var kindName: String {
+        switch self {
+        case .shielded(_, let blocked): blocked ? "blocked" : "unblocked"
+        case .opens: "usage-opens"
+        case .minutes: "usage-minutes"
+        case .home: "home"
+        case .activity: "activity"
+        case .lastPress: "press"
+        case .appExit: "exit"
+        case .shieldText: "shield"
+        case .status: "status"
+        case .homeText: "home-text"
+        }
+    }
+
+    /// The rule the expectation names, if it names one.
+    public var ruleName: String? {
+        switch self {
+        case .opens(let rule, _, _), .minutes(let rule, _), .home(let rule, _), .status(let rule, _),
+            .homeText(let rule, _):
+            rule
+        case .activity(.ofRule(_, let rule), _): rule
+        default: nil
+        }
+    }
+}
+
 public enum HomeSection: String, Sendable, Hashable {
     case blocking, usage, absent
 }

@@ -199,7 +199,8 @@ public struct CrashSweep: Sendable {
             entries: outcomes.map {
                 RunIndex.Entry(
                     label: $0.site.description, passed: $0.verdict.passed, reason: $0.verdict.reason,
-                    reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+                    reproduce: $0.verdict.reproduce, report: $0.verdict.report,
+                    changed: $0.verdict.expectationFailures)
             }
         ).write(base: rootBase)
         return Report(
@@ -311,7 +312,8 @@ public struct SeedSwarm: Sendable {
             entries: outcomes.map {
                 RunIndex.Entry(
                     label: "seed \($0.seed): \($0.faults.joined(separator: "; "))", passed: $0.verdict.passed,
-                    reason: $0.verdict.reason, reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+                    reason: $0.verdict.reason, reproduce: $0.verdict.reproduce, report: $0.verdict.report,
+                    changed: $0.verdict.expectationFailures)
             }
         ).write(base: rootBase)
         return Report(outcomes: outcomes, index: index, scenario: scenarioPath, shard: shard)

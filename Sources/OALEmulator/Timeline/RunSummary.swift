@@ -8,7 +8,11 @@ import OALSystem
 /// killed counts as the same run.
 public struct RunSummary: Sendable {
     public var met: Int
+    /// Failed expectations, but for those a known finding explains.
     public var failed: [String]
+    /// Failed expectations a known finding of the guest app explains
+    /// (`expect.known`), each with the finding and where it is documented.
+    public var known: [String]
     /// Distinct pids per process kind, to show each ran as its own process.
     public var processes: [String: Int]
     public var scenario: String?
@@ -34,6 +38,11 @@ public struct RunSummary: Sendable {
     /// `--forked`: plain extension launches were forked by fork servers
     /// (`run.start`'s `launches: forked`).
     public var forked: Bool
+    /// Every fault the run injected, whether it took effect, and what
+    /// failed after it (docs/FAULTS.md, "What a run says").
+    public var faults: [FaultOutcome]
+    /// The device's calendar, for local times.
+    var calendar: Calendar
 
     /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
     /// why its processes were retired (`warm.retired`'s `reason`).
@@ -53,22 +62,34 @@ public struct RunSummary: Sendable {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
             } ?? 0
         var met = 0
-        var failed: [String] = []
+        var failedLines: [(line: String, text: String)] = []
+        var knownLines: [String: String] = [:]
         var pids: [String: Set<Int32>] = [:]
+        var failures: [(Date, String)] = []
         for event in events[lastRun...] {
             pids[event.process.rawValue, default: []].insert(event.pid)
-            guard event.process == .device, event.event == "expect" else { continue }
+            guard event.process == .device else { continue }
+            if event.event == "expect.known", let line = event.fields["line"] {
+                knownLines[line] = event.fields["finding"] ?? "?"
+            }
+            guard event.event == "expect" else { continue }
             if event.fields["result"] == "ok" {
                 met += 1
             } else {
                 let line = event.fields["line"] ?? "?"
-                failed.append(
-                    "line \(line): \(event.fields["text"] ?? "") — \(event.fields["detail"] ?? "")")
+                failedLines.append(
+                    (line, "line \(line): \(event.fields["text"] ?? "") — \(event.fields["detail"] ?? "")"))
+                if let time = TraceEvent.date(fromTimestamp: event.time) {
+                    failures.append((time, "FAIL line \(line): \(event.fields["text"] ?? "")"))
+                }
             }
         }
         let start = events.indices.contains(lastRun) ? events[lastRun] : nil
         self.met = met
-        self.failed = failed
+        self.failed = failedLines.filter { knownLines[$0.line] == nil }.map(\.text)
+        self.known = failedLines.compactMap { entry in
+            knownLines[entry.line].map { "\(entry.text) (finding \($0): \(Self.findingsDocument))" }
+        }
         self.processes = pids.mapValues(\.count)
         self.scenario = start?.fields["scenario"]
         self.seed = start?.fields["seed"]
@@ -76,6 +97,18 @@ public struct RunSummary: Sendable {
         self.guestSource = start?.fields["guestSource"]
         self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
         self.oracle = Oracle.lastReport(root: root)
+        self.calendar = (try? EmulatedPlatform(root: root).clock.calendar()) ?? Calendar(identifier: .gregorian)
+        for violation in oracle?.violations ?? [] {
+            guard let time = TraceEvent.date(fromTimestamp: violation.time) else { continue }
+            let rule = violation.ruleName.map { " rule \"\($0)\"" } ?? ""
+            failures.append((time, "VIOLATION [\(violation.check.rawValue)]\(rule) at \(violation.localTime)"))
+        }
+        for divergence in oracle?.expectedDivergences ?? [] {
+            guard let time = TraceEvent.date(fromTimestamp: divergence.time) else { continue }
+            failures.append((time, "expected [\(divergence.check.rawValue)] \(divergence.reason)"))
+        }
+        self.faults = FaultOutcome.outcomes(
+            events: Array(events[lastRun...]), failures: failures.sorted { $0.0 < $1.0 })
         let last = events[lastRun...].last {
             $0.process == .device && ["run.interrupted", "run.end"].contains($0.event)
         }
@@ -107,6 +140,12 @@ public struct RunSummary: Sendable {
     }
 
     public var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
+    /// Passed but for failed expectations known findings explain: exit 5.
+    public var onlyKnownFindings: Bool { passed && !known.isEmpty }
+
+    /// Where the guest app's known findings are documented.
+    public static let findingsDocument =
+        "docs/GUEST.md, \"Findings about the real app\", and guest-harness/<app>/findings"
 
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
@@ -115,8 +154,15 @@ public struct RunSummary: Sendable {
         if let guest { lines.append("Guest:        \(guest) from \(guestSource ?? "?") (its own code, unmodified)") }
         lines.append(
             "Expectations: " + color.paint("\(met) met", .green) + ", "
-                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red))
+                + color.paint("\(failed.count) failed", failed.isEmpty ? .dim : .red)
+                + (known.isEmpty
+                    ? "" : ", " + color.paint("\(known.count) failed as known finding(s) of the app", .yellow)))
         lines += failed.map { "  " + color.paint("FAIL", .red) + " \($0)" }
+        lines += known.map { "  " + color.paint("KNOWN", .yellow) + " \($0)" }
+        if onlyKnownFindings {
+            lines.append("  (nothing failed but known findings of the app: exit 5, not 1)")
+        }
+        lines += faultSection(color: color)
         let kinds = processes.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
         lines.append("Processes (distinct pids): " + kinds.joined(separator: ", "))
         if forked { lines.append("Launches: forked (--forked: each plain extension callback forked by a fork server)") }
@@ -134,6 +180,36 @@ public struct RunSummary: Sendable {
 }
 
 extension RunSummary {
+    /// Each fault injected: where it came from, whether and when it took
+    /// effect, and what failed after it (each failure under the last fault
+    /// that took effect at or before it; repeated lines counted).
+    func faultSection(color: ColorPolicy = .plain) -> [String] {
+        guard !faults.isEmpty else { return [] }
+        let fired = faults.filter { $0.fired != nil }.count
+        var lines = ["Faults:       \(faults.count) injected, \(fired) took effect"]
+        for fault in faults {
+            let when = fault.fired.map { "took effect \(DeviceEngine.localText($0, calendar)): " } ?? ""
+            lines.append(
+                "  " + color.paint(fault.fired == nil ? "MISSED" : "FIRED", fault.fired == nil ? .dim : .yellow)
+                    + " \(fault.fault) (\(fault.source), injected \(DeviceEngine.localText(fault.injected, calendar))): "
+                    + when + fault.effect)
+            guard fault.fired != nil else { continue }
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for text in fault.followedBy {
+                if counts[text] == nil { order.append(text) }
+                counts[text, default: 0] += 1
+            }
+            if order.isEmpty { lines.append("    followed by: nothing failed, no divergence") }
+            for text in order.prefix(10) {
+                let count = counts[text] ?? 1
+                lines.append("    followed by: \(text)" + (count > 1 ? " ×\(count)" : ""))
+            }
+            if order.count > 10 { lines.append("    ... and \(order.count - 10) more") }
+        }
+        return lines
+    }
+
     /// Peak resident memory per kind, against iOS's limit for a monitor.
     func memorySection() -> [String] {
         guard !memory.isEmpty else { return [] }

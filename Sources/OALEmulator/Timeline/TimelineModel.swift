@@ -19,6 +19,11 @@ struct TimelineModel {
         case threshold = "t"
         case press = "p"
         case failed = "!"
+        /// A fault killed a launch (faults row).
+        case kill = "K"
+        /// Any other fault took effect: a callback held or dropped, a store
+        /// damaged, the clock or zone changed, ... (faults row).
+        case fault = "F"
     }
 
     struct Mark {
@@ -31,6 +36,9 @@ struct TimelineModel {
     var apps: [Row]
     var rules: [Row]
     var marks: [Mark]
+    /// Where faults took effect (`FaultOutcome.isEffect`); nil when the
+    /// run injected none, so a run without faults draws no faults row.
+    var faultMarks: [Mark]?
 
     /// Builds the model from the trace lines of the last run in the file (a
     /// device restarted on its root, `resumed`, continues the same run).
@@ -48,6 +56,7 @@ struct TimelineModel {
         var appUsed = SpanBuilder()
         var ruleOn = SpanBuilder()
         var marks: [Mark] = []
+        var faultMarks: [Mark]?
         var frontmost: String?
         for (event, time) in dated where event.process == .device {
             let fields = event.fields
@@ -71,6 +80,12 @@ struct TimelineModel {
                 marks.append(Mark(time: time, kind: .press))
             case "expect":
                 if fields["result"] == "fail" { marks.append(Mark(time: time, kind: .failed)) }
+            case "fault":
+                var list = faultMarks ?? []
+                if FaultOutcome.isEffect(event) {
+                    list.append(Mark(time: time, kind: fields["action"] == "killed" ? .kill : .fault))
+                }
+                faultMarks = list
             default:
                 break
             }
@@ -96,6 +111,7 @@ struct TimelineModel {
         }
         rules = ruleOn.order.map { Row(label: $0, on: ruleOn.spans($0, until: finish)) }
         self.marks = marks
+        self.faultMarks = faultMarks
     }
 }
 

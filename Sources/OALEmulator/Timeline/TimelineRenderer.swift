@@ -40,10 +40,19 @@ struct TimelineRenderer {
         }
         lines.append(
             pad("callbacks", labelWidth) + markers(model.marks, origin: origin, bucket: bucket, columns: columns))
+        if let faults = model.faultMarks {
+            lines.append(
+                pad("faults", labelWidth)
+                    + markers(faults, origin: origin, bucket: bucket, columns: columns, rank: [.kill, .fault]))
+        }
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
         lines.append("        s intervalDidStart  e intervalDidEnd  t threshold  p shield button  ! failed expectation")
         lines.append("        (several in one column: the first of ! p t e s is shown)")
+        if model.faultMarks != nil {
+            lines.append("        faults: K a fault killed a process  F another fault took effect (K shown first;")
+            lines.append("        each fault, and what failed after it, in the summary's Faults section)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -57,8 +66,10 @@ struct TimelineRenderer {
         }.joined()
     }
 
-    private func markers(_ marks: [TimelineModel.Mark], origin: Date, bucket: TimeInterval, columns: Int) -> String {
-        let rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start]
+    private func markers(
+        _ marks: [TimelineModel.Mark], origin: Date, bucket: TimeInterval, columns: Int,
+        rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start]
+    ) -> String {
         var best = [TimelineModel.MarkKind?](repeating: nil, count: columns)
         for mark in marks {
             let column = min(columns - 1, max(0, Int(mark.time.timeIntervalSince(origin) / bucket)))
@@ -67,7 +78,8 @@ struct TimelineRenderer {
         }
         return best.map { mark -> String in
             guard let mark else { return " " }
-            return mark == .failed ? color.paint(String(mark.rawValue), .red) : String(mark.rawValue)
+            return mark == .failed || mark == .kill
+                ? color.paint(String(mark.rawValue), .red) : String(mark.rawValue)
         }.joined()
     }
 

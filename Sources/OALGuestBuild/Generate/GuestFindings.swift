@@ -6,6 +6,7 @@ import Foundation
 ///
 ///     finding G1
 ///     checks usage-not-lost minutes-recorded
+///     expects usage-minutes
 ///     kind timeLimit
 ///     when static func blockEvent(forLimit
 ///     summary a time limit records no usage below its budget
@@ -16,7 +17,10 @@ import Foundation
 /// A **finding** is a divergence from the spec the oracle reports as the
 /// named finding rather than as violations: `checks` names the oracle
 /// checks it explains, `kind` the rule kind they concern (a `kindRaw`;
-/// absent: any). An **option** is a deliberate change of the app's
+/// absent: any), `expects` the kinds of scenario expectation it makes fail
+/// (`Expectation.kindName`: `usage-minutes`, `blocked`, ...; a failed one
+/// naming a rule of `kind` the run met the finding on is reported as the
+/// known finding, not as a new failure). An **option** is a deliberate change of the app's
 /// behaviour over its history, which the spec model takes as an option
 /// (docs/ORACLE.md, "Spec options"). `when` / `unless` (any number) scope
 /// either to the commits whose compiled sources contain / lack the text,
@@ -83,7 +87,8 @@ public struct GuestHarnessNotes: Sendable {
             case "finding":
                 try close()
                 guard !value.isEmpty else { throw .layout("\(path):\(number): `finding` needs an id") }
-                current = Block(kind: .finding(GuestFinding(id: value, checks: [], kind: nil, summary: "")))
+                current = Block(
+                    kind: .finding(GuestFinding(id: value, checks: [], kind: nil, summary: "", expects: nil)))
                 started = number
                 continue
             case "option":
@@ -105,6 +110,9 @@ public struct GuestHarnessNotes: Sendable {
             case ("checks", .finding(var finding)):
                 finding.checks += value.split(separator: " ").map(String.init)
                 block.kind = .finding(finding)
+            case ("expects", .finding(var finding)):
+                finding.expects = (finding.expects ?? []) + value.split(separator: " ").map(String.init)
+                block.kind = .finding(finding)
             case ("kind", .finding(var finding)):
                 finding.kind = value
                 block.kind = .finding(finding)
@@ -113,8 +121,8 @@ public struct GuestHarnessNotes: Sendable {
                 block.kind = .finding(finding)
             default:
                 throw .layout(
-                    "\(path):\(number): unknown key `\(key)` here (a finding takes checks, kind, summary, when, "
-                        + "unless; an option takes when, unless)")
+                    "\(path):\(number): unknown key `\(key)` here (a finding takes checks, expects, kind, summary, "
+                        + "when, unless; an option takes when, unless)")
             }
             current = block
         }
@@ -129,4 +137,6 @@ public struct GuestFinding: Codable, Hashable, Sendable {
     public var checks: [String]
     public var kind: String?
     public var summary: String
+    /// The kinds of expectation it makes fail (nil: none).
+    public var expects: [String]?
 }

@@ -12,6 +12,10 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
     case crashed = 3
     /// oal-device sweep and swarm only: a run stopped before its end.
     case stopped = 4
+    /// oal-device run and summary, scripts/supervise only: the run
+    /// finished, and every expectation that failed is explained by a known
+    /// finding of the guest app (docs/GUEST.md, "Findings"); no violation.
+    case knownFinding = 5
     case usage = 64
     case data = 65
     case notFound = 66
@@ -33,6 +37,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable, CustomStringConvertible {
         case .refused: "refused"
         case .crashed: "a process crashed"
         case .stopped: "a run stopped"
+        case .knownFinding: "only known findings failed"
         case .usage: "usage"
         case .data: "data"
         case .notFound: "not found"
