@@ -87,4 +87,19 @@ import Testing
             #expect(divergence.reason.contains("2026-12-01 02:05 (UTC+14:00)"), "\(divergence.reason)")
         }
     }
+
+    /// Swarm seed 263: Paris 09:39 to Pago Pago is 21:39 the day before, so
+    /// 2026-11-30 is lived again from its start (12:00 in Paris): its
+    /// thresholds count from there, and the 20 minutes the ledger filed on
+    /// it before the travel cannot be added to them. The oracle names that
+    /// much, no more.
+    @Test func aDayLivedAgainAfterTravelWestIsNamed() throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let run = try OracleTests.run(demo, arguments: ["--fault", "at 09:39 clock timezone Pacific/Pago_Pago"])
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        #expect(
+            run.report.expectedDivergences.contains { $0.reason.contains("moved the date back") },
+            "\(run.report.expectedDivergences)")
+    }
 }
