@@ -20,8 +20,9 @@ extension DeviceEngine {
         result.met = state.expectationsMet ?? 0
         result.failures = state.expectationFailures ?? []
         // The launches the dead device started, by number.
-        let started = Self.tracedLaunches(options.root)
-        let traced = started.keys.max() ?? 0
+        let traced = Self.traced(options.root)
+        let started = traced.launches
+        let lastLaunch = started.keys.max() ?? 0
         if let step = state.stepInFlight,
             !started.contains(where: { $0.key > step.launchSequence && Self.commitsATap($0.value.process) })
         {
@@ -30,7 +31,7 @@ extension DeviceEngine {
             // only shown): nothing of it happened, so it is performed now.
             state.stepsDone = step.index
             unfinished.replayedStep = step.index
-        } else if state.stepInFlight != nil, let press = Self.lastOpenPress(options.root) {
+        } else if state.stepInFlight != nil, let press = traced.lastOpenPress {
             // The step's press ran and was traced: its answer is the one
             // the dead device saw, not the one saved before it.
             state.lastPressGranted = press
@@ -41,7 +42,7 @@ extension DeviceEngine {
         }
         state.stepInFlight = nil
         state.inFlight = nil
-        state.launchSequence = max(state.launchSequence, traced)
+        state.launchSequence = max(state.launchSequence, lastLaunch)
         return unfinished
     }
 
@@ -58,35 +59,34 @@ extension DeviceEngine {
         }
     }
 
-    /// Each launch number in the root's trace with its process and its
-    /// arguments (`argv` of its `launch` line).
-    static func tracedLaunches(_ root: DeviceRoot) -> [Int: (process: ProcessKind, argv: String)] {
-        guard let lines = try? TraceLog.read(root.trace) else { return [:] }
+    /// What the dead device's trace says, read in one pass: each launch
+    /// number with its process and its arguments (`argv` of its `launch`
+    /// line), and whether the last Open press was granted (nil: none was
+    /// traced).
+    struct Traced {
         var launches: [Int: (process: ProcessKind, argv: String)] = [:]
+        var lastOpenPress: Bool?
+    }
+
+    static func traced(_ root: DeviceRoot) -> Traced {
+        guard let lines = try? TraceLog.read(root.trace) else { return Traced() }
+        var traced = Traced()
         for case .success(let event) in lines {
-            guard let launch = event.launch, event.process != .device else { continue }
-            if event.event == "launch" {
-                launches[launch] = (event.process, event.fields["argv"] ?? "")
-            } else if launches[launch] == nil {
-                launches[launch] = (event.process, "")
+            if event.process == .device {
+                guard event.event == "user.press", event.fields["button"] == "open" else { continue }
+                let status = event.fields["status"]
+                traced.lastOpenPress = status == "0" ? true : status == "2" ? false : traced.lastOpenPress
+            } else if let launch = event.launch {
+                if event.event == "launch" {
+                    traced.launches[launch] = (event.process, event.fields["argv"] ?? "")
+                } else if traced.launches[launch] == nil {
+                    traced.launches[launch] = (event.process, "")
+                }
             }
         }
-        return launches
+        return traced
     }
 
     /// The processes whose launch acts on a user's tap.
     static func commitsATap(_ process: ProcessKind) -> Bool { process == .app || process == .shieldAction }
-
-    /// Whether the last Open press the trace holds was granted (nil: none
-    /// was traced).
-    static func lastOpenPress(_ root: DeviceRoot) -> Bool? {
-        guard let lines = try? TraceLog.read(root.trace) else { return nil }
-        var granted: Bool?
-        for case .success(let event) in lines
-        where event.process == .device && event.event == "user.press" && event.fields["button"] == "open" {
-            let status = event.fields["status"]
-            granted = status == "0" ? true : status == "2" ? false : granted
-        }
-        return granted
-    }
 }

@@ -9,8 +9,8 @@ import OALSystem
 extension DeviceEngine {
     func damageStore(_ damage: StoreDamage, _ target: StoreTarget, _ fault: Fault) throws {
         let path: String
+        let day = DayKey(now, calendar: calendar).description
         if target == .usage {
-            let day = DayKey(now, calendar: calendar).description
             path = options.root.appGroup.appendingPathComponent("usage/\(day).jsonl").path
         } else {
             path = options.root.appGroup.appendingPathComponent("\(target.rawValue).json").path
@@ -43,7 +43,7 @@ extension DeviceEngine {
         oracle.storeFaultInjected(path: path, reason: fault.description, at: now)
         if target == .usage {
             oracle.usageJournalDamaged(
-                path: path, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes),
+                day: day, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes),
                 refusesWrites: damage == .newerFormat, reason: fault.description, at: now)
         }
     }

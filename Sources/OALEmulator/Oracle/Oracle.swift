@@ -160,13 +160,12 @@ public final class Oracle {
         if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = instant }
     }
 
-    /// A fault damaged the usage journal at `path`; `lost` is what its
-    /// bytes held before and no longer do. A second damage the same day
-    /// adds to the first's loss.
+    /// A fault damaged the usage journal of `day` (`YYYY-MM-DD`); `lost` is
+    /// what its bytes held before and no longer do. A second damage the
+    /// same day adds to the first's loss.
     func usageJournalDamaged(
-        path: String, lost: UsageJournalLoss.Totals, refusesWrites: Bool, reason: String, at instant: Date
+        day: String, lost: UsageJournalLoss.Totals, refusesWrites: Bool, reason: String, at instant: Date
     ) {
-        guard let day = UsageDamage.journalDay(path) else { return }
         var damage = UsageDamage(day: day, time: instant, fault: reason)
         damage.refusesWrites = refusesWrites || spec.usageDamaged.map { $0.day == day && $0.refusesWrites } ?? false
         if let earlier = spec.usageDamaged, earlier.day == day {

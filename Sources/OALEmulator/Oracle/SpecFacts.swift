@@ -109,13 +109,6 @@ struct UsageDamage: Codable, Sendable, Hashable {
     /// A newer format: the design never overwrites it, so nothing more can
     /// be recorded that day either, and the whole day's usage is lost.
     var refusesWrites = false
-
-    /// The day of a usage journal's path (`.../usage/2026-11-30.jsonl`).
-    static func journalDay(_ path: String) -> String? {
-        let parts = path.split(separator: "/")
-        guard parts.count >= 2, parts[parts.count - 2] == "usage", parts.last!.hasSuffix(".jsonl") else { return nil }
-        return String(parts.last!.dropLast(".jsonl".count))
-    }
 }
 
 struct ClockSetBack: Codable, Sendable, Hashable {
