@@ -52,6 +52,19 @@ import Testing
         #expect(html.contains("<td class=\"outside\">W 1"))
     }
 
+    /// The demo day's every store access is inside docs/CONTRACT.md's
+    /// table: the report's picture of it (the README's screenshot) showed
+    /// the extensions' reads of the Uninstall Protection switch in red.
+    @Test func theDemoDayStaysInsideTheContract() throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let run = try DeviceHarness.run(demo)
+        defer { run.remove() }
+        let matrix = StoreAccessMatrix(RunRecord(events: run.trace))
+        let outside = matrix.firstOutside.map { "\($0.process.rawValue) \($0.access.rawValue) \($0.file)" }
+        #expect(outside.isEmpty, "\(outside)")
+    }
+
     /// Issue 25: under- and over-enforcement drawn as spans of expected
     /// against actual per app (not one instant), the excused divergences
     /// with their deadlines, the fall-back night and a journey marked on the

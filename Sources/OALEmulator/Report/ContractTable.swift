@@ -42,7 +42,9 @@ enum ContractTable {
         // next process to take the press lock resolves it.
         "open-grants.json": [.app: [.read, .write], .monitor: [.read, .write], .shieldAction: [.read, .write]],
         "shield-stores.json": [.app: [.read, .write]],
-        "group-defaults.json": [.app: [.read, .write]],
+        // The Uninstall Protection switch: every callback and press
+        // reconciles its setting with the app closed.
+        "group-defaults.json": [.app: [.read, .write], .monitor: [.read], .shieldAction: [.read]],
     ]
 
     /// What `process` may do to `file`: the table's cell; the emulated OS
