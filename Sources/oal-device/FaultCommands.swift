@@ -11,7 +11,8 @@ let faultFlags = ["random-faults"]
 let faultUsage = """
       run ... [--fault "FAULT; FAULT..."] [--random-faults]
           Inject faults (docs/FAULTS.md): each FAULT is a scenario `fault` line's text,
-          optionally `at [day N] HH:MM FAULT`; --random-faults draws a mix from the seed.
+          optionally `at [day N] HH:MM FAULT`; --fault may be given more than once;
+          --random-faults draws a mix from the seed.
       sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--no-snapshots] [--quiet]
           List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
           point, started from the listing run's snapshot before the point's launch;
@@ -28,8 +29,11 @@ let faultUsage = """
 
 func faultOptions(_ parsed: ParsedArguments, scenario: Scenario) throws -> FaultOptions {
     var options = FaultOptions(random: parsed.has("random-faults"))
-    if let text = parsed.value("fault") {
-        options.extra = text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+    // `--fault` may be given more than once, each one or more faults
+    // separated by `;`: the reproduce lines print one per fault.
+    let texts = parsed.all("fault")
+    if !texts.isEmpty {
+        options.extra = texts.flatMap { $0.split(separator: ";") }.map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
         for entry in options.extra {
             do {

@@ -111,9 +111,8 @@ let guestOptions = ["guest", "harness", "cache", "sdk"]
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "fault", "check", "rule", "jobs", "speed", "days", "warm"]
-            + guestOptions,
-        flags: ["quiet", "shrink", "free-running", "forked", "no-build"] + faultFlags),
+        options: ["seed", "loop-pid", "paths", "check", "rule", "jobs", "speed", "days", "warm"] + guestOptions,
+        flags: ["quiet", "shrink", "free-running", "forked", "no-build"] + faultFlags, repeatable: ["fault"]),
     "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
@@ -126,7 +125,8 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
         flags: ["quiet", "no-snapshots", "forked"]),
     "shrink": ArgumentSpec(
-        options: ["root-base", "seed", "fault", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags),
+        options: ["root-base", "seed", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags,
+        repeatable: ["fault"]),
     "timeline": ArgumentSpec(options: ["width"]),
     "summary": ArgumentSpec(),
     "trace": ArgumentSpec(options: ["format"]),

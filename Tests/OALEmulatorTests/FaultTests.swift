@@ -490,6 +490,25 @@ import Testing
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt device at p") }
     }
 
+    /// Issue 24: a sweep's or swarm's reproduce line gives each fault its
+    /// own `--fault`, which `run` refused ("given more than once"), so the
+    /// line reproduced nothing. Both spellings now inject both faults.
+    @Test(arguments: [
+        ["--fault", "at 09:00 clock jump +5m", "--fault", "at 10:00 clock timezone Asia/Tokyo"],
+        ["--fault", "at 09:00 clock jump +5m; at 10:00 clock timezone Asia/Tokyo"],
+    ])
+    func twoFaultsReplayFromEitherSpelling(arguments: [String]) throws {
+        let run = try OracleTests.run(DeviceHarness.header + Self.gate, arguments: arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("clock jump +5m") && run.stderr.contains("clock timezone Asia/Tokyo"), "\(run.stderr)")
+        let line = FaultRun.reproduceCommand(
+            scenario: "s.scenario", seed: 1,
+            faults: FaultOptions(extra: ["at 09:00 clock jump +5m", "at 10:00 clock timezone Asia/Tokyo"]),
+            guest: nil)
+        #expect(line.contains("--fault 'at 09:00 clock jump +5m' --fault 'at 10:00 clock timezone Asia/Tokyo'"))
+    }
+
     @Test func clockJumpsTimeZoneChangeAndDST() throws {
         let jump = try DeviceHarness.run(
             """

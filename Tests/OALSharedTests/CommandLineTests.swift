@@ -29,6 +29,18 @@ import Testing
         }
     }
 
+    /// A repeatable option (`--fault`, issue 24) keeps every value in
+    /// order; any other given twice is still refused.
+    @Test func aRepeatableOptionKeepsEveryValue() throws {
+        let spec = ArgumentSpec(options: ["seed"], repeatable: ["fault"]).merging(.common)
+        let parsed = try ArgumentParser.parse(["--fault", "a", "--fault=b; c", "--seed", "1"], spec: spec)
+        #expect(parsed.all("fault") == ["a", "b; c"])
+        #expect(parsed.value("fault") == "b; c")
+        #expect(throws: ProcessFailure.usage("option --seed given more than once")) {
+            try ArgumentParser.parse(["--seed", "1", "--seed", "2"], spec: spec)
+        }
+    }
+
     @Test func unknownOptionIsAUsageErrorNamingIt() {
         #expect(throws: ProcessFailure.usage("unknown option '--frm'")) {
             try ArgumentParser.parse(["--frm", "1"], spec: .common)

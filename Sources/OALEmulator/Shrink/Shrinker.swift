@@ -180,7 +180,7 @@ public struct Shrinker: Sendable {
         let comment = [
             "Minimized by oal-device shrink from \(URL(fileURLWithPath: scenarioPath).lastPathComponent)"
                 + (faults.random ? " --seed \(usedSeed) --random-faults" : "")
-                + faults.extra.map { " --fault '\($0)'" }.joined() + ".",
+                + faults.extra.map { " --fault " + FaultRun.shellQuote($0) }.joined() + ".",
             "oracle: \(wanted.check.rawValue)" + (wanted.rule.map { " \"\($0)\"" } ?? ""),
         ]
         let text = current.text(comment: comment)

@@ -4,10 +4,14 @@
 public struct ArgumentSpec: Sendable, Hashable {
     public var valueOptions: Set<String>
     public var flags: Set<String>
+    /// Value options that may be given more than once (`--fault A --fault
+    /// B`), every value kept in order; any other given twice is an error.
+    public var repeatable: Set<String>
 
-    public init(options: [String] = [], flags: [String] = []) {
-        valueOptions = Set(options)
+    public init(options: [String] = [], flags: [String] = [], repeatable: [String] = []) {
+        valueOptions = Set(options).union(repeatable)
         self.flags = Set(flags)
+        self.repeatable = Set(repeatable)
     }
 
     /// The options every executable takes (docs/PROCESSES.md).
@@ -17,6 +21,7 @@ public struct ArgumentSpec: Sendable, Hashable {
         var merged = self
         merged.valueOptions.formUnion(other.valueOptions)
         merged.flags.formUnion(other.flags)
+        merged.repeatable.formUnion(other.repeatable)
         return merged
     }
 }
@@ -25,8 +30,11 @@ public struct ArgumentSpec: Sendable, Hashable {
 /// and the flags that were present.
 public struct ParsedArguments: Sendable, Hashable {
     public var positionals: [String]
+    /// The last value of each option.
     public var values: [String: String]
     public var flags: Set<String>
+    /// Every value of each repeatable option, in order.
+    public var repeated: [String: [String]] = [:]
 
     public init(positionals: [String] = [], values: [String: String] = [:], flags: Set<String> = []) {
         self.positionals = positionals
@@ -37,6 +45,9 @@ public struct ParsedArguments: Sendable, Hashable {
     public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     public func value(_ option: String) -> String? { values[option] }
+
+    /// Every value a repeatable option was given, in order.
+    public func all(_ option: String) -> [String] { repeated[option] ?? values[option].map { [$0] } ?? [] }
 
     public func required(_ option: String) throws(ProcessFailure) -> String {
         guard let value = values[option] else { throw .usage("missing required option --\(option)") }
@@ -113,7 +124,11 @@ public enum ArgumentParser {
                     value = arguments[index]
                     index += 1
                 }
-                if parsed.values[name] != nil { throw .usage("option --\(name) given more than once") }
+                if spec.repeatable.contains(name) {
+                    parsed.repeated[name, default: []].append(value)
+                } else if parsed.values[name] != nil {
+                    throw .usage("option --\(name) given more than once")
+                }
                 parsed.values[name] = value
             } else {
                 throw .usage("unknown option '--\(name)'")
