@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALPlatform
+import OALSystem
 import OALTestSupport
 import Testing
 
@@ -27,6 +28,30 @@ import Testing
     }
 
     static func directory() throws -> URL { try TemporaryDirectory.make(prefix: "oal-race") }
+
+    /// Issue 24: Ctrl-C (or SIGTERM) in `oal-device race` exited 1, as if
+    /// an interleaving had failed; now 130/143, as the crash sweep and the
+    /// swarm. A real process, a real signal, sent once reruns have begun.
+    @Test(arguments: [SIGINT, SIGTERM]) func aStopSignalEndsTheRaceSweepAsInterrupted(signal: Int32) throws {
+        let base = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let scenario = try Self.scenario(base)
+        let race = try ChildProcess.spawn(
+            BuiltProducts.directory.appendingPathComponent("oal-device").path,
+            arguments: ["race", "--root-base", base.appendingPathComponent("sweep").path, scenario, "--limit", "40"],
+            standardOutput: "/dev/null", standardError: "/dev/null")
+        let started = Date()
+        // Once a rerun's root exists, the listing is done and reruns run.
+        while Date().timeIntervalSince(started) < 120 {
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: base.appendingPathComponent("sweep").path))
+            if names?.contains(where: { $0.hasPrefix("race-") }) == true { break }
+            if try race.poll() != nil { break }
+            usleep(50_000)
+        }
+        try? race.signal(signal)
+        #expect(try race.wait() == .exited(128 + signal))
+    }
 
     /// Listing: every crash point is a pause point, the pause-only point
     /// is there too, and each site carries only what could happen then.

@@ -256,6 +256,9 @@ public struct RaceSweep: Sendable {
         progress?("listing the pause points of \(scenarioPath)...")
         let recorder = snapshots ? SnapshotShelf.recorder(base: rootBase, logs: "pause-log") : nil
         let (candidates, pauseSites, baseline) = try list(recorder: recorder)
+        // A stop signal ends the sweep as interrupted (130/143), as the
+        // crash sweep and the swarm do, not as a failing interleaving.
+        if let signal = baseline.interrupted { throw EngineError.interrupted(signal) }
         let spread = Self.choose(candidates, limit: limit)
         let positions = shard?.positions(of: spread.count) ?? Array(spread.indices)
         progress?(
@@ -263,6 +266,7 @@ public struct RaceSweep: Sendable {
                 + (shard.map { " (shard \($0))" } ?? "") + " with \(max(1, min(jobs, positions.count))) job(s)")
         let shelf = SnapshotShelf(recorder: recorder, launches: positions.map { spread[$0].launch })
         let outcomes = rerun(positions.map { ($0, spread[$0]) }, shelf: shelf)
+        if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
         let index = RunIndex(
             title: "race sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
             entries: outcomes.map {
