@@ -46,14 +46,6 @@ func faultOptions(_ parsed: ParsedArguments, scenario: Scenario) throws -> Fault
     return options
 }
 
-func faultReproduceSuffix(_ faults: FaultOptions) -> String {
-    var text = faults.random ? " --random-faults" : ""
-    if !faults.extra.isEmpty {
-        text += " --fault '" + faults.extra.joined(separator: "; ").replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
-    return text
-}
-
 func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
     guard let text = parsed.value(name) else { return nil }
     guard let value = UInt64(text) else { throw ProcessFailure.usage("--\(name): '\(text)' is not a whole number") }

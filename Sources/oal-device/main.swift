@@ -324,7 +324,6 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
     }
     let result = try DeviceEngine(scenario: scenario, options: options).run()
-    let usedSeed = seed ?? scenario.seed
     StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
     if let report = result.freeRunning {
         StandardStream.error.write(report.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
@@ -332,7 +331,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     StandardStream.error.write(
         """
         oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed\(knownText(result))
-        oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): oal-device init --root NEWDIR --scenario \(scenarioPath) && oal-device run --root NEWDIR \(scenarioPath) --seed \(usedSeed)\(days.map { " --days \($0)" } ?? "")\(faultReproduceSuffix(options.faults))\(options.guest?.reproduceOption ?? "")\(options.warm.map { " --warm \($0.seed)" } ?? "")\(options.forked ? " --forked" : "")
+        oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): \(Oracle.reproduce(scenario: scenario, options: options))
 
         """)
     if parsed.has("shrink"), !result.passed {

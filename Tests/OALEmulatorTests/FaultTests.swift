@@ -509,6 +509,16 @@ import Testing
         #expect(line.contains("--fault 'at 09:00 clock jump +5m' --fault 'at 10:00 clock timezone Asia/Tokyo'"))
     }
 
+    /// Issue 24: the closing line of `--paths foreground` left the flag out,
+    /// so it replayed another, passing run. It is now the oracle's line.
+    @Test func theClosingReproduceLineKeepsEveryOption() throws {
+        let run = try OracleTests.run(
+            DeviceHarness.header + Self.gate,
+            arguments: ["--paths", "foreground", "--fault", "at 09:00 clock jump +5m"])
+        let line = try #require(run.stderr.split(separator: "\n").last { $0.contains("reproduce with: ") })
+        #expect(line.hasSuffix("--fault 'at 09:00 clock jump +5m' --paths foreground"), "\(line)")
+    }
+
     @Test func clockJumpsTimeZoneChangeAndDST() throws {
         let jump = try DeviceHarness.run(
             """

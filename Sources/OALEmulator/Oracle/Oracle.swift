@@ -294,7 +294,9 @@ public final class Oracle {
     /// The report so far (for callers that drive the engine themselves).
     public func finish() -> OracleReport { report }
 
-    static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
+    /// The one command that replays this run: every reproduce line of a
+    /// run (its violations', its closing line) is this text.
+    public static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
         // The run's faults too (`--fault`, `--random-faults`): a violation
         // under a fault replays only with it.
         FaultRun.reproduceCommand(
