@@ -64,8 +64,11 @@ public struct DeviceKillSweep: Sendable {
 
     public struct Report: Sendable {
         public var baseline: Ending
-        public var pointsListed: Int
+        /// Every point of the device's own the never-killed run reached.
+        public var listed: [String]
         public var outcomes: [Outcome]
+
+        public var pointsListed: Int { listed.count }
 
         public var differing: [Outcome] { outcomes.filter { !$0.same(as: baseline) } }
 
@@ -105,7 +108,7 @@ public struct DeviceKillSweep: Sendable {
             progress?("\(meter.prefix(done: counter.increment())) \(point): \(verdict)")
             return outcome
         }
-        return Report(baseline: baseline, pointsListed: points.count, outcomes: outcomes)
+        return Report(baseline: baseline, listed: points, outcomes: outcomes)
     }
 
     private func sweep(_ point: String, root: URL) -> Outcome {
