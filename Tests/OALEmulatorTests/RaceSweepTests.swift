@@ -53,6 +53,36 @@ import Testing
         #expect(try race.wait() == .exited(128 + signal))
     }
 
+    /// The race sweep of the demo day hung at its 100th interleaving: a
+    /// callback delivered while an app launch was stopped holding the
+    /// database's lock, then the oracle's untraced `rules --json` query
+    /// waited for that lock forever (nothing resumes the stopped launch
+    /// for an untraced process). Now nothing is asked of the app while a
+    /// launch is stopped. A real run, killed if it is not done in 3 min.
+    @Test func aCallbackInterleavedWithAStoppedAppLaunchDoesNotHang() throws {
+        let demo = try String(
+            contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
+        let run = try DeviceProcessRun(demo)
+        defer { run.remove() }
+        let root = run.root("device")
+        #expect(try run.initialize(root) == .exited(0))
+        let device = try ChildProcess.spawn(
+            run.executable,
+            arguments: [
+                "run", "--root", root.url.path, run.file.path, "--quiet", "--fault",
+                "preempt app at deviceactivity.update.after-rename#1 launch 5 with callback",
+            ], standardOutput: "/dev/null", standardError: "/dev/null")
+        let started = Date()
+        var ended = try device.poll()
+        while ended == nil, Date().timeIntervalSince(started) < 180 {
+            usleep(100_000)
+            ended = try device.poll()
+        }
+        if ended == nil { try? device.signal(SIGTERM) }
+        #expect(ended == .exited(0), "the run hung (or failed): \(String(describing: ended))")
+        _ = try? device.wait()
+    }
+
     /// Listing: every crash point is a pause point, the pause-only point
     /// is there too, and each site carries only what could happen then.
     @Test func theListingRunFindsEveryPausePointAndWhatCanInterleaveThere() throws {

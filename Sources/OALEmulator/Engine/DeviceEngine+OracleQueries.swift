@@ -9,6 +9,10 @@ extension DeviceEngine {
     /// emulated hour (`status-label`), for the emulator's app and a guest
     /// alike.
     func askTheApp() {
+        // Not while a preempted launch is stopped: the query would wait for
+        // a lock it holds, and nothing resumes it for an untraced process
+        // (the race sweep hung so). Asked again once it has run on.
+        guard !faults.holdsAStoppedLaunch else { return }
         let query = UntracedAppQuery(launcher: launcher)
         if options.guest != nil { oracle.guestProbe = GuestAppProbe(query: query).read() }
         let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")

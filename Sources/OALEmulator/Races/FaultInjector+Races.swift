@@ -91,6 +91,10 @@ extension FaultInjector {
         return termination
     }
 
+    /// Whether a preempted launch is stopped right now (it may hold a lock
+    /// any other process of the app would wait for).
+    var holdsAStoppedLaunch: Bool { stoppedLock.withLock { stopped != nil } }
+
     /// Resumes the stopped launch now, because someone would wait for a
     /// lock it holds (as on a phone, where it would have run on), and waits
     /// for it to finish so the waiter gets the lock. Once.
