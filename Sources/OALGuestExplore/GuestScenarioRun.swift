@@ -1,4 +1,5 @@
 import Foundation
+import OALEmulator
 import OALGuestBuild
 import OALPlatform
 import OALSystem
@@ -28,17 +29,18 @@ public struct GuestScenarioRun: Sendable {
         self.environment = environment
     }
 
-    /// The run's arguments after `run --root ROOT`.
-    func runArguments(guest: String) -> [String] {
-        [scenario] + (seed.map { ["--seed", "\($0)"] } ?? []) + ["--guest", guest] + (forked ? ["--forked"] : [])
+    /// The run against `guest` (a build directory, or `REPO@REV` in a
+    /// reproduce line): its arguments and its reproduce line are the spec's.
+    public func spec(guest: String) -> RunSpec {
+        var spec = RunSpec(
+            scenario: scenario, seed: seed, binDirectory: (device as NSString).deletingLastPathComponent)
+        spec.guest = guest
+        spec.launches = forked ? .forked : .cold
+        return spec
     }
 
     /// The command that replays it on a new root.
-    public func reproduce(guest: String) -> String {
-        let quoted = runArguments(guest: guest).map(Self.shellQuote).joined(separator: " ")
-        return
-            "oal-device init --root NEWDIR --scenario \(Self.shellQuote(scenario)) && oal-device run --root NEWDIR \(quoted)"
-    }
+    public func reproduce(guest: String) -> String { spec(guest: guest).command }
 
     public func play(build: URL, root: URL) throws(GuestBuildError) -> ScenarioVerdict {
         try? FileManager.default.removeItem(at: root)
@@ -49,7 +51,7 @@ public struct GuestScenarioRun: Sendable {
             throw .tool("oal-device init failed (exit \(initStatus)); see \(initLog.path)")
         }
         let status = try spawn(
-            ["run", "--root", root.path] + runArguments(guest: build.path) + ["--quiet"],
+            ["run", "--root", root.path, scenario] + spec(guest: build.path).runArguments + ["--quiet"],
             log: URL(fileURLWithPath: base.path + ".run.log"))
         return ScenarioVerdict(exitCode: status, root: DeviceRoot(path: root.path))
     }
@@ -92,10 +94,5 @@ public struct GuestScenarioRun: Sendable {
         try? child.signal(SIGKILL)
         _ = try? child.wait()
         return nil
-    }
-
-    static func shellQuote(_ text: String) -> String {
-        guard text.contains(where: { !$0.isLetter && !$0.isNumber && !"-_./@=:,+".contains($0) }) else { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

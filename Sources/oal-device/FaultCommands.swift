@@ -27,25 +27,6 @@ let faultUsage = """
           Exit 0 every point resumed the same, 1 one differs.
     """
 
-func faultOptions(_ parsed: ParsedArguments, scenario: Scenario) throws -> FaultOptions {
-    var options = FaultOptions(random: parsed.has("random-faults"))
-    // `--fault` may be given more than once, each one or more faults
-    // separated by `;`: the reproduce lines print one per fault.
-    let texts = parsed.all("fault")
-    if !texts.isEmpty {
-        options.extra = texts.flatMap { $0.split(separator: ";") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
-        for entry in options.extra {
-            do {
-                _ = try FaultLine.parse(entry, scenario: scenario)
-            } catch {
-                throw ProcessFailure.usage("--fault: \(error)")
-            }
-        }
-    }
-    return options
-}
-
 func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
     guard let text = parsed.value(name) else { return nil }
     guard let value = UInt64(text) else { throw ProcessFailure.usage("--\(name): '\(text)' is not a whole number") }
@@ -57,9 +38,10 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    printBanner(spec, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
-        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...100_000),
+        spec: spec, rootBase: base, limit: try parsed.int("limit", in: 1...100_000),
         kinds: try targets(parsed), jobs: try jobs(parsed), shard: try shard(parsed),
         snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
@@ -82,11 +64,11 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage(
             "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
     }
-    let warm = try wholeNumber(parsed, "warm").map { WarmOptions(seed: $0) }
-    if warm != nil, parsed.has("forked") { throw ProcessFailure.usage("--warm: not with --forked") }
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    printBanner(spec, parsed, what: "each seed is this run with --seed S --random-faults")
     let swarm = SeedSwarm(
-        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed), shard: try shard(parsed), warm: warm,
+        spec: spec, rootBase: base, seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed),
+        shard: try shard(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
     let report = try swarm.run()
     try writeJUnit(parsed) { report.junit() }
@@ -112,7 +94,7 @@ func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let sweep = DeviceKillSweep(
         scenarioPath: URL(fileURLWithPath: scenarioPath).path,
         rootBase: URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true),
-        binDirectory: EngineOptions.defaultBinDirectory, limit: try parsed.int("limit", in: 1...100_000),
+        binDirectory: binDirectory, limit: try parsed.int("limit", in: 1...100_000),
         jobs: try jobs(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
     let report = try sweep.run()

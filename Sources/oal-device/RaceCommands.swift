@@ -73,9 +73,10 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
             interleavings?.insert(with)
         }
     }
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    printBanner(spec, parsed, what: "each interleaving is this run with one preempt more")
     let race = RaceSweep(
-        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory,
-        seed: try wholeNumber(parsed, "seed"), limit: try parsed.int("limit", in: 1...1_000_000), kinds: kinds,
+        spec: spec, rootBase: base, limit: try parsed.int("limit", in: 1...1_000_000), kinds: kinds,
         interleavings: interleavings, jobs: try jobs(parsed), shard: try shard(parsed),
         snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device race"))
@@ -90,16 +91,15 @@ func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(1)
     let scenario = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
-    return try shrink(
-        scenarioPath: scenarioPath, scenario: scenario, base: base, output: nil, parsed: parsed,
-        seed: try wholeNumber(parsed, "seed"))
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    try spec.checkFaults(in: scenario)
+    printBanner(spec, parsed, what: "shrinking")
+    return try shrink(spec: spec, base: base, output: nil, parsed: parsed)
 }
 
-/// Shrinks the run `parsed` describes; prints the minimized scenario and
-/// its reproduce command. Exit 0 when it shrank (the failure reproduces).
-func shrink(
-    scenarioPath: String, scenario: Scenario, base: URL, output: URL?, parsed: ParsedArguments, seed: UInt64?
-) throws -> ExitCode {
+/// Shrinks the failing run `spec`; prints the minimized scenario and its
+/// reproduce command. Exit 0 when it shrank (the failure reproduces).
+func shrink(spec: RunSpec, base: URL, output: URL?, parsed: ParsedArguments) throws -> ExitCode {
     var check: OracleCheck?
     if let text = parsed.value("check") {
         guard let value = OracleCheck(rawValue: text) else {
@@ -114,9 +114,7 @@ func shrink(
         target = Shrinker.Target(check: check, rule: rule)
     }
     let shrinker = Shrinker(
-        scenarioPath: scenarioPath, rootBase: base, binDirectory: EngineOptions.defaultBinDirectory, seed: seed,
-        faults: try faultOptions(parsed, scenario: scenario), target: target, check: check,
-        jobs: try jobs(parsed), output: output,
+        spec: spec, rootBase: base, target: target, check: check, jobs: try jobs(parsed), output: output,
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device shrink"))
     do {
         let result = try shrinker.run()

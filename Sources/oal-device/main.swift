@@ -110,9 +110,9 @@ let guestOptions = ["guest", "harness", "cache", "sdk"]
 
 let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
-    "run": ArgumentSpec(
-        options: ["seed", "loop-pid", "paths", "check", "rule", "jobs", "speed", "days", "warm"] + guestOptions,
-        flags: ["quiet", "shrink", "free-running", "forked", "no-build"] + faultFlags, repeatable: ["fault"]),
+    "run": RunSpec.arguments.merging(
+        ArgumentSpec(
+            options: ["loop-pid", "check", "rule", "jobs"] + guestOptions, flags: ["quiet", "shrink", "no-build"])),
     "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
@@ -141,21 +141,37 @@ let commandSpecs: [String: ArgumentSpec] = [
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]
 
-/// `--guest BUILD` (docs/GUEST.md): checks the build, then names it in the
-/// environment, where every run this command makes (sweeps and swarms
-/// included) picks it up, and says which app and sources it runs.
-func useGuest(_ text: String, parsed: ParsedArguments) throws {
-    let directory = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet")).path
-    let guest = try GuestBuild.load(directory: directory)
-    setenv(GuestBuild.variable, guest.directory, 1)
-    StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
+/// Where this executable's siblings are: beside it, or `OAL_BIN_DIR`.
+/// Read here, at the process's edge, and handed down in every spec.
+let binDirectory: URL = {
+    if let override = ProcessInfo.processInfo.environment["OAL_BIN_DIR"], !override.isEmpty {
+        return URL(fileURLWithPath: override, isDirectory: true)
+    }
+    return EngineOptions.defaultBinDirectory
+}()
+
+/// The run a command plays or repeats (`RunSpec`): the options of `run`
+/// it was given, checked in `RunSpec.parse`; `--guest` resolved to its
+/// build; the executables' directory; and a mutant exported to this
+/// process (`OAL_MUTANT=... oal-device ...`), read here and nowhere else.
+func runSpec(_ parsed: ParsedArguments, scenario: String) throws -> RunSpec {
+    var spec = try RunSpec.parse(scenario: scenario, parsed)
+    spec.binDirectory = binDirectory.path
+    if let mutant = ProcessInfo.processInfo.environment[Mutant.variable], !mutant.isEmpty { spec.mutant = mutant }
+    if let text = parsed.value("guest") {
+        let directory = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet")).path
+        let guest = try GuestBuild.load(directory: directory)
+        StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
+        spec.guest = guest.directory
+    }
+    return spec
 }
 
-/// `--forked` (docs/PROCESSES.md, "Forked cold launches"): named in the
-/// environment, like `--guest`, so every run this command makes forks its
-/// plain extension launches.
-func useForked() {
-    setenv(EngineOptions.forkedVariable, "1", 1)
+/// The banner every command that plays runs prints first, as a seeded
+/// simulator prints its seed: the run, as the command that replays it.
+func printBanner(_ spec: RunSpec, _ parsed: ParsedArguments, what: String) {
+    guard !parsed.has("quiet") else { return }
+    StandardStream.error.write("\(tool): \(what): \(spec.command)\n")
 }
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
@@ -175,8 +191,6 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         return .done
     }
     do {
-        if parsed.has("forked") { useForked() }
-        if command != "bisect", let text = parsed.value("guest") { try useGuest(text, parsed: parsed) }
         switch command {
         case "init": return try initCommand(parsed)
         case "run": return try run(parsed)
@@ -288,50 +302,24 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    var scenario = try loadScenario(scenarioPath)
-    let freeRunning = try freeRunningOptions(parsed)
-    let days = try parsed.int("days", in: 1...3660)
-    if let days {
-        // A soak: the scenario's rules and steps, then the days after them.
-        scenario.end = scenario.start.addingTimeInterval(TimeInterval(days) * 86_400)
-    }
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    let scenario = spec.played(try loadScenario(scenarioPath))
+    try spec.checkFaults(in: scenario)
     let root = try existingDeviceRoot(parsed)
-    var seed: UInt64?
-    if let text = parsed.value("seed") {
-        guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
-        seed = value
-    }
-    let loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
-    let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
-    var options = EngineOptions(
-        root: root, binDirectory: EngineOptions.defaultBinDirectory, seed: seed, loopPID: loopPID,
-        progress: progress)
-    options.paths = try runPaths(parsed)
-    options.faults = try faultOptions(parsed, scenario: scenario)
-    options.freeRunning = freeRunning
-    options.days = days
-    if let text = parsed.value("warm") {
-        guard let value = UInt64(text) else { throw ProcessFailure.usage("--warm: '\(text)' is not a whole number") }
-        guard freeRunning == nil else { throw ProcessFailure.usage("--warm: not with --free-running") }
-        options.warm = WarmOptions(seed: value)
-    }
-    if parsed.has("forked") {
-        guard freeRunning == nil else { throw ProcessFailure.usage("--forked: not with --free-running") }
-        guard options.warm == nil else { throw ProcessFailure.usage("--forked: not with --warm") }
-        options.forked = true
-    }
-    if freeRunning != nil, options.paths != .both || parsed.has("shrink") {
-        throw ProcessFailure.usage("--free-running: not with --paths or --shrink")
-    }
+    var options = try EngineOptions(spec: spec, root: root)
+    options.loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
+    options.progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
+    printBanner(spec, parsed, what: "this run")
     let result = try DeviceEngine(scenario: scenario, options: options).run()
     StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
     if let report = result.freeRunning {
         StandardStream.error.write(report.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
     }
+    let free = spec.freeRunningSpeed != nil
     StandardStream.error.write(
         """
         oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed\(knownText(result))
-        oal-device: \(freeRunning == nil ? "reproduce with" : "lockstep run of the same scenario and faults (free-running is not reproducible)"): \(Oracle.reproduce(scenario: scenario, options: options))
+        oal-device: \(free ? "lockstep run of the same scenario and faults (free-running is not reproducible)" : "reproduce with"): \(spec.lockstep.command)
 
         """)
     if parsed.has("shrink"), !result.passed {
@@ -339,8 +327,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         let url = root.url.standardizedFileURL
         let base = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".shrink")
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".min.scenario")
-        _ = try shrink(
-            scenarioPath: scenarioPath, scenario: scenario, base: base, output: output, parsed: parsed, seed: seed)
+        _ = try shrink(spec: spec, base: base, output: output, parsed: parsed)
     }
     return result.passed ? (result.onlyKnownFindings ? .knownFinding : .done) : .checkFailed
 }
@@ -354,44 +341,15 @@ func knownText(_ result: RunResult) -> String {
         + result.knownFailures.map { "\noal-device:   KNOWN \($0)" }.joined()
 }
 
-/// `--free-running [--speed N]`; `--speed` alone is a usage error.
-func freeRunningOptions(_ parsed: ParsedArguments) throws -> FreeRunningOptions? {
-    guard parsed.has("free-running") else {
-        if parsed.value("speed") != nil { throw ProcessFailure.usage("--speed: only with --free-running") }
-        return nil
-    }
-    var options = FreeRunningOptions()
-    if let text = parsed.value("speed") {
-        guard let speed = Double(text), FreeRunningOptions.speeds.contains(speed) else {
-            throw ProcessFailure.usage("--speed: '\(text)' is not a number from 1 to 100000")
-        }
-        options.speed = speed
-    }
-    return options
-}
-
-func runPaths(_ parsed: ParsedArguments) throws -> RunPaths {
-    guard let text = parsed.value("paths") else { return .both }
-    guard let paths = RunPaths(rawValue: text) else {
-        throw ProcessFailure.usage("--paths: '\(text)' is not both, background or foreground")
-    }
-    return paths
-}
-
 func diff(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     let directory = URL(fileURLWithPath: try parsed.required("root"), isDirectory: true)
     _ = try loadScenario(scenarioPath)
-    var seed: UInt64?
-    if let text = parsed.value("seed") {
-        guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
-        seed = value
-    }
+    let spec = try runSpec(parsed, scenario: scenarioPath)
+    printBanner(spec, parsed, what: "played once per --paths")
     let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
-    let run = try DifferentialRun.run(
-        scenarioPath: scenarioPath, directory: directory, binDirectory: EngineOptions.defaultBinDirectory,
-        seed: seed, progress: progress)
+    let run = try DifferentialRun.run(spec: spec, directory: directory, progress: progress)
     print(run.render(), terminator: "")
     return run.passed ? .done : .checkFailed
 }

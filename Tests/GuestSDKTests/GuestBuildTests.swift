@@ -391,7 +391,8 @@ struct GuestBuildTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("first changed commit:"), "\(run.stdout)")
         #expect(run.stdout.contains("Simplify shields"), "\(run.stdout)")
-        #expect(run.stdout.contains("reproduce: oal-device init"), "\(run.stdout)")
+        #expect(run.stdout.contains("oal-device init --root NEWDIR"), "\(run.stdout)")
+        #expect(run.stdout.contains("--guest \(repo.path)@") && run.stdout.contains(" --forked\n"), "\(run.stdout)")
         // About log2(n): GOOD, BAD, and the search over three commits between.
         let played = run.stderr.split(separator: "\n").filter { $0.contains("bisect: ") }.count
         #expect(played <= 5, "\(run.stderr)")

@@ -13,9 +13,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("test.scenario")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        return try DifferentialRun.run(
-            scenarioPath: file.path, directory: directory.appendingPathComponent("runs"),
-            binDirectory: BuiltProducts.directory)
+        return try DifferentialRun.run(spec: .built(file.path), directory: directory.appendingPathComponent("runs"))
     }
 
     @Test func scheduleWindowsOfAtLeastFifteenMinutesAgreeAllThreeWays() throws {

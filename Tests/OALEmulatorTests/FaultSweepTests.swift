@@ -28,8 +28,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let sweep = CrashSweep(
-            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory, limit: 6,
-            kinds: [.shieldAction, .monitor])
+            spec: .built(try Self.scenario(base)), rootBase: base, limit: 6, kinds: [.shieldAction, .monitor])
         let report = try sweep.run()
         #expect(report.baseline.passed, "\(report.baseline.reason)")
         #expect(report.reached.count >= 6)
@@ -47,7 +46,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
         func swarm() throws -> [(UInt64, Bool, [String])] {
-            try SeedSwarm(scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, seeds: [7, 8])
+            try SeedSwarm(spec: .built(path), rootBase: base, seeds: [7, 8])
                 .run().outcomes.map { ($0.seed, $0.verdict.passed, $0.faults) }
         }
         let first = try swarm()
@@ -67,9 +66,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let demo = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
-        let report = try SeedSwarm(
-            scenarioPath: demo, rootBase: base, binDirectory: BuiltProducts.directory, seeds: Array(1...6)
-        ).run()
+        let report = try SeedSwarm(spec: .built(demo), rootBase: base, seeds: Array(1...6)).run()
         #expect(report.outcomes.count == 6)
         for outcome in report.outcomes {
             #expect(outcome.verdict.error == nil, "seed \(outcome.seed): \(outcome.verdict.reason)")

@@ -502,10 +502,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderr.contains("clock jump +5m") && run.stderr.contains("clock timezone Asia/Tokyo"), "\(run.stderr)")
-        let line = FaultRun.reproduceCommand(
-            scenario: "s.scenario", seed: 1,
-            faults: FaultOptions(extra: ["at 09:00 clock jump +5m", "at 10:00 clock timezone Asia/Tokyo"]),
-            guest: nil)
+        var spec = RunSpec(scenario: "s.scenario", seed: 1)
+        spec.faults = ["at 09:00 clock jump +5m", "at 10:00 clock timezone Asia/Tokyo"]
+        let line = spec.command
         #expect(line.contains("--fault 'at 09:00 clock jump +5m' --fault 'at 10:00 clock timezone Asia/Tokyo'"))
     }
 

@@ -106,10 +106,9 @@ import Testing
         let line = try #require(run.result.violations.first?.reproduce)
         #expect(checks.contains(.minutesRecorded), "\(run.result.violations)")
         let replay = run.root.url.deletingLastPathComponent().appendingPathComponent("replay").path
-        let command = line.replacingOccurrences(of: "NEWDIR", with: replay).replacingOccurrences(
-            of: "oal-device ", with: BuiltProducts.directory.appendingPathComponent("oal-device").path + " ")
+        // As printed: the executables' own path, no PATH needed.
+        let command = line.replacingOccurrences(of: "NEWDIR", with: replay)
         var environment = ProcessInfo.processInfo.environment
-        environment[EngineOptions.forkedVariable] = nil
         environment[Mutant.variable] = nil
         let shell = try ChildProcess.spawn(
             "/bin/sh", arguments: ["-c", command], environment: environment, standardOutput: "/dev/null",
@@ -259,8 +258,8 @@ import Testing
         #expect(error?.description.contains("fork-monitor.log") == true)
     }
 
-    /// `--forked` on a batch command reaches every run it makes (through
-    /// `OAL_FORKED_LAUNCHES`, as `--guest` names its build): a sweep's
+    /// `--forked` on a batch command reaches every run it makes (in the
+    /// spec each run is made from): a sweep's
     /// points fork their plain launches and pass as spawned ones do.
     @Test func aForkedSweepForksEveryPointsLaunches() throws {
         let play = try DeviceProcessRun(WarmProcessTests.staleRule)

@@ -89,7 +89,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let race = RaceSweep(
-            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
+            spec: .built(try Self.scenario(base)), rootBase: base)
         let (sites, pauseSites, baseline) = try race.list()
         #expect(baseline.passed, "\(baseline.reason)")
         #expect(pauseSites > 20)
@@ -118,7 +118,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
-        let race = RaceSweep(scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, jobs: 2)
+        let race = RaceSweep(spec: .built(path), rootBase: base, jobs: 2)
         let (sites, _, _) = try race.list()
         let refresh = try #require(sites.first { $0.point == "app.refresh.after-read-inputs" && $0.launch > 2 })
         let locked = try #require(
@@ -141,7 +141,7 @@ import Testing
     }
 
     /// The live failure the fixed design no longer has, brought back with
-    /// the `press-without-lock` mutant (`RaceSweep.mutant`): a second launch
+    /// the `press-without-lock` mutant (the sweep spec's `mutant`): a second launch
     /// of the same press while the first is stopped spends a second open.
     /// Failures are deduplicated by (target, point, interleaving, kind), and
     /// the first one's `fault preempt` line replays it exactly.
@@ -151,8 +151,8 @@ import Testing
         let path = try Self.scenario(base)
         let mutant = "press-without-lock"
         let race = RaceSweep(
-            scenarioPath: path, rootBase: base, binDirectory: BuiltProducts.directory, kinds: [.shieldAction],
-            interleavings: [.relaunch], jobs: 2, mutant: mutant)
+            spec: .built(path, mutant: mutant), rootBase: base, kinds: [.shieldAction], interleavings: [.relaunch],
+            jobs: 2)
         let (sites, pauseSites, baseline) = try race.list()
         #expect(baseline.passed, "the listing run alone has no race: \(baseline.reason)")
         let chosen = Array(sites.filter { $0.point.hasPrefix("deviceactivity.update.") }.prefix(4))
@@ -178,12 +178,11 @@ import Testing
 
         let first = try #require(failures.first?.first.site)
         let replay = FaultRun(
-            scenarioPath: path, root: DeviceRoot(base.appendingPathComponent("replay")),
-            binDirectory: BuiltProducts.directory, seed: nil,
-            faults: FaultOptions(extra: [String(first.line.dropFirst("fault ".count))], mutant: mutant)
+            spec: RunSpec.built(path, mutant: mutant).adding(fault: String(first.line.dropFirst("fault ".count))),
+            root: DeviceRoot(base.appendingPathComponent("replay"))
         ).run()
         #expect(replay.violations.contains { $0.check == .opensExactlyOnce }, "\(replay.reason)")
-        #expect(replay.reproduce.contains("OAL_MUTANT='press-without-lock'"))
+        #expect(replay.reproduce.contains("OAL_MUTANT=press-without-lock "))
     }
 
     @Test func preemptNamesWhatRunsWhileItIsStopped() throws {
@@ -208,7 +207,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let sweep = CrashSweep(
-            scenarioPath: try Self.scenario(base), rootBase: base, binDirectory: BuiltProducts.directory)
+            spec: .built(try Self.scenario(base)), rootBase: base)
         let (sites, _) = try sweep.list()
         #expect(sites.count > 10)
         for count in [1, 2, 3, 7] {
@@ -230,8 +229,8 @@ import Testing
         let path = try Self.scenario(base)
         func sweep(jobs: Int, shard: Shard?) throws -> CrashSweep.Report {
             try CrashSweep(
-                scenarioPath: path, rootBase: base.appendingPathComponent("j\(jobs)"),
-                binDirectory: BuiltProducts.directory, limit: 6, kinds: [.shieldAction], jobs: jobs, shard: shard
+                spec: .built(path), rootBase: base.appendingPathComponent("j\(jobs)"), limit: 6,
+                kinds: [.shieldAction], jobs: jobs, shard: shard
             ).run()
         }
         let one = try sweep(jobs: 1, shard: Shard(index: 1, count: 2))
@@ -247,7 +246,8 @@ import Testing
         #expect(counts.failures == two.failed.filter { $0.verdict.error == nil }.count)
         #expect(counts.declaredTests == two.outcomes.count)
         #expect(counts.declaredFailures == counts.failures)
-        #expect(counts.outputs.allSatisfy { $0.contains("reproduce: oal-device init") })
+        #expect(
+            counts.outputs.allSatisfy { $0.contains("reproduce: ") && $0.contains("oal-device init --root NEWDIR") })
         #expect(xml.contains("shard 1/2"))
     }
 

@@ -50,10 +50,9 @@ import Testing
         at 23:00 open Kindle for 10m
         at 23:30 expect blocked TikTok
         """.write(to: file, atomically: true, encoding: .utf8)
-        let mutant = FaultOptions(mutant: "decision-late-budget")
         let result = try Shrinker(
-            scenarioPath: file.path, rootBase: base.appendingPathComponent("shrink"),
-            binDirectory: BuiltProducts.directory, faults: mutant, jobs: 2
+            spec: .built(file.path, mutant: "decision-late-budget"), rootBase: base.appendingPathComponent("shrink"),
+            jobs: 2
         ).run()
         #expect(result.target.rule == "Cap", "\(result.target)")
         #expect(result.originalSize == 9)
@@ -65,15 +64,13 @@ import Testing
         #expect(result.reproduce.contains("oal-device run --root NEWDIR \(result.path)"))
 
         let again = FaultRun(
-            scenarioPath: result.path, root: DeviceRoot(base.appendingPathComponent("again")),
-            binDirectory: BuiltProducts.directory, seed: nil, faults: mutant
+            spec: .built(result.path, mutant: "decision-late-budget"),
+            root: DeviceRoot(base.appendingPathComponent("again"))
         ).run()
         #expect(result.target.matches(again), "\(again.reason)")
-        #expect(again.reproduce.contains("OAL_MUTANT='decision-late-budget' oal-device run"))
-        let clean = FaultRun(
-            scenarioPath: result.path, root: DeviceRoot(base.appendingPathComponent("clean")),
-            binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
-        ).run()
+        #expect(
+            again.reproduce.contains("OAL_MUTANT=decision-late-budget \(BuiltProducts.directory.path)/oal-device run"))
+        let clean = FaultRun(spec: .built(result.path), root: DeviceRoot(base.appendingPathComponent("clean"))).run()
         #expect(clean.passed, "\(clean.reason)")
     }
 
@@ -87,7 +84,7 @@ import Testing
         at 08:00 app list add Games --apps Chess
         """.write(to: file, atomically: true, encoding: .utf8)
         #expect(throws: Shrinker.Failure.self) {
-            try Shrinker(scenarioPath: file.path, rootBase: base, binDirectory: BuiltProducts.directory).run()
+            try Shrinker(spec: .built(file.path), rootBase: base).run()
         }
     }
 
@@ -103,10 +100,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: base) }
         let verdicts = Parallel.map(files, jobs: 2) { index, name in
             let path = directory.appendingPathComponent(name).path
-            return FaultRun(
-                scenarioPath: path, root: DeviceRoot(base.appendingPathComponent("r\(index)")),
-                binDirectory: BuiltProducts.directory, seed: nil, faults: FaultOptions()
-            ).run()
+            return FaultRun(spec: .built(path), root: DeviceRoot(base.appendingPathComponent("r\(index)"))).run()
         }
         for (name, verdict) in zip(files, verdicts) {
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)

@@ -33,8 +33,7 @@ import Testing
         func sweep(_ name: String, snapshots: Bool) throws -> (CrashSweep.Report, URL) {
             let root = base.appendingPathComponent(name, isDirectory: true)
             let report = try CrashSweep(
-                scenarioPath: path, rootBase: root, binDirectory: BuiltProducts.directory, jobs: 2,
-                snapshots: snapshots
+                spec: .built(path), rootBase: root, jobs: 2, snapshots: snapshots
             ).run()
             return (report, root)
         }

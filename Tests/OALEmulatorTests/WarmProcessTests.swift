@@ -108,9 +108,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("warm.scenario")
         try (DeviceHarness.header + Self.staleRule).write(to: file, atomically: true, encoding: .utf8)
+        var spec = RunSpec.built(file.path)
+        spec.launches = .warm(seed: 4)
         let report = try SeedSwarm(
-            scenarioPath: file.path, rootBase: directory.appendingPathComponent("roots"),
-            binDirectory: BuiltProducts.directory, seeds: [1, 2], jobs: 2, warm: WarmOptions(seed: 4)
+            spec: spec, rootBase: directory.appendingPathComponent("roots"), seeds: [1, 2], jobs: 2
         ).run()
         #expect(report.outcomes.count == 2)
         for outcome in report.outcomes {

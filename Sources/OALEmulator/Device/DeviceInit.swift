@@ -35,6 +35,8 @@ public enum DeviceInit {
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("app-loop.json"))
             // Nor its oracle's facts: they point into a trace not copied.
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("oracle-state.json"))
+            // Nor the run that made it: a run on the new root is a new run.
+            try? FileManager.default.removeItem(at: RootRun.url(root))
         case .scenario(let scenario):
             try DeviceSetup.prepare(root: root, for: scenario)
         }

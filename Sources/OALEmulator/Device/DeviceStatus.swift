@@ -15,7 +15,8 @@ public struct DeviceStatus: Codable, Sendable {
 
     public init(root: DeviceRoot) throws {
         guard root.exists else { throw EngineError.rootMissing(root.url.path) }
-        let view = try DeviceView(root: root)
+        // A guest's rules are named from its database (DeviceView).
+        let view = try DeviceView(root: root, guest: try RootRun.load(root)?.spec.guest != nil)
         let clock = try view.clock()
         let state = try DeviceStateFile(root: root).load()
         let catalog = try view.catalog()

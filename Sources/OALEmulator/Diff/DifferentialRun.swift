@@ -31,13 +31,14 @@ public struct DifferentialRun: Sendable {
 
     static let order: [RunPaths] = [.background, .foreground, .both]
 
-    /// Plays `scenarioPath` three times under `directory` (which must not
-    /// exist yet or be empty): `directory/background`, `/foreground`, `/both`.
+    /// Plays `spec` three times under `directory` (which must not exist
+    /// yet or be empty), once per `--paths`: `directory/background`,
+    /// `/foreground`, `/both`.
     public static func run(
-        scenarioPath: String, directory: URL, binDirectory: URL, seed: UInt64? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        spec: RunSpec, directory: URL, progress: (@Sendable (String) -> Void)? = nil
     ) throws -> DifferentialRun {
-        let scenario = try ScenarioParser.load(path: scenarioPath)
+        let scenarioPath = spec.scenario
+        let scenario = spec.played(try ScenarioParser.load(path: scenarioPath))
         var results: [String: RunResult] = [:]
         var roots: [String: String] = [:]
         var timelines: [RunPaths: [String: [Bool]]] = [:]
@@ -45,8 +46,9 @@ public struct DifferentialRun: Sendable {
         for paths in order {
             let root = DeviceRoot(directory.appendingPathComponent(paths.rawValue, isDirectory: true))
             try DeviceInit.create(root: root, from: .scenario(scenario))
-            var options = EngineOptions(root: root, binDirectory: binDirectory, seed: seed)
-            options.paths = paths
+            var onePath = spec
+            onePath.paths = paths
+            let options = try EngineOptions(spec: onePath, root: root)
             progress?("paths \(paths.rawValue): \(root.url.path)")
             results[paths.rawValue] = try DeviceEngine(scenario: scenario, options: options).run()
             roots[paths.rawValue] = root.url.path

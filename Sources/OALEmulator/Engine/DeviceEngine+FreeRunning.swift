@@ -183,6 +183,7 @@ extension DeviceEngine {
         guard let freeRun, let lag = oracle.lag else { return nil }
         return FreeRunningReport(
             options: freeRun.options, launches: freeRun.launches, lag: lag, lateness: freeRun.lateness,
-            violations: oracle.report.violations, scenario: scenario, reproduce: oracle.reproduce)
+            violations: oracle.report.violations, scenario: scenario,
+            lockstep: RunSpec(scenario: scenario, options: options).lockstep)
     }
 }

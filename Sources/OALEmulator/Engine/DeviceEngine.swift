@@ -120,6 +120,8 @@ public final class DeviceEngine {
         // The same scenario however its path is spelled: a resumed run goes
         // on (docs/PROCESSES.md), it does not replay the user's taps.
         let identity = scenario.identity
+        let run = RootRun(spec: RunSpec(scenario: scenario, options: options), scenario: identity)
+        try checkRootRun(run)
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
         let unfinished = state.stepsDone > 0 ? restoreAfterKill() : Unfinished()
@@ -187,6 +189,9 @@ public final class DeviceEngine {
         try saveDeviceState()
         finishFaults()
         retireWarmProcesses()
+        var finished = run
+        finished.finished = true
+        try finished.save(options.root)
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
         separateKnownFailures()
@@ -201,6 +206,22 @@ public final class DeviceEngine {
             options.progress?("could not draw the run's report: \(error)")
         }
         return result
+    }
+
+    /// Goes on only with the run the root holds, if it holds one; records
+    /// `run` on a root no run has started on. A sweep's point starts from
+    /// a snapshot of another run's root: it is a new run there.
+    private func checkRootRun(_ run: RootRun) throws {
+        if options.snapshots?.start == nil, let held = try RootRun.load(options.root) {
+            let goOn = held.spec.runCommand(root: options.root.url.path)
+            if held.finished { throw EngineError.runFinished(path: options.root.url.path, held: held.spec.command) }
+            let differing = held.differences(from: run)
+            if !differing.isEmpty {
+                throw EngineError.rootHoldsAnotherRun(path: options.root.url.path, differing: differing, held: goOn)
+            }
+            return
+        }
+        try run.save(options.root)
     }
 
     /// `oracle.judge(until:)` on another thread while the device moves the

@@ -22,7 +22,7 @@ struct DeviceView {
     /// so rules are named from the user's database instead.
     let guest: Bool
 
-    init(root: DeviceRoot, guest: Bool = GuestBuild.fromEnvironment() != nil) throws {
+    init(root: DeviceRoot, guest: Bool) throws {
         self.root = root
         self.guest = guest
         platform = try EmulatedPlatform(root: root)

@@ -25,6 +25,11 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
     case warmFreeRunning
     /// `--forked` with an option it cannot serve; names the option.
     case forkedWith(String)
+    /// The root was started with another run (`RootRun`): what differs,
+    /// and the command that goes on with the run it holds.
+    case rootHoldsAnotherRun(path: String, differing: [String], held: String)
+    /// The root's run is finished: nothing is left to play on it.
+    case runFinished(path: String, held: String)
 
     public var description: String {
         switch self {
@@ -46,6 +51,12 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
             "--warm: not with --free-running (a warm process is handed one callback at a time, in lockstep)"
         case .forkedWith(let option):
             "--forked: not with \(option) (a fork server forks one cold launch at a time, in lockstep)"
+        case .rootHoldsAnotherRun(let path, let differing, let held):
+            "\(path): this root holds another run (it differs in \(differing.joined(separator: ", "))); "
+                + "go on with it: \(held), or play this one on a new root"
+        case .runFinished(let path, let held):
+            "\(path): the run on this root is finished (`oal-device summary --root \(path)` shows it); "
+                + "to play it again: \(held)"
         case .interrupted(let signal):
             "interrupted by \(signal): every process it started was stopped; run it again on the same root to resume"
         }
@@ -57,7 +68,7 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         case .scenario(let error): error.fileIsMissing ? 66 : 65
         case .rootMissing: 69
         case .rootInUse: 75
-        case .rootExists, .warmFreeRunning, .forkedWith: 64
+        case .rootExists, .warmFreeRunning, .forkedWith, .rootHoldsAnotherRun, .runFinished: 64
         case .missingExecutable, .spawnFailed: 69
         case .io: 74
         case .fixtureNotFound, .notAFixture: 66

@@ -20,9 +20,8 @@ public struct EngineOptions: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Faults besides the scenario's lines (Faults/, docs/FAULTS.md).
     public var faults = FaultOptions()
-    /// The real app's processes in place of the emulator's (docs/GUEST.md);
-    /// `oal-device --guest BUILD` sets it through the environment.
-    public var guest: GuestBuild? = GuestBuild.fromEnvironment()
+    /// The real app's processes in place of the emulator's (docs/GUEST.md).
+    public var guest: GuestBuild?
     /// Free-running instead of lockstep (docs/PROCESSES.md, "Free-running").
     public var freeRunning: FreeRunningOptions?
     /// Warm extension processes (`--warm SEED`), nil for a cold process per
@@ -31,13 +30,7 @@ public struct EngineOptions: Sendable {
     /// `--forked`: each plain extension launch is forked from a fork server
     /// of its kind instead of spawned (`ForkServer`): still a process per
     /// callback, started without `execve`. Lockstep and cold only.
-    public var forked = EngineOptions.forkedFromEnvironment()
-    /// Set to 1 by `oal-device ... --forked`, so every run a command makes
-    /// (a sweep's, a swarm's) forks its launches, as `--guest` names its
-    /// build.
-    public static let forkedVariable = "OAL_FORKED_LAUNCHES"
-
-    static func forkedFromEnvironment() -> Bool { ProcessInfo.processInfo.environment[forkedVariable] == "1" }
+    public var forked = false
 
     /// `--days N`: the scenario was played N days from its start (a soak);
     /// named in the reproduce command.
@@ -65,11 +58,9 @@ public struct EngineOptions: Sendable {
 
     /// The directory of the running executable: where SwiftPM puts every
     /// product of the package, so `oal-device` finds its siblings there.
+    /// (`oal-device` itself lets `OAL_BIN_DIR` override it.)
     public static var defaultBinDirectory: URL {
-        if let override = ProcessInfo.processInfo.environment["OAL_BIN_DIR"], !override.isEmpty {
-            return URL(fileURLWithPath: override, isDirectory: true)
-        }
-        return URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 }
 

@@ -33,7 +33,7 @@ public struct FreeRunningReport: Codable, Sendable {
 
     init(
         options: FreeRunningOptions, launches: FreeRunningLaunches, lag: BoundedLag, lateness: TimeInterval,
-        violations: [Violation], scenario: Scenario, reproduce: String
+        violations: [Violation], scenario: Scenario, lockstep: RunSpec
     ) {
         speed = options.speed
         look = options.look
@@ -55,7 +55,7 @@ public struct FreeRunningReport: Codable, Sendable {
         let records = self.records
         reproductions = violations.prefix(20).map {
             FreeRunningReproduction(
-                violation: $0, records: records, window: 2 * options.look, scenario: scenario, reproduce: reproduce)
+                violation: $0, records: records, window: 2 * options.look, scenario: scenario, lockstep: lockstep)
         }
     }
 

@@ -21,7 +21,7 @@ public struct FreeRunningReproduction: Codable, Sendable, Hashable {
 
     init(
         violation: Violation, records: [FreeRunningLaunch], window: TimeInterval, scenario: Scenario,
-        reproduce: String
+        lockstep: RunSpec
     ) {
         self.violation = violation.description
         let began = TraceEvent.date(fromTimestamp: violation.time) ?? .distantPast
@@ -49,7 +49,7 @@ public struct FreeRunningReproduction: Codable, Sendable, Hashable {
             }
         }
         self.faults = faults
-        commands = faults.map { reproduce + " --fault " + FaultRun.shellQuote($0) }
+        commands = faults.map { lockstep.adding(fault: $0).command }
         if !faults.isEmpty {
             note = nil
         } else if suspects.isEmpty {

@@ -39,10 +39,6 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     /// The processes a guest replaces.
     public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
 
-    /// `oal-device --guest BUILD` exports this, so every run it makes
-    /// (sweeps, swarms, the differential run) launches the guest.
-    public static let variable = "OAL_GUEST_BUILD"
-
     public static func load(directory: String) throws(EngineError) -> GuestBuild {
         let path = (directory as NSString).appendingPathComponent("guest.json")
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -61,13 +57,4 @@ public struct GuestBuild: Codable, Hashable, Sendable {
             throw .io("\(path): not a guest build description: \(error)")
         }
     }
-
-    /// The guest the environment names, if any (validated by `oal-device`).
-    public static func fromEnvironment() -> GuestBuild? {
-        guard let directory = ProcessInfo.processInfo.environment[variable], !directory.isEmpty else { return nil }
-        return try? load(directory: directory)
-    }
-
-    /// The option that replays a run with this guest.
-    public var reproduceOption: String { " --guest " + FaultRun.shellQuote(directory) }
 }

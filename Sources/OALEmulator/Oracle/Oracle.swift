@@ -294,17 +294,10 @@ public final class Oracle {
     /// The report so far (for callers that drive the engine themselves).
     public func finish() -> OracleReport { report }
 
-    /// The one command that replays this run: every reproduce line of a
-    /// run (its violations', its closing line) is this text.
+    /// The one command that replays this run (in lockstep): every
+    /// reproduce line of a run, its violations' and its closing line.
     public static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
-        // The run's faults too (`--fault`, `--random-faults`): a violation
-        // under a fault replays only with it.
-        FaultRun.reproduceCommand(
-            scenario: scenario.file, seed: options.seed ?? scenario.seed, faults: options.faults, guest: options.guest,
-            forked: options.forked)
-            + (options.paths == .both ? "" : " --paths \(options.paths.rawValue)")
-            + (options.days.map { " --days \($0)" } ?? "")
-            + (options.warm.map { " --warm \($0.seed)" } ?? "")
+        RunSpec(scenario: scenario, options: options).lockstep.command
     }
 
     // MARK: - Recording

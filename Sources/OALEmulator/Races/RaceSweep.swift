@@ -29,10 +29,12 @@ public struct RaceSite: Hashable, Sendable, CustomStringConvertible {
 /// (point, interleaving) with the launch stopped there while the other
 /// thing runs, and lets the oracle judge each rerun (docs/FAULTS.md).
 public struct RaceSweep: Sendable {
-    public var scenarioPath: String
+    /// The run every interleaving repeats, with one preempt more; its
+    /// mutant (a test's way to show a race the design fixed) reaches every
+    /// launch of every rerun.
+    public var spec: RunSpec
+    public var scenarioPath: String { spec.scenario }
     public var rootBase: URL
-    public var binDirectory: URL
-    public var seed: UInt64?
     /// At most this many reruns, spread evenly over the list.
     public var limit: Int?
     /// Only these paused kinds (nil: app, monitor, shield-config, shield-action).
@@ -44,30 +46,23 @@ public struct RaceSweep: Sendable {
     /// Each rerun starts from the listing run's snapshot before its launch
     /// (`--no-snapshots`: from the first line), as the crash sweep's points.
     public var snapshots: Bool
-    /// A mutant every run of the sweep hands its launches
-    /// (`FaultOptions.mutant`): how a test shows a race the design fixed.
-    public var mutant: String?
     public var progress: (@Sendable (String) -> Void)?
 
     public static let pausable: Set<FaultTarget> = [.app, .monitor, .shieldConfig, .shieldAction]
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
-        kinds: Set<FaultTarget>? = nil, interleavings: Set<Interleaving>? = nil, jobs: Int = 1,
-        shard: Shard? = nil, snapshots: Bool = true, mutant: String? = nil,
+        spec: RunSpec, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil,
+        interleavings: Set<Interleaving>? = nil, jobs: Int = 1, shard: Shard? = nil, snapshots: Bool = true,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.scenarioPath = scenarioPath
+        self.spec = spec
         self.rootBase = rootBase
-        self.binDirectory = binDirectory
-        self.seed = seed
         self.limit = limit
         self.kinds = kinds
         self.interleavings = interleavings
         self.jobs = jobs
         self.shard = shard
         self.snapshots = snapshots
-        self.mutant = mutant
         self.progress = progress
     }
 
@@ -210,9 +205,8 @@ public struct RaceSweep: Sendable {
         try? FileManager.default.removeItem(at: logs)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let baseline = FaultRun(
-            scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            binDirectory: binDirectory, seed: seed, faults: FaultOptions(pauseLogDirectory: logs, mutant: mutant),
-            snapshots: recorder.map { .record($0) }
+            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
+            snapshots: recorder.map { .record($0) }, pauseLogDirectory: logs
         ).run()
         let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
         let parsed: [(Int, FaultTarget, String)] = files.compactMap { name in
@@ -287,17 +281,14 @@ public struct RaceSweep: Sendable {
     func rerun(_ sites: [(position: Int, site: RaceSite)], shelf: SnapshotShelf?) -> [Outcome] {
         let meter = ProgressMeter(total: sites.count)
         let counter = DoneCounter()
-        let (scenarioPath, rootBase, binDirectory, seed, progress, mutant) =
-            (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress, self.mutant)
+        let (spec, rootBase, progress) = (self.spec, self.rootBase, self.progress)
         return Parallel.map(sites, jobs: jobs) { _, item in
             let (position, site) = item
             let snapshot = shelf?.snapshot(for: site.launch)
             defer { shelf?.done(with: snapshot) }
             let verdict = FaultRun(
-                scenarioPath: scenarioPath,
+                spec: spec.adding(fault: site.fault.description),
                 root: DeviceRoot(rootBase.appendingPathComponent("race-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed,
-                faults: FaultOptions(extra: [site.fault.description], mutant: mutant),
                 snapshots: snapshot.map { .start($0) }
             ).run()
             let preempt = verdict.faultEvents.filter { $0["kind"] == "preempt" }

@@ -38,11 +38,11 @@ public struct Shrinker: Sendable {
         }
     }
 
-    public var scenarioPath: String
+    /// The failing run. Its candidates keep its launch mode, guest and
+    /// mutant; its faults become lines of the candidate scenarios.
+    public var spec: RunSpec
+    var scenarioPath: String { spec.scenario }
     public var rootBase: URL
-    public var binDirectory: URL
-    public var seed: UInt64?
-    public var faults: FaultOptions
     /// nil: the failing run's first violation.
     public var target: Target?
     public var check: OracleCheck?
@@ -52,15 +52,12 @@ public struct Shrinker: Sendable {
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, faults: FaultOptions = .init(),
-        target: Target? = nil, check: OracleCheck? = nil, jobs: Int = 1, output: URL? = nil,
+        spec: RunSpec, rootBase: URL, target: Target? = nil, check: OracleCheck? = nil, jobs: Int = 1,
+        output: URL? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.scenarioPath = scenarioPath
+        self.spec = spec
         self.rootBase = rootBase
-        self.binDirectory = binDirectory
-        self.seed = seed
-        self.faults = faults
         self.target = target
         self.check = check
         self.jobs = jobs
@@ -77,10 +74,10 @@ public struct Shrinker: Sendable {
         public var size: Int
         public var runs: Int
         public var verdict: FaultRun.Verdict
+        /// The minimized scenario's run.
+        public var spec: RunSpec
 
-        public var reproduce: String {
-            "oal-device init --root NEWDIR --scenario \(path) && oal-device run --root NEWDIR \(path)"
-        }
+        public var reproduce: String { spec.command }
 
         public func render() -> String {
             var text = "shrunk to \(size) line(s) from \(originalSize), \(runs) run(s); still \(target):\n"
@@ -112,8 +109,7 @@ public struct Shrinker: Sendable {
         let counter = Counter()
         progress?("running the failing run of \(scenarioPath)...")
         let original = FaultRun(
-            scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("original")),
-            binDirectory: binDirectory, seed: seed, faults: faults
+            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("original"))
         ).run()
         _ = counter.next()
         guard !original.passed else { throw Failure.passes(original.reproduce) }
@@ -136,24 +132,23 @@ public struct Shrinker: Sendable {
         progress?("target: \(wanted)")
 
         // 1. Materialize: the seed's draw and --fault as lines.
-        let usedSeed = seed ?? scenario.seed
+        let usedSeed = spec.seed ?? scenario.seed
         var model = try ShrinkScenario(
             text: try String(contentsOfFile: scenarioPath, encoding: .utf8), scenario: scenario, seed: usedSeed)
         let originalSize = model.size
-        if faults.random {
+        if spec.randomFaults {
             for drawn in FaultMix.draw(seed: usedSeed, scenario: scenario) {
                 try model.add(
                     fault: drawn.fault.description, at: ShrinkScenario.offset(of: drawn.time, scenario: scenario))
             }
         }
-        for text in faults.extra {
+        for text in spec.faults {
             let (time, fault) = try FaultLine.parse(text, scenario: scenario)
             try model.add(fault: fault.description, at: time.map { ShrinkScenario.offset(of: $0, scenario: scenario) })
         }
         let name = URL(fileURLWithPath: scenarioPath).deletingPathExtension().lastPathComponent
         let judge = Judge(
-            rootBase: rootBase, binDirectory: binDirectory, target: wanted, jobs: jobs, counter: counter,
-            name: name, mutant: faults.mutant)
+            rootBase: rootBase, base: spec, target: wanted, jobs: jobs, counter: counter, name: name)
         guard var best = judge.first([model]).map({ ($0.1, $0.2) }) else {
             let again = judge.verdict(model, slot: 0)
             throw Failure.materializeChanged(again.reason)
@@ -179,8 +174,8 @@ public struct Shrinker: Sendable {
 
         let comment = [
             "Minimized by oal-device shrink from \(URL(fileURLWithPath: scenarioPath).lastPathComponent)"
-                + (faults.random ? " --seed \(usedSeed) --random-faults" : "")
-                + faults.extra.map { " --fault " + FaultRun.shellQuote($0) }.joined() + ".",
+                + (spec.randomFaults ? " --seed \(usedSeed) --random-faults" : "")
+                + spec.faults.map { " --fault " + ShellWords.quote($0) }.joined() + ".",
             "oracle: \(wanted.check.rawValue)" + (wanted.rule.map { " \"\($0)\"" } ?? ""),
         ]
         let text = current.text(comment: comment)
@@ -188,7 +183,7 @@ public struct Shrinker: Sendable {
         try text.write(to: path, atomically: true, encoding: .utf8)
         return Result(
             target: wanted, path: path.path, text: text, originalSize: originalSize, size: current.size,
-            runs: counter.count, verdict: best.1)
+            runs: counter.count, verdict: best.1, spec: spec.replaying(scenario: path.path))
     }
 
     // MARK: - The predicate
@@ -198,13 +193,12 @@ public struct Shrinker: Sendable {
     /// `jobs`.
     struct Judge: Sendable {
         var rootBase: URL
-        var binDirectory: URL
+        /// The failing run: each candidate is it on another scenario.
+        var base: RunSpec
         var target: Target
         var jobs: Int
         var counter: Counter
         var name: String
-        /// The run's mutant, if any: every candidate runs with it.
-        var mutant: String?
 
         func verdict(_ model: ShrinkScenario, slot: Int) -> FaultRun.Verdict {
             let directory = rootBase.appendingPathComponent("try-\(slot)", isDirectory: true)
@@ -218,8 +212,7 @@ public struct Shrinker: Sendable {
             }
             _ = counter.next()
             return FaultRun(
-                scenarioPath: file.path, root: DeviceRoot(directory.appendingPathComponent("root")),
-                binDirectory: binDirectory, seed: nil, faults: FaultOptions(mutant: mutant)
+                spec: base.replaying(scenario: file.path), root: DeviceRoot(directory.appendingPathComponent("root"))
             ).run()
         }
 

@@ -21,10 +21,10 @@ public struct CrashSite: Hashable, Sendable, CustomStringConvertible {
 /// fresh root once per point with a SIGKILL there, and lets the oracle
 /// judge each rerun.
 public struct CrashSweep: Sendable {
-    public var scenarioPath: String
+    /// The run every point repeats, with one kill more.
+    public var spec: RunSpec
+    public var scenarioPath: String { spec.scenario }
     public var rootBase: URL
-    public var binDirectory: URL
-    public var seed: UInt64?
     /// At most this many points, spread evenly over the list.
     public var limit: Int?
     /// Only these kinds (nil: every kind but the device).
@@ -39,14 +39,11 @@ public struct CrashSweep: Sendable {
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, seed: UInt64? = nil, limit: Int? = nil,
-        kinds: Set<FaultTarget>? = nil, jobs: Int = 1, shard: Shard? = nil, snapshots: Bool = true,
-        progress: (@Sendable (String) -> Void)? = nil
+        spec: RunSpec, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil, jobs: Int = 1,
+        shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.scenarioPath = scenarioPath
+        self.spec = spec
         self.rootBase = rootBase
-        self.binDirectory = binDirectory
-        self.seed = seed
         self.limit = limit
         self.kinds = kinds
         self.jobs = jobs
@@ -122,9 +119,8 @@ public struct CrashSweep: Sendable {
         try? FileManager.default.removeItem(at: logs)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let baseline = FaultRun(
-            scenarioPath: scenarioPath, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            binDirectory: binDirectory, seed: seed, faults: FaultOptions(crashLogDirectory: logs),
-            snapshots: recorder.map { .record($0) }
+            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
+            snapshots: recorder.map { .record($0) }, crashLogDirectory: logs
         ).run()
         var sites: [CrashSite] = []
         let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
@@ -171,17 +167,15 @@ public struct CrashSweep: Sendable {
         let meter = ProgressMeter(total: chosen.count)
         let counter = DoneCounter()
         let shelf = SnapshotShelf(recorder: recorder, launches: chosen.map(\.1.launch))
-        let (scenarioPath, rootBase, binDirectory, seed, progress) =
-            (self.scenarioPath, self.rootBase, self.binDirectory, self.seed, self.progress)
+        let (spec, rootBase, progress) = (self.spec, self.rootBase, self.progress)
         let outcomes = Parallel.map(chosen, jobs: jobs) { _, item in
             let (position, site) = item
-            let faults = FaultOptions(extra: [site.fault.description])
             let snapshot = shelf.snapshot(for: site.launch)
             defer { shelf.done(with: snapshot) }
             let verdict = FaultRun(
-                scenarioPath: scenarioPath,
+                spec: spec.adding(fault: site.fault.description),
                 root: DeviceRoot(rootBase.appendingPathComponent("point-\(position + 1)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: faults, snapshots: snapshot.map { .start($0) }
+                snapshots: snapshot.map { .start($0) }
             ).run()
             let killed = verdict.faultEvents.contains { $0["action"] == "killed" }
             progress?(
@@ -212,26 +206,23 @@ public struct CrashSweep: Sendable {
 /// `oal-device swarm`: N seeds, each a random fault mix (`--random-faults`),
 /// pass or fail per seed, each replayable with one command.
 public struct SeedSwarm: Sendable {
-    public var scenarioPath: String
+    /// The run every seed repeats with its own fault mix.
+    public var spec: RunSpec
+    public var scenarioPath: String { spec.scenario }
     public var rootBase: URL
-    public var binDirectory: URL
     public var seeds: [UInt64]
     /// Seeds run at once (`--jobs`), each on its own root.
     public var jobs: Int
     /// Only this shard's seeds (`--shard I/N`).
     public var shard: Shard?
-    /// Every seed's run with warm extension processes (`--warm SEED`).
-    public var warm: WarmOptions?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
-        warm: WarmOptions? = nil, progress: (@Sendable (String) -> Void)? = nil
+        spec: RunSpec, rootBase: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.warm = warm
-        self.scenarioPath = scenarioPath
+        self.spec = spec
         self.rootBase = rootBase
-        self.binDirectory = binDirectory
         self.seeds = seeds
         self.jobs = jobs
         self.shard = shard
@@ -288,16 +279,14 @@ public struct SeedSwarm: Sendable {
         let chosen = shard?.select(seeds) ?? seeds
         let meter = ProgressMeter(total: chosen.count)
         let counter = DoneCounter()
-        let (scenarioPath, rootBase, binDirectory, progress, warm) =
-            (self.scenarioPath, self.rootBase, self.binDirectory, self.progress, self.warm)
+        let (spec, rootBase, progress) = (self.spec, self.rootBase, self.progress)
         let outcomes = Parallel.map(chosen, jobs: jobs) { _, seed in
             let drawn = FaultMix.draw(seed: seed, scenario: scenario).map {
                 "at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
             }
             let verdict = FaultRun(
-                scenarioPath: scenarioPath,
-                root: DeviceRoot(rootBase.appendingPathComponent("seed-\(seed)", isDirectory: true)),
-                binDirectory: binDirectory, seed: seed, faults: FaultOptions(random: true), warm: warm
+                spec: spec.drawing(seed: seed),
+                root: DeviceRoot(rootBase.appendingPathComponent("seed-\(seed)", isDirectory: true))
             ).run()
             progress?(
                 "\(meter.prefix(done: counter.increment())) seed \(seed): \(verdict.passed ? "pass" : "FAIL") — "

@@ -117,7 +117,10 @@ public struct DeviceKillSweep: Sendable {
             let first = try play(root, fault: "kill device at \(point)")
             let killed = first == .signaled(SIGKILL)
             if killed {
-                let second = try play(root, fault: nil)
+                // The same command again, as `scripts/supervise` restarts a
+                // killed device: the root holds that run (a kill of the
+                // device is armed once, so it does not fire again).
+                let second = try play(root, fault: "kill device at \(point)")
                 guard second == .exited(0) || second == .exited(1) else {
                     return Outcome(
                         point: point, killed: true, error: "the resumed run ended \(second)", root: root.path)

@@ -7,29 +7,26 @@ import OALSystem
 /// One scenario run on a fresh device root with some faults, judged by the
 /// oracle: the unit the crash-point sweep and the seed swarm repeat.
 public struct FaultRun: Sendable {
-    public var scenarioPath: String
+    /// What the run plays; its reproduce line is `spec.command`.
+    public var spec: RunSpec
     public var root: DeviceRoot
-    public var binDirectory: URL
-    public var seed: UInt64?
-    public var faults: FaultOptions
     /// Records snapshots (a listing run) or starts from one (a point whose
     /// faults are all armed at the start); nil: from the first line.
     public var snapshots: SnapshotMode?
-    /// Warm extension processes (`--warm SEED`), handed down, not read
-    /// from the environment.
-    public var warm: WarmOptions?
+    /// A listing run's logs of the crash or pause points each launch
+    /// reached: how the run is watched, not what it does.
+    public var crashLogDirectory: URL?
+    public var pauseLogDirectory: URL?
 
     public init(
-        scenarioPath: String, root: DeviceRoot, binDirectory: URL, seed: UInt64?, faults: FaultOptions,
-        snapshots: SnapshotMode? = nil, warm: WarmOptions? = nil
+        spec: RunSpec, root: DeviceRoot, snapshots: SnapshotMode? = nil, crashLogDirectory: URL? = nil,
+        pauseLogDirectory: URL? = nil
     ) {
-        self.warm = warm
-        self.scenarioPath = scenarioPath
+        self.spec = spec
         self.root = root
-        self.binDirectory = binDirectory
-        self.seed = seed
-        self.faults = faults
         self.snapshots = snapshots
+        self.crashLogDirectory = crashLogDirectory
+        self.pauseLogDirectory = pauseLogDirectory
     }
 
     /// What one run found.
@@ -102,13 +99,9 @@ public struct FaultRun: Sendable {
     }
 
     private func judge() -> Verdict {
-        // A sweep's runs take the mode `oal-device` put in the environment.
-        let reproduce =
-            Self.reproduceCommand(
-                scenario: scenarioPath, seed: seed, faults: faults, forked: EngineOptions.forkedFromEnvironment())
-            + (warm.map { " --warm \($0.seed)" } ?? "")
+        let reproduce = spec.command
         do {
-            let scenario = try ScenarioParser.load(path: scenarioPath)
+            let scenario = spec.played(try ScenarioParser.load(path: spec.scenario))
             if let snapshot = snapshots?.start {
                 try snapshot.restore(into: root)
             } else {
@@ -117,10 +110,10 @@ public struct FaultRun: Sendable {
                     at: root.url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try DeviceInit.create(root: root, from: .scenario(scenario))
             }
-            var options = EngineOptions(root: root, binDirectory: binDirectory, seed: seed)
-            options.faults = faults
+            var options = try EngineOptions(spec: spec, root: root)
+            options.faults.crashLogDirectory = crashLogDirectory
+            options.faults.pauseLogDirectory = pauseLogDirectory
             options.snapshots = snapshots
-            options.warm = warm
             let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
@@ -158,25 +151,6 @@ public struct FaultRun: Sendable {
     static func faultEvents(_ root: DeviceRoot) -> [[String: String]] {
         guard let lines = try? TraceLog.read(root.trace) else { return [] }
         return lines.compactMap { try? $0.get() }.filter { $0.event == "fault" }.map(\.fields)
-    }
-
-    /// The one command that replays a run exactly. `guest`: the run's guest
-    /// build (a sweep's runs take the one `oal-device` put in the environment).
-    public static func reproduceCommand(
-        scenario: String, seed: UInt64?, faults: FaultOptions, guest: GuestBuild? = GuestBuild.fromEnvironment(),
-        forked: Bool = false
-    ) -> String {
-        let mutant = (faults.mutant ?? ProcessInfo.processInfo.environment[Mutant.variable]).flatMap {
-            $0.isEmpty ? nil : "\(Mutant.variable)=\(shellQuote($0)) "
-        }
-        var command =
-            "oal-device init --root NEWDIR --scenario \(scenario) && \(mutant ?? "")oal-device run --root NEWDIR \(scenario)"
-        if let seed { command += " --seed \(seed)" }
-        if faults.random { command += " --random-faults" }
-        for text in faults.extra { command += " --fault " + shellQuote(text) }
-        if let guest { command += guest.reproduceOption }
-        if forked { command += " --forked" }
-        return command
     }
 
     static func shellQuote(_ text: String) -> String {
