@@ -7,7 +7,7 @@ import Testing
 /// An Open press whose one-shot `open-session-<UUID>` activity DeviceActivity
 /// refuses (all 20 slots taken) must not leave the app unshielded after the
 /// session: the press is denied before it spends or lifts anything
-/// (docs/FAULTS.md, finding 2 and "excessiveActivities at the press").
+/// (docs/FAULTS.md, finding 2; docs/PROCESSES.md, "`oal-shield-action`").
 @Suite struct OpenSessionReshieldTests {
     /// Gate and 19 other open-limit rules: one `rule-` activity each, the
     /// 20 slots DeviceActivity allows.

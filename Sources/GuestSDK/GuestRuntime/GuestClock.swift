@@ -4,7 +4,7 @@ import OALPlatform
 /// The emulated clock and time zone as guest code sees them through
 /// `Date()`, `Date.now`, `Calendar.current` and `TimeZone.current`.
 ///
-/// The generated prelude in every guest target (`guest-harness/Prelude.swift`)
+/// The generated prelude in every guest target (`guest-harness/common/Prelude.swift`)
 /// declares those four in the guest's own module, where they shadow
 /// Foundation's, and forwards here: every read is a read of
 /// `<root>/system/clock.json`, as the emulator's own processes read it, so a
