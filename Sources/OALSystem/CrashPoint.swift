@@ -29,8 +29,8 @@ public enum CrashPoint {
     @inline(__always)
     public static func reach(_ name: String) {
         PausePoint.reach(name)
-        guard let config = configuration else { return }
-        config.reached(name)
+        guard let config = configuration, config.reached(name) else { return }
+        die()
     }
 
     /// Like `reach(_:)`, but when this is the reach that kills, runs
@@ -39,8 +39,15 @@ public enum CrashPoint {
     @inline(__always)
     public static func reach(_ name: String, beforeDying: () -> Void) {
         PausePoint.reach(name)
-        guard let config = configuration else { return }
-        config.reached(name, beforeDying: beforeDying)
+        guard let config = configuration, config.reached(name) else { return }
+        beforeDying()
+        die()
+    }
+
+    private static func die() -> Never {
+        try? ProcessSignal.sendToSelf(SIGKILL)
+        // SIGKILL cannot be caught; this only runs if delivery is delayed.
+        while true { pause() }
     }
 
     /// Parses an `OAL_CRASH_AT` value: `name` or `name#n` (n ≥ 1).
@@ -54,42 +61,5 @@ public enum CrashPoint {
         return (value, 1)
     }
 
-    private static let configuration: Configuration? = {
-        let env = ProcessInfo.processInfo.environment
-        let target = env[crashAtVariable].flatMap(parse)
-        let logPath = env[logVariable].flatMap { $0.isEmpty ? nil : $0 }
-        if target == nil && logPath == nil { return nil }
-        return Configuration(target: target, logPath: logPath)
-    }()
-
-    private final class Configuration: @unchecked Sendable {
-        let target: (name: String, occurrence: Int)?
-        let log: FileDescriptor?
-        private var count = 0
-        private let lock = NSLock()
-
-        init(target: (name: String, occurrence: Int)?, logPath: String?) {
-            self.target = target
-            self.log = logPath.flatMap {
-                try? FileDescriptor.openOwned($0, .append)
-            }
-        }
-
-        func reached(_ name: String, beforeDying: () -> Void = {}) {
-            if let log {
-                _ = try? log.writeAll(Array((name + "\n").utf8))
-            }
-            guard let target, target.name == name else { return }
-            let hit = lock.withLock {
-                count += 1
-                return count == target.occurrence
-            }
-            if hit {
-                beforeDying()
-                try? ProcessSignal.sendToSelf(SIGKILL)
-                // SIGKILL cannot be caught; this only runs if delivery is delayed.
-                while true { pause() }
-            }
-        }
-    }
+    private static let configuration = PointConfiguration.fromEnvironment(target: crashAtVariable, log: logVariable)
 }

@@ -28,45 +28,12 @@ public enum PausePoint {
     /// Marks that this process reached the point `name`.
     @inline(__always)
     public static func reach(_ name: String) {
-        guard let config = configuration else { return }
-        config.reached(name)
+        // Stopped here until the launcher sends SIGCONT.
+        guard let config = configuration, config.reached(name) else { return }
+        try? ProcessSignal.sendToSelf(SIGSTOP)
     }
 
-    private static let configuration: Configuration? = {
-        let env = ProcessInfo.processInfo.environment
-        let target = env[pauseAtVariable].flatMap(CrashPoint.parse)
-        let logPath = env[logVariable].flatMap { $0.isEmpty ? nil : $0 }
-        if target == nil && logPath == nil { return nil }
-        return Configuration(target: target, logPath: logPath)
-    }()
-
-    private final class Configuration: @unchecked Sendable {
-        let target: (name: String, occurrence: Int)?
-        let log: FileDescriptor?
-        private var count = 0
-        private let lock = NSLock()
-
-        init(target: (name: String, occurrence: Int)?, logPath: String?) {
-            self.target = target
-            self.log = logPath.flatMap {
-                try? FileDescriptor.open(
-                    $0, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
-            }
-        }
-
-        func reached(_ name: String) {
-            if let log {
-                _ = try? log.writeAll(Array((name + "\n").utf8))
-            }
-            guard let target, target.name == name else { return }
-            let hit = lock.withLock {
-                count += 1
-                return count == target.occurrence
-            }
-            // Stopped here until the launcher sends SIGCONT.
-            if hit { try? ProcessSignal.sendToSelf(SIGSTOP) }
-        }
-    }
+    private static let configuration = PointConfiguration.fromEnvironment(target: pauseAtVariable, log: logVariable)
 }
 
 /// What a process does when a lock it asks for is held by someone else,

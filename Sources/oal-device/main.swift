@@ -302,9 +302,11 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let spec = try runSpec(parsed, scenario: scenarioPath)
+    var spec = try runSpec(parsed, scenario: scenarioPath)
     let scenario = spec.played(try loadScenario(scenarioPath))
     try spec.checkFaults(in: scenario)
+    // The seed is always named, as in the oracle's lines (RunSpec(scenario:options:)).
+    spec.seed = spec.seed ?? scenario.seed
     let root = try existingDeviceRoot(parsed)
     var options = try EngineOptions(spec: spec, root: root)
     options.loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }

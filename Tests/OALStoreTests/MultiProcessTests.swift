@@ -119,6 +119,28 @@ import Testing
         }
     }
 
+    /// The crash-point and pause-point logs are opened the same way, as
+    /// files of their own (`openOwned`): a link planted at either path is
+    /// replaced, never written through (issue 24: the pause log used a plain
+    /// `open`, which follows the link).
+    @Test(arguments: ["OAL_CRASH_LOG", "OAL_PAUSE_LOG"]) func aPointLogNeverWritesThroughALink(variable: String) throws
+    {
+        try withTempDirectory { root in
+            let appgroup = root.appendingPathComponent("appgroup").path
+            let outside = root.appendingPathComponent("outside.txt")
+            try Data("outside\n".utf8).write(to: outside)
+            let log = root.appendingPathComponent("points.log").path
+            try FileManager.default.createSymbolicLink(atPath: log, withDestinationPath: outside.path)
+            let ran = try Probe.run(
+                ["increment", "--appgroup", appgroup, "--rule", rule.uuidString, "--day", day, "--count", "1"],
+                environment: [variable: log], scratch: root)
+            #expect(ran.termination == .exited(0), "\(ran.stderr)")
+            #expect(try String(contentsOf: outside, encoding: .utf8) == "outside\n", "written through the link")
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: log)) == nil, "the link is still there")
+            #expect(String(decoding: bytes(log) ?? [], as: UTF8.self).contains("ledger.append.after-lock"))
+        }
+    }
+
     @Test func crashPointKillsAtTheNamedPointAndTheStoreStillParses() throws {
         try withTempDirectory { root in
             let appgroup = root.appendingPathComponent("appgroup").path

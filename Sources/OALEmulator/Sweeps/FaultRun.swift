@@ -99,9 +99,13 @@ public struct FaultRun: Sendable {
     }
 
     private func judge() -> Verdict {
-        let reproduce = spec.command
+        var spec = self.spec
+        var reproduce = spec.command
         do {
             let scenario = spec.played(try ScenarioParser.load(path: spec.scenario))
+            // The seed is always named, as in the run's own lines (Oracle).
+            spec.seed = spec.seed ?? scenario.seed
+            reproduce = spec.command
             if let snapshot = snapshots?.start {
                 try snapshot.restore(into: root)
             } else {
