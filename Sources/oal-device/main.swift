@@ -75,7 +75,7 @@ StopSignals.install()
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func failure(_ error: EngineError) -> ProcessFailure {
-    ProcessFailure(ExitCode(rawValue: error.exitCode) ?? .internalError, error.description)
+    ProcessFailure(error.exitCode, error.description)
 }
 
 func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {

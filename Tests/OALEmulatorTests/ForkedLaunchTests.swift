@@ -164,7 +164,7 @@ import Testing
         let scenario = try ScenarioParser(file: play.file.path).parse(WarmProcessTests.staleRule)
         let error = #expect(throws: EngineError.self) { try DeviceEngine(scenario: scenario, options: options) }
         #expect(error?.description.contains("--forked: not with --warm") == true, "\(String(describing: error))")
-        #expect(error?.exitCode == 64)
+        #expect(error?.exitCode == .usage)
     }
 
     /// The server side, as real processes: a line that is not a request is

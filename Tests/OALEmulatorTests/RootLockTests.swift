@@ -94,7 +94,7 @@ import Testing
             _ = try DeviceEngine(scenario: scenario, options: options)
         } throws: { error in
             guard case EngineError.rootInUse(_, let pid) = error else { return false }
-            return pid == getpid() && (error as? EngineError)?.exitCode == 75
+            return pid == getpid() && (error as? EngineError)?.exitCode == .busy
         }
         _ = holder
     }

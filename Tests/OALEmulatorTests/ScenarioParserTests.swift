@@ -124,8 +124,8 @@ import Testing
         // Not found (66), like a missing fixture; a scenario that does not
         // parse is a data error (65).
         let missing = ScenarioError(file: "x", line: 0, message: "no such scenario file", fileIsMissing: true)
-        #expect(EngineError.scenario(missing).exitCode == 66)
-        #expect(EngineError.scenario(ScenarioError(file: "x", line: 3, message: "bad")).exitCode == 65)
+        #expect(EngineError.scenario(missing).exitCode == .notFound)
+        #expect(EngineError.scenario(ScenarioError(file: "x", line: 3, message: "bad")).exitCode == .data)
         let error = ScenarioError(file: "/nonexistent/day.scenario", line: 0, message: "no such scenario file")
         #expect(error.description == "/nonexistent/day.scenario: no such scenario file")
     }

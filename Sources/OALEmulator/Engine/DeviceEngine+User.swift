@@ -23,7 +23,7 @@ extension DeviceEngine {
             try leaveFrontmost()
         case .press(let button, let name, let duration):
             if let problem = try press(button, on: name, for: duration) {
-                record(step, Verdict(ok: false, detail: problem))
+                record(step, ExpectationVerdict(ok: false, detail: problem))
             }
         case .expect(let expectation):
             try drainLaunches()
@@ -42,12 +42,12 @@ extension DeviceEngine {
             ])
         if outcome.exitCode != 0 {
             let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
-            record(step, Verdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
+            record(step, ExpectationVerdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
         }
     }
 
     /// Traces a verdict; failures also go to the progress stream at once.
-    func record(_ step: ScenarioStep, _ verdict: Verdict) {
+    func record(_ step: ScenarioStep, _ verdict: ExpectationVerdict) {
         trace.record(
             "expect", at: now,
             [

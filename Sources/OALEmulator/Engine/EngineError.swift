@@ -1,3 +1,4 @@
+import OALShared
 import OALSystem
 
 /// Why the engine could not run a scenario at all (as opposed to an
@@ -62,17 +63,17 @@ public enum EngineError: Error, CustomStringConvertible, Sendable {
         }
     }
 
-    /// The documented exit code.
-    public var exitCode: Int32 {
+    /// The documented exit code (docs/PROCESSES.md, "Exit codes").
+    public var exitCode: ExitCode {
         switch self {
-        case .scenario(let error): error.fileIsMissing ? 66 : 65
-        case .rootMissing: 69
-        case .rootInUse: 75
-        case .rootExists, .warmFreeRunning, .forkedWith, .rootHoldsAnotherRun, .runFinished: 64
-        case .missingExecutable, .spawnFailed: 69
-        case .io: 74
-        case .fixtureNotFound, .notAFixture: 66
-        case .interrupted(let signal): signal.exitCode
+        case .scenario(let error): error.fileIsMissing ? .notFound : .data
+        case .rootMissing: .unavailable
+        case .rootInUse: .busy
+        case .rootExists, .warmFreeRunning, .forkedWith, .rootHoldsAnotherRun, .runFinished: .usage
+        case .missingExecutable, .spawnFailed: .unavailable
+        case .io: .ioError
+        case .fixtureNotFound, .notAFixture: .notFound
+        case .interrupted(let signal): signal == .interrupt ? .interrupted : .terminated
         }
     }
 }

@@ -3,7 +3,7 @@ import OALDomain
 import OALPlatform
 
 /// The verdict on one `expect` line.
-struct Verdict {
+struct ExpectationVerdict {
     var ok: Bool
     var detail: String
 }
@@ -15,35 +15,38 @@ struct ExpectationChecker {
     let view: DeviceView
     let launch: (ProcessKind, [String]) throws -> LaunchOutcome
 
-    func check(_ expectation: Expectation, state: DeviceState) throws -> Verdict {
+    func check(_ expectation: Expectation, state: DeviceState) throws -> ExpectationVerdict {
         switch expectation {
         case .shielded(let name, let blocked):
             let app = try installed(name)
             let stores = try view.effective().storesShielding(app.token, category: app.category)
             let rules = try view.rules()
             let by = stores.map { view.displayName(store: $0, rules: rules) }.joined(separator: ", ")
-            return Verdict(ok: stores.isEmpty != blocked, detail: stores.isEmpty ? "open" : "blocked by \(by)")
+            return ExpectationVerdict(
+                ok: stores.isEmpty != blocked, detail: stores.isEmpty ? "open" : "blocked by \(by)")
         case .opens(let ruleName, let used, let of):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
             guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
-            return Verdict(
+            return ExpectationVerdict(
                 ok: usage.opensUsed == used && rule.maxOpens == of,
                 detail: "opens \(usage.opensUsed) of \(rule.maxOpens)")
         case .minutes(let ruleName, let used):
             guard let rule = try view.rule(named: ruleName) else { return noRule(ruleName) }
             guard let usage = try? self.usage(rule) else { return appUnreadable(rule) }
-            return Verdict(ok: usage.minutesUsed == used, detail: "minutes \(usage.minutesUsed)")
+            return ExpectationVerdict(ok: usage.minutesUsed == used, detail: "minutes \(usage.minutesUsed)")
         case .home(let rule, let section):
             return try home(rule: rule, section: section)
         case .activity(let name, let registered):
             return try activity(name, registered: registered)
         case .lastPress(let granted):
-            guard let last = state.lastPressGranted else { return Verdict(ok: false, detail: "no Open press yet") }
-            return Verdict(ok: last == granted, detail: last ? "granted" : "denied")
+            guard let last = state.lastPressGranted else {
+                return ExpectationVerdict(ok: false, detail: "no Open press yet")
+            }
+            return ExpectationVerdict(ok: last == granted, detail: last ? "granted" : "denied")
         case .appExit(let code, let arguments):
             let outcome = try launch(.app, arguments)
             let said = (outcome.stderr + outcome.stdout).split(separator: "\n").first.map(String.init) ?? ""
-            return Verdict(ok: outcome.exitCode == code, detail: "exit \(outcome.statusText) \(said)")
+            return ExpectationVerdict(ok: outcome.exitCode == code, detail: "exit \(outcome.statusText) \(said)")
         case .status(let rule, let text):
             return try status(rule: rule, text: text)
         case .homeText(let rule, let text):
@@ -52,7 +55,8 @@ struct ExpectationChecker {
             let app = try installed(name)
             let outcome = try launch(.shieldConfig, ["application", app.token.description])
             let shown = outcome.stdout.replacingOccurrences(of: "\n", with: " | ")
-            return Verdict(ok: outcome.exitCode == 0 && outcome.stdout.contains(text), detail: "shield: \(shown)")
+            return ExpectationVerdict(
+                ok: outcome.exitCode == 0 && outcome.stdout.contains(text), detail: "shield: \(shown)")
         }
     }
 
@@ -72,8 +76,8 @@ struct ExpectationChecker {
 
     /// A guest's app could not answer (a fault on its launch, e.g. a full
     /// disk eating its output): the expectation fails, the run goes on.
-    private func appUnreadable(_ rule: RuleSnapshot) -> Verdict {
-        Verdict(ok: false, detail: "the app could not show \(rule.name)'s usage (oal-app show --json)")
+    private func appUnreadable(_ rule: RuleSnapshot) -> ExpectationVerdict {
+        ExpectationVerdict(ok: false, detail: "the app could not show \(rule.name)'s usage (oal-app show --json)")
     }
 
     private func installed(_ name: String) throws -> InstalledApp {
@@ -88,12 +92,12 @@ struct ExpectationChecker {
         return DayKey(clock.now, calendar: try clock.calendar())
     }
 
-    private func noRule(_ name: String) -> Verdict {
-        Verdict(
+    private func noRule(_ name: String) -> ExpectationVerdict {
+        ExpectationVerdict(
             ok: false, detail: "no rule named '\(name)' in the \(view.guest ? "user's database" : "rule snapshots")")
     }
 
-    private func activity(_ name: ActivityName, registered: Bool) throws -> Verdict {
+    private func activity(_ name: ActivityPattern, registered: Bool) throws -> ExpectationVerdict {
         let names = try view.registry().activities.keys.sorted()
         let matches: [String]
         switch name {
@@ -108,47 +112,50 @@ struct ExpectationChecker {
             matches = names.filter { $0.lowercased() == wanted || $0.lowercased() == wantedToday }
         }
         let detail = matches.isEmpty ? "not registered" : "registered: \(matches.joined(separator: ", "))"
-        return Verdict(ok: matches.isEmpty != registered, detail: detail)
+        return ExpectationVerdict(ok: matches.isEmpty != registered, detail: detail)
     }
 
     /// Asks `oal-app rules --json` for the rule's status label.
-    private func status(rule: String, text: String) throws -> Verdict {
+    private func status(rule: String, text: String) throws -> ExpectationVerdict {
         let outcome = try launch(.app, ["rules", "--json"])
         guard outcome.exitCode == 0, let rows = ScreenRows(json: outcome.stdout) else {
-            return Verdict(ok: false, detail: "oal-app rules --json exited \(outcome.statusText): \(outcome.stderr)")
+            return ExpectationVerdict(
+                ok: false, detail: "oal-app rules --json exited \(outcome.statusText): \(outcome.stderr)")
         }
         guard let row = rows.row(named: rule) else {
-            return Verdict(ok: false, detail: "the Rules screen has no \(rule)")
+            return ExpectationVerdict(ok: false, detail: "the Rules screen has no \(rule)")
         }
         let matches = text.hasSuffix("*") ? row.trailing.hasPrefix(String(text.dropLast())) : row.trailing == text
-        return Verdict(ok: matches, detail: "status \"\(row.trailing)\"")
+        return ExpectationVerdict(ok: matches, detail: "status \"\(row.trailing)\"")
     }
 
     /// Asks `oal-app home --json` for the rule's row.
-    private func homeText(rule: String, text: String) throws -> Verdict {
+    private func homeText(rule: String, text: String) throws -> ExpectationVerdict {
         let outcome = try launch(.app, ["home", "--json"])
         guard outcome.exitCode == 0, let rows = ScreenRows(json: outcome.stdout) else {
-            return Verdict(ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
+            return ExpectationVerdict(
+                ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
         }
         guard let row = rows.row(named: rule) else {
-            return Verdict(ok: false, detail: "the Home screen does not list \(rule)")
+            return ExpectationVerdict(ok: false, detail: "the Home screen does not list \(rule)")
         }
-        return Verdict(
+        return ExpectationVerdict(
             ok: row.subtitle.contains(text) || row.trailing.contains(text),
             detail: "home row \"\(row.subtitle)\" — \"\(row.trailing)\"")
     }
 
     /// Asks `oal-app home --json` where the rule is listed.
-    private func home(rule: String, section: HomeSection) throws -> Verdict {
+    private func home(rule: String, section: HomeSection) throws -> ExpectationVerdict {
         let outcome = try launch(.app, ["home", "--json"])
         guard outcome.exitCode == 0, let listing = HomeListing(json: outcome.stdout) else {
-            return Verdict(ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
+            return ExpectationVerdict(
+                ok: false, detail: "oal-app home --json exited \(outcome.statusText): \(outcome.stderr)")
         }
         let found: HomeSection =
             listing.blocking.contains(where: { $0.caseInsensitiveCompare(rule) == .orderedSame })
             ? .blocking
             : listing.usage.contains(where: { $0.caseInsensitiveCompare(rule) == .orderedSame }) ? .usage : .absent
-        return Verdict(ok: found == section, detail: "home lists it under \(found.rawValue)")
+        return ExpectationVerdict(ok: found == section, detail: "home lists it under \(found.rawValue)")
     }
 }
 

@@ -19,7 +19,7 @@ struct ForegroundRecord: Codable, Hashable {
 /// `<root>/system/app-loop.json`: the loop's acknowledgement. Read
 /// leniently (a flat object or a store envelope, dates as ISO text or
 /// seconds), since the app side writes it and only these fields matter.
-struct AppLoopAck: Hashable {
+struct LoopAcknowledgement: Hashable {
     var pid: Int32?
     var session: Int?
     var refreshedAt: Date?
@@ -38,12 +38,12 @@ enum ForegroundFiles {
         try AtomicFile.replace(foregroundPath(root), with: bytes, durable: false)
     }
 
-    static func readAck(root: DeviceRoot) -> AppLoopAck? {
+    static func readAck(root: DeviceRoot) -> LoopAcknowledgement? {
         guard let data = FileManager.default.contents(atPath: ackPath(root)),
             var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
         else { return nil }
         if let inner = object["document"] as? [String: Any] { object = inner }
-        return AppLoopAck(
+        return LoopAcknowledgement(
             pid: (object["pid"] as? NSNumber).map { $0.int32Value },
             session: (object["session"] as? NSNumber).map { $0.intValue },
             refreshedAt: date(object["refreshedAt"]))

@@ -12,7 +12,7 @@ public enum Expectation: Sendable, Hashable {
     case home(rule: String, HomeSection)
     /// `expect activity NAME registered|absent`, where NAME may be
     /// `KIND RULE` (`sched "Night"` is `sched-<id of Night>`) or end in `*`.
-    case activity(ActivityName, registered: Bool)
+    case activity(ActivityPattern, registered: Bool)
     /// `expect press granted|denied`: the outcome of the last Open press.
     case lastPress(granted: Bool)
     /// `expect exit N app ARGS` / `expect refused app ARGS` (exit 2).
@@ -64,7 +64,7 @@ public enum HomeSection: String, Sendable, Hashable {
 }
 
 /// How an expectation names a DeviceActivity activity.
-public enum ActivityName: Sendable, Hashable, CustomStringConvertible {
+public enum ActivityPattern: Sendable, Hashable, CustomStringConvertible {
     case exact(String)
     case prefix(String)
     /// `PREFIX-<id of RULE>`, resolved against the rule snapshots at check time.

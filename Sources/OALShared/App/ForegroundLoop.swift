@@ -70,9 +70,9 @@ public final class ForegroundLoop {
 
     /// Runs until SIGTERM/SIGINT or a `"shutdown": true`.
     public func run() throws -> ExitCode {
-        StopSignal.install()
+        LoopStopRequest.install()
         app.context.record("loop.start")
-        while !StopSignal.requested {
+        while !LoopStopRequest.requested {
             if let state = readState() {
                 if state.shutdown == true {
                     _ = try? app.context.now()
@@ -157,14 +157,14 @@ public final class ForegroundLoop {
 }
 
 /// SIGTERM / SIGINT ask the loop to finish its current step and exit.
-enum StopSignal {
+enum LoopStopRequest {
     nonisolated(unsafe) private static var flag: sig_atomic_t = 0
 
     static var requested: Bool { flag != 0 }
 
     static func install() {
-        signal(SIGTERM) { _ in StopSignal.flag = 1 }
-        signal(SIGINT) { _ in StopSignal.flag = 1 }
+        signal(SIGTERM) { _ in LoopStopRequest.flag = 1 }
+        signal(SIGINT) { _ in LoopStopRequest.flag = 1 }
         // A spawned process inherits its parent's signal mask; a parent
         // that blocks SIGTERM in its threads (a test runner, a supervisor)
         // would otherwise leave a loop that cannot be stopped.
