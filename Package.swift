@@ -46,11 +46,16 @@ let package = Package(
         .target(name: "OALGuestBuild", dependencies: ["OALSystem"]),
         // A guest's history: every commit built and played, and bisect.
         .target(name: "OALGuestExplore", dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALSystem"]),
-        // 5. The emulated iOS engine (scenarios, trace, timeline, oracle),
-        //    a library so the tests and `oal-device` drive the same code.
+        // 5. What a run is, as values: scenarios, faults and their
+        //     parsers, `RunSpec` and its command line. No engine, no I/O
+        //     beyond reading a scenario file.
+        .target(name: "OALScenario", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared"]),
+        // 6. The emulated iOS engine (launcher, fault injection, trace,
+        //    timeline, oracle, sweeps), a library so the tests and
+        //    `oal-device` drive the same code.
         .target(
             name: "OALEmulator",
-            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared"]),
+            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario"]),
 
         // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
         // to its emulated device; the Apple-named modules are the surface the

@@ -12,7 +12,7 @@ public enum ShellWords {
     }
 
     /// Characters a word may hold unquoted without the shell changing it.
-    static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+,@%")
+    public static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=+,@%")
 
     /// `text` as one shell word: bare when nothing in it is special.
     public static func quote(_ text: String) -> String {

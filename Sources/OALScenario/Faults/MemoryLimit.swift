@@ -2,22 +2,22 @@ import Foundation
 
 /// A `memory-limit TARGET MB` fault as armed: iOS's jetsam limit for one
 /// kind of process (docs/FAULTS.md, "Memory limits").
-struct MemoryLimit: Codable, Hashable, Sendable {
-    var target: FaultTarget
+public struct MemoryLimit: Codable, Hashable, Sendable {
+    public var target: FaultTarget
     /// The limit in KiB (MB is MiB, as iOS's jetsam limits are).
-    var kibibytes: Int
+    public var kibibytes: Int
     /// What is held to it (optional: older state files have none).
-    var measured: MemoryMeasure?
-    var text: String
+    public var measured: MemoryMeasure?
+    public var text: String
 
-    var measure: MemoryMeasure { measured ?? .resident }
+    public var measure: MemoryMeasure { measured ?? .resident }
 
     /// The processes the device launches one launch at a time: the app's
     /// taps and the three extensions. Not the app's foreground loop (a
     /// process the device only hands ticks to) nor the device itself.
-    static let targets: [FaultTarget] = [.app, .monitor, .shieldConfig, .shieldAction]
+    public static let targets: [FaultTarget] = [.app, .monitor, .shieldConfig, .shieldAction]
 
-    init(target: FaultTarget, megabytes: Double, measure: MemoryMeasure, text: String) {
+    public init(target: FaultTarget, megabytes: Double, measure: MemoryMeasure, text: String) {
         self.target = target
         kibibytes = max(1, Int((megabytes * 1024).rounded()))
         measured = measure
@@ -25,7 +25,7 @@ struct MemoryLimit: Codable, Hashable, Sendable {
     }
 
     /// `6`, not `6.0`; `6.5` as given.
-    static func text(_ megabytes: Double) -> String {
+    public static func text(_ megabytes: Double) -> String {
         megabytes == megabytes.rounded() ? String(Int(megabytes)) : String(megabytes)
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 import OALPlatform
 
 /// Parses the action part of an `at` line (everything after the time).
-struct ActionParser {
-    let catalog: InstalledAppCatalog
-    let fail: (String) -> ScenarioError
+public struct ActionParser {
+    public let catalog: InstalledAppCatalog
+    public let fail: (String) -> ScenarioError
 
-    func parse(_ words: [String]) throws(ScenarioError) -> ScenarioAction {
+    public func parse(_ words: [String]) throws(ScenarioError) -> ScenarioAction {
         let rest = Array(words.dropFirst())
         switch words[0] {
         case "app":

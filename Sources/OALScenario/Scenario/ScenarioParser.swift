@@ -14,7 +14,7 @@ public struct ScenarioParser {
     /// is no instant the calendar can reach (it was reported as a DST gap).
     public static let maximumDay = 36_600
 
-    static func dayTooLate(_ day: Int) -> String {
+    public static func dayTooLate(_ day: Int) -> String {
         "day \(day) is past the last day a scenario may name (\(maximumDay), about 100 years)"
     }
 
@@ -233,7 +233,7 @@ public struct ScenarioParser {
             catalogAdditions: draft.additions, steps: steps, faults: draft.faults)
     }
 
-    func fail(_ line: Int, _ message: String) -> ScenarioError {
+    public func fail(_ line: Int, _ message: String) -> ScenarioError {
         ScenarioError(file: file, line: line, message: message)
     }
 }
@@ -241,24 +241,24 @@ public struct ScenarioParser {
 // MARK: - Drafts
 
 private struct ScenarioDraft {
-    var timeZone: (String, Int)?
-    var start: (LocalDateTime, Int)?
-    var end: (EndSpec, Int)?
-    var seed: UInt64 = 0
-    var catalog = InstalledAppCatalog.standard
-    var additions: [CatalogAddition] = []
-    var faults: [Fault] = []
-    var currentDay = 1
-    var timed: [TimedDraft] = []
+    public var timeZone: (String, Int)?
+    public var start: (LocalDateTime, Int)?
+    public var end: (EndSpec, Int)?
+    public var seed: UInt64 = 0
+    public var catalog = InstalledAppCatalog.standard
+    public var additions: [CatalogAddition] = []
+    public var faults: [Fault] = []
+    public var currentDay = 1
+    public var timed: [TimedDraft] = []
 }
 
 private struct TimedDraft {
-    var day: Int
-    var clock: ClockTime
-    var occurrence: Occurrence?
-    var action: ScenarioAction
-    var line: Int
-    var text: String
+    public var day: Int
+    public var clock: ClockTime
+    public var occurrence: Occurrence?
+    public var action: ScenarioAction
+    public var line: Int
+    public var text: String
 }
 
 private enum EndSpec {

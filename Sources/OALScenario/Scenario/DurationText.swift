@@ -1,8 +1,8 @@
 import Foundation
 
 /// Durations as scenarios write them: `90s`, `15m`, `2h`, `1h30m`, `1d`.
-enum DurationText {
-    static func parse(_ text: String) -> TimeInterval? {
+public enum DurationText {
+    public static func parse(_ text: String) -> TimeInterval? {
         var total: TimeInterval = 0
         var digits = ""
         var sawUnit = false
@@ -31,7 +31,7 @@ enum DurationText {
         return total
     }
 
-    static func format(_ seconds: TimeInterval) -> String {
+    public static func format(_ seconds: TimeInterval) -> String {
         let whole = Int(seconds.rounded())
         let (hours, minutes, secs) = (whole / 3600, whole % 3600 / 60, whole % 60)
         var text = ""

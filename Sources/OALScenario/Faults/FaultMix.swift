@@ -39,7 +39,7 @@ public enum FaultLine {
 
     /// `day N HH:MM:SS` of an instant, relative to the scenario's start, as
     /// `--fault` reads it back.
-    static func format(_ time: Date, scenario: Scenario) -> String {
+    public static func format(_ time: Date, scenario: Scenario) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: scenario.timeZoneIdentifier) ?? .gmt
         let day =
@@ -56,7 +56,7 @@ public enum FaultLine {
 public enum FaultMix {
     /// Crash points the processes are known to pass (docs/CONTRACT.md and
     /// the handler steps), drawn as named kill moments.
-    static let points: [(FaultTarget, String)] = [
+    public static let points: [(FaultTarget, String)] = [
         (.monitor, "ledger.append.after-lock"), (.monitor, "ledger.append.torn-write"),
         (.monitor, "ledger.append.after-write"), (.monitor, "monitor.after-record-minutes"),
         (.monitor, "open-sessions.update.after-rename"), (.app, "deviceactivity.update.after-rename"),
@@ -68,7 +68,7 @@ public enum FaultMix {
     ]
 
     /// Where the seeded mix travels to.
-    static let travelZones = [
+    public static let travelZones = [
         "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe",
         "Pacific/Chatham", "America/Los_Angeles", "Asia/Tokyo", "Europe/London", "UTC",
     ]

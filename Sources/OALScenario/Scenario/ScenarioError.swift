@@ -19,7 +19,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     /// is cut, never printed whole.
     public static let maximumMessageCharacters = 300
 
-    static func bounded(_ message: String) -> String {
+    public static func bounded(_ message: String) -> String {
         guard message.count > maximumMessageCharacters else { return message }
         return String(message.prefix(maximumMessageCharacters)) + "… (\(message.utf8.count) bytes in all)"
     }

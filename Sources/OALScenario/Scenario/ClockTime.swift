@@ -1,12 +1,12 @@
 import Foundation
 
 /// A wall-clock time of day as scenarios write it: `HH:MM` or `HH:MM:SS`.
-struct ClockTime: Hashable, Sendable, CustomStringConvertible {
-    var hour: Int
-    var minute: Int
-    var second: Int
+public struct ClockTime: Hashable, Sendable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
 
-    init?(_ text: String) {
+    public init?(_ text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 2 || parts.count == 3, let hour = parts[0], let minute = parts[1],
             (0...23).contains(hour), (0...59).contains(minute)
@@ -21,25 +21,25 @@ struct ClockTime: Hashable, Sendable, CustomStringConvertible {
     /// Whether `date` reads as this time on a wall clock in `calendar`; false
     /// for a time a daylight-saving gap skips, which Foundation would
     /// silently move to another hour.
-    func names(_ date: Date, in calendar: Calendar) -> Bool {
+    public func names(_ date: Date, in calendar: Calendar) -> Bool {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return parts.hour == hour && parts.minute == minute && parts.second == second
     }
 
-    var description: String {
+    public var description: String {
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return second == 0 ? "\(two(hour)):\(two(minute))" : "\(two(hour)):\(two(minute)):\(two(second))"
     }
 }
 
 /// `yyyy-MM-dd HH:MM` in the scenario's zone.
-struct LocalDateTime: Hashable, Sendable {
-    var year: Int
-    var month: Int
-    var day: Int
-    var clock: ClockTime
+public struct LocalDateTime: Hashable, Sendable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var clock: ClockTime
 
-    init?(date: String, time: String) {
+    public init?(date: String, time: String) {
         let parts = date.split(separator: "-").map { Int($0) }
         guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
             (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day), let clock = ClockTime(time)
@@ -47,7 +47,7 @@ struct LocalDateTime: Hashable, Sendable {
         (self.year, self.month, self.day, self.clock) = (year, month, day, clock)
     }
 
-    func instant(in calendar: Calendar) -> Date? {
+    public func instant(in calendar: Calendar) -> Date? {
         let components = DateComponents(
             year: year, month: month, day: day, hour: clock.hour, minute: clock.minute, second: clock.second)
         guard let date = calendar.date(from: components),
@@ -60,16 +60,16 @@ struct LocalDateTime: Hashable, Sendable {
 /// Which instant a line's time names when the wall clock shows it twice
 /// (the repeated hour of a fall back): `(first)`, `(second)`, or the
 /// offset the emulator prints beside such a time, `(UTC-05:00)`.
-enum Occurrence: Hashable, Sendable {
+public enum Occurrence: Hashable, Sendable {
     case first
     case second
     case offset(seconds: Int)
 
-    static let usage = "(first), (second) or (UTC±HH:MM)"
+    public static let usage = "(first), (second) or (UTC±HH:MM)"
 
     /// Nil for a word that is not in parentheses (the action's first word).
     /// Throws nothing: a parenthesised word it cannot read is `.invalid`.
-    init?(word: String) {
+    public init?(word: String) {
         guard word.hasPrefix("("), word.hasSuffix(")"), word.count > 2 else { return nil }
         let inner = word.dropFirst().dropLast()
         switch inner {
@@ -88,7 +88,7 @@ enum Occurrence: Hashable, Sendable {
     }
 
     /// `+HH:MM` / `-HH:MM` for `seconds` from UTC.
-    static func offsetText(_ seconds: Int) -> String {
+    public static func offsetText(_ seconds: Int) -> String {
         let magnitude = abs(seconds)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "UTC\(seconds < 0 ? "-" : "+")\(two(magnitude / 3600)):\(two(magnitude % 3600 / 60))"
@@ -96,7 +96,7 @@ enum Occurrence: Hashable, Sendable {
 
     /// The instant the wall clock shows `first`'s time again, after a set
     /// back within the next few hours; nil when it shows it once.
-    static func secondInstant(after first: Date, in calendar: Calendar) -> Date? {
+    public static func secondInstant(after first: Date, in calendar: Calendar) -> Date? {
         let zone = calendar.timeZone
         guard let change = zone.nextDaylightSavingTimeTransition(after: first),
             change.timeIntervalSince(first) <= 3 * 3600

@@ -2,8 +2,8 @@
 /// group (with `\"` and `\\` inside), and `#` starts a comment where a word
 /// could start (at the line's start or after white space). Inside a word it
 /// is text, so a crash point's occurrence (`POINT#2`) survives.
-enum LineTokenizer {
-    enum Failure: Error, Equatable {
+public enum LineTokenizer {
+    public enum Failure: Error, Equatable {
         case unterminatedQuote
         /// A NUL byte: no process argument can carry one (C strings end at
         /// it), so a word with one would silently be cut there.
@@ -16,11 +16,11 @@ enum LineTokenizer {
 
     /// The longest word a scenario may have: far above any name the app
     /// accepts (200 bytes) or any fault text, far below what `execve` takes.
-    static let maximumWordBytes = 4096
+    public static let maximumWordBytes = 4096
     /// The longest line: its words go to one process's argv.
-    static let maximumLineBytes = 65536
+    public static let maximumLineBytes = 65536
 
-    static func words(_ line: Substring) throws(Failure) -> [String] {
+    public static func words(_ line: Substring) throws(Failure) -> [String] {
         let bytes = line.utf8.count
         guard bytes <= maximumLineBytes else { throw .lineTooLong(bytes: bytes) }
         guard !line.utf8.contains(0) else { throw .nul }

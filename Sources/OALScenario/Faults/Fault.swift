@@ -13,7 +13,7 @@ public enum FaultTarget: String, Codable, Hashable, Sendable, CaseIterable {
     /// The emulated OS itself, `oal-device`.
     case device
 
-    init?(kind: ProcessKind) {
+    public init?(kind: ProcessKind) {
         switch kind {
         case .app: self = .app
         case .monitor: self = .monitor
@@ -31,6 +31,11 @@ public enum FaultTarget: String, Codable, Hashable, Sendable, CaseIterable {
 public struct CallbackMatch: Codable, Hashable, Sendable, CustomStringConvertible {
     public var callback: String
     public var activity: String
+
+    public init(callback: String, activity: String) {
+        self.callback = callback
+        self.activity = activity
+    }
 
     public func matches(_ kind: CallbackKind, activity name: String) -> Bool {
         let kindMatches: Bool

@@ -1,7 +1,5 @@
 import Foundation
-import Glibc
 import OALPlatform
-import OALStore
 import OALSystem
 
 /// How the faults are given to one run, besides the scenario's own lines.
