@@ -616,4 +616,45 @@ import Testing
         #expect(run.result.failures.count == 1, "\(run.failureText)")
         #expect(run.result.violations.isEmpty, "\(run.result.violations)")
     }
+
+    /// E1 of the guest swarm's analysis: the midnight launch that would
+    /// self-arm Video Cap's day 2 writes nothing (a full disk, or killed
+    /// before or after it stops day 1's activity), and no other callback
+    /// used to register it, so YouTube was never blocked on day 2. The
+    /// next monitor launch (Nap's start) re-registers the day, whose events
+    /// count from its midnight.
+    @Test(arguments: [
+        "disk-full monitor for 5m",
+        "kill monitor at deviceactivity.update.after-lock#1",
+        "kill monitor at deviceactivity.update.after-lock#2",
+    ])
+    func aTimeLimitsDayLostWithTheMidnightMonitorIsRegisteredByTheNextLaunch(fault: String) throws {
+        let run = try DeviceHarness.run(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 07:00
+            end day 2 12:00
+            seed 1
+            at 07:00 app list add Video --apps YouTube
+            at 07:00 app list add Social --apps Instagram
+            at 07:01 app rule add schedule "Nap" --list Social --from 08:00 --to 08:30
+            at 07:02 app rule add time-limit "Video Cap" --list Video --minutes 30
+            at 07:04 expect activity rule "Video Cap" registered
+            at 23:59 fault \(fault)
+            day 2
+            at 08:10 expect blocked Instagram
+            at 09:00 open YouTube for 40m
+            at 09:20 expect unblocked YouTube
+            at 09:31 expect blocked YouTube
+            """)
+        defer { run.remove() }
+        #expect(!Self.faults(run, fault.hasPrefix("kill") ? "killed" : "applied").isEmpty)
+        let armed = run.trace.filter {
+            $0.process == .monitor && $0.event == "monitor.start" && $0.fields["cause"] == "self-arm"
+                && $0.fields["activity"]?.hasSuffix("-2026-12-01") == true
+        }
+        #expect(armed.map(\.time) == ["2026-12-01T07:00:00.000Z"], "\(armed)")
+        #expect(run.result.met == 4, "\(run.failureText)")
+        #expect(run.result.passed, "\(run.failureText)\n\(run.result.violations)")
+    }
 }

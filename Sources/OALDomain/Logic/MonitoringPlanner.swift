@@ -14,7 +14,8 @@ extension MonitoringPlan {
     ///   late (after midnight) is filed under the day it names. One day at a
     ///   time keeps one slot per rule; the monitor arms the next enabled day
     ///   when a day's interval ends (`nextLimitDay(for:after:calendar:)`),
-    ///   so the rule goes on while the app stays closed.
+    ///   and on every callback registers the current day if that launch was
+    ///   lost, so the rule goes on while the app stays closed.
     /// - open limit: `rule-<id>`, daily 00:00–23:59, no events.
     /// - same-day window S–E: `sched-<id>` S–E, or nothing if shorter than
     ///   15 minutes (the whole window is then foreground-only).

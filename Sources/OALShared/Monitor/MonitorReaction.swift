@@ -27,7 +27,8 @@ public struct MonitorReaction {
     /// the grants a killed press left pending are resolved, then the
     /// callback's own reaction, then every published rule is reconciled
     /// (`reconcileAll`), so a shield change a killed launch of any process
-    /// never wrote is completed by this one (docs/FAULTS.md, finding 7).
+    /// never wrote, or a time limit's day a lost midnight launch never
+    /// armed, is completed by this one (docs/FAULTS.md, finding 7).
     public func handle(_ callback: CallbackKind, activity: String, event: String?) throws {
         var fields = ["callback": callback.rawValue, "activity": activity]
         if let event { fields["event"] = event }
@@ -74,7 +75,9 @@ public struct MonitorReaction {
 
     /// Every published rule's store brought in line with the decision from
     /// fresh inputs. A store already right is only read, so this costs one
-    /// read per rule when nothing was lost.
+    /// read per rule when nothing was lost. Then every time limit's current
+    /// day is registered if a lost launch never armed it
+    /// (`armMissingDays`).
     private func reconcileAll(cause: String) throws {
         let inputs = try EnforcementInputs.read(context: context, stores: stores)
         let rules = try publishedRules()
@@ -85,6 +88,61 @@ public struct MonitorReaction {
         if !Mutant.on(.uninstallForegroundOnly) {
             try UninstallProtection(context: context, stores: stores).reconcile(
                 rules: rules.map(\.rule), inputs: inputs, cause: cause)
+        }
+        // The undated activity (an older build's shape) has no day to miss,
+        // and a dated one beside it would count the day's usage twice.
+        if !Mutant.on(.undatedLimitActivity) {
+            try armMissingDays(rules, inputs: inputs, cause: cause)
+        }
+    }
+
+    /// A time limit's day is armed by one launch, the previous day's end at
+    /// midnight (`rollOver`); a launch that wrote nothing there (killed, a
+    /// full disk) would leave the rule without a threshold for the whole
+    /// day while the app stays closed, since nothing else registers it.
+    /// Each enabled time limit on one of its days therefore gets its
+    /// current day registered when it is missing. Its events carry
+    /// `includesPastActivity`, so a late registration still counts the day
+    /// from its midnight. Only the current day: a next day is `rollOver`'s,
+    /// and the app's plan arms it when today is not one of the rule's days.
+    /// A rule holding a later day's activity is left alone: the date moved
+    /// back (travel west, a clock set back), so today was already lived in
+    /// real time, and its day counted from its midnight would count that
+    /// use a second time. Run after the shields, so a kill in this write
+    /// loses no shield.
+    private func armMissingDays(_ rules: [PublishedRule], inputs: EnforcementInputs, cause: String) throws {
+        let wanted = rules.compactMap { published -> (PublishedRule, MonitoredActivity)? in
+            let rule = published.rule
+            guard rule.isEnabled, let config = rule.configuration.timeLimit,
+                MonitoringPlan.limitDay(for: rule, onOrAfter: inputs.now, calendar: inputs.calendar) == inputs.day
+            else { return nil }
+            let planned = MonitoringPlan.limitDayActivity(
+                ruleID: rule.id, config: config, day: inputs.day, calendar: inputs.calendar)
+            return (published, planned)
+        }
+        // Read only when some rule could be missing its day: a callback with
+        // no time limit on today touches no registry.
+        guard !wanted.isEmpty else { return }
+        let center = context.platform.deviceActivity
+        let registered = try center.activities()
+        var latestDay: [UUID: DayKey] = [:]
+        for case .limitDay(let ruleID, let day) in registered.compactMap(ActivityName.init(rawValue:)) {
+            latestDay[ruleID] = max(latestDay[ruleID] ?? day, day)
+        }
+        for (published, planned) in wanted {
+            if let latest = latestDay[published.rule.id], latest >= inputs.day { continue }
+            let name = planned.name.rawValue
+            do {
+                try center.startMonitoring(
+                    name, during: ActivityConversion.schedule(planned.schedule),
+                    events: ActivityConversion.events(planned, selection: published.selection))
+                context.record("monitor.start", ["activity": name, "cause": "self-arm", "repair": cause])
+            } catch let error as MonitoringError {
+                // Past the 20 slots as anywhere else: the rule is enforced in
+                // the foreground only until a slot frees and a later
+                // reconcile (this one's or the app's) registers it.
+                context.record("monitor.refused", ["activity": name, "reason": error.description])
+            }
         }
     }
 
@@ -245,8 +303,9 @@ public struct MonitorReaction {
                 events: ActivityConversion.events(planned, selection: published.selection))
             context.record("monitor.start", ["activity": name, "cause": "self-arm"])
         } catch let error as MonitoringError {
-            // The app's next reconcile registers it; until then the day's
-            // usage is still counted once it is (includesPastActivity).
+            // The next reconcile, the monitor's or the app's, registers it
+            // once a slot frees; the day's usage is still counted then
+            // (includesPastActivity).
             context.record("monitor.refused", ["activity": name, "reason": error.description])
         }
     }
