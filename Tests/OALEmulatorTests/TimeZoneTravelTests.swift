@@ -102,4 +102,56 @@ import Testing
             run.report.expectedDivergences.contains { $0.reason.contains("moved the date back") },
             "\(run.report.expectedDivergences)")
     }
+
+    /// West from Paris at 05:59 on Dec 1 is 20:59 on Nov 30 in Los Angeles,
+    /// so Dec 1 is lived again from 09:00 (Paris): nothing was filed on it
+    /// before the travel, so its thresholds carry all of the 40 minutes
+    /// after. A monitor that files no minutes, or a decision that counts the
+    /// budget late, leaves YouTube open past the 30th minute, and the travel
+    /// explains none of it: a day the travel overlaps excuses only what
+    /// the minutes filed before it account for, not the whole day.
+    static let westToANewDay = """
+        timezone Europe/Paris
+        start 2026-11-30 07:00
+        end day 2 11:00
+        at 07:00 app list add Video --apps YouTube
+        at 07:02 app rule add time-limit "Video Cap" --list Video --minutes 30
+        day 2
+        at 05:59 fault clock timezone America/Los_Angeles
+        at 10:00 open YouTube for 40m
+        at 10:29 expect unblocked YouTube
+        at 10:31 expect blocked YouTube
+
+        """
+
+    @Test(arguments: ["monitor-skips-minutes", "decision-late-budget"])
+    func aBudgetSpentAfterTravelOnADayLivedAgainIsNotExcused(mutant: String) throws {
+        try OracleTests.assertCaught(Self.westToANewDay, mutant: mutant, check: .underEnforced)
+    }
+
+    /// East over the date line at 13:05 Paris is 02:05 on Dec 1 in
+    /// Kiritimati, a day that began at 11:00 Paris: DeviceActivity counts
+    /// the 25 minutes of YouTube at noon on it too, so the app blocks
+    /// YouTube on a day the user has not used it yet. The minutes filed on
+    /// Nov 30 account for that shield, and the oracle names it.
+    @Test func aShieldTheOldDaysMinutesAccountForAfterTravelEastIsNamed() throws {
+        let run = try OracleTests.run(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 07:00
+            end day 2 02:00
+            at 07:00 app list add Video --apps YouTube
+            at 07:02 app rule add time-limit "Video Cap" --list Video --minutes 20
+            at 12:00 open YouTube for 25m
+            at 13:05 fault clock timezone Pacific/Kiritimati
+            at 13:10 expect blocked YouTube
+
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        #expect(
+            run.report.expectedDivergences.contains {
+                $0.check == .overEnforced && $0.reason.contains("moved the date to 2026-12-01")
+            }, "\(run.report.expectedDivergences)")
+    }
 }

@@ -31,8 +31,8 @@ extension Oracle {
             }
         }
         if let reason = killReason(for: rule, today: today, since: since) { return reason }
-        if usageDamage, rule.configuration.timeLimit != nil, let travel = travel(into: today) {
-            return travelReason(travel, day: today)
+        if usageDamage, let travel = travel(into: today), travelExplains(rule, travel) {
+            return travelReason(travel, day: today, shield: true)
         }
         if usageDamage, let reason = usageDamageReason(for: rule, day: today, since: since) { return reason }
         if case .openLimit = rule.configuration,
@@ -172,29 +172,85 @@ extension Oracle {
             new.timeZone = to
             let oldDay = SpecDays(calendar: old).day(travel.time)
             let newDay = SpecDays(calendar: new).day(travel.time)
-            if newDay == day, oldDay < day { return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false) }
+            if newDay == day, oldDay < day {
+                // Over 24 hours of offset (Pago Pago to Kiritimati just
+                // after midnight) the new day began before the old one did.
+                let start = SpecDays(calendar: new).start(travel.time)
+                let reachesBack =
+                    start < SpecDays(calendar: old).start(travel.time) ? SpecDays(calendar: old).day(start) : nil
+                return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false, reachesBack: reachesBack)
+            }
             if oldDay == day, newDay < day { return TravelOverlap(travel: travel, oldDay: oldDay, reentered: true) }
         }
         return nil
     }
 
-    func travelReason(_ found: TravelOverlap, day: DayKey) -> String {
+    /// `shield`: the reason excuses a time limit's shield, which the
+    /// travel explains only while the budget's verdict turns on the use it
+    /// moved (`travelExplains`), so that is its deadline.
+    func travelReason(_ found: TravelOverlap, day: DayKey, shield: Bool = false) -> String {
         let travel =
             "time-zone travel at \(localText(found.travel.time)) from \(found.travel.from) to \(found.travel.to)"
         if found.reentered {
+            let deadline =
+                shield
+                ? "the budget spent by the use since \(day) began again, or the end of \(day)" : "the end of \(day)"
             return travel + " moved the date back, so \(day) is lived again from its start: DeviceActivity counts "
                 + "it from there, and the use on \(day) before the travel is in none of its thresholds; "
-                + "deadline: the end of \(day)"
+                + "deadline: \(deadline)"
         }
+        let deadline =
+            shield ? "the budget spent by the use on \(day) alone, or the end of \(day)" : "the end of \(day)"
         return travel + " moved the date to \(day), a day that began before the travel: DeviceActivity counts its "
             + "past activity, so use on \(found.oldDay) before the travel counts on both days; "
-            + "deadline: the end of \(day)"
+            + "deadline: \(deadline)"
+    }
+
+    /// Whether the travel that overlaps today explains a divergence of the
+    /// time limit `rule`: the spec model counts a covered minute on the
+    /// day it was used, DeviceActivity counts the day's interval in the
+    /// new zone, and only while the two counts fall on different sides of
+    /// the budget can the app's thresholds have told it otherwise. On a day
+    /// lived again that is an under-enforcement the minutes filed on it
+    /// before the travel account for; on a day moved into, an
+    /// over-enforcement the use before the travel accounts for. Anything
+    /// else that day, a budget its own use spent included, is the app's.
+    func travelExplains(_ rule: Rule, _ found: TravelOverlap) -> Bool {
+        guard let entry = userRules.byID[rule.id], entry.rule.configuration.timeLimit != nil,
+            rule.configuration.timeLimit != nil, let catalog = lastCatalog
+        else { return false }
+        let bundles = apps(byBundleIn: catalog)
+        let covers = { (bundle: String) in
+            bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
+        }
+        let model = specModel
+        let day = userDay(entry, catalog: catalog)
+        var counted = day
+        counted.coveredSeconds = max(0, day.coveredSeconds + travelShift(found, covering: covers))
+        return model.shields(entry.rule, at: now, day: day) != model.shields(entry.rule, at: now, day: counted)
+    }
+
+    /// What DeviceActivity's count of the overlapped day differs from the
+    /// spec model's by, in covered seconds: less the use filed on a day
+    /// lived again before the travel; at most plus the use before the
+    /// travel since the new day's start in the new zone, on a day moved
+    /// into (all of the old day's, the bound `usage-not-invented` uses too).
+    func travelShift(_ found: TravelOverlap, covering covers: (String) -> Bool) -> TimeInterval {
+        let filed = secondsFiled(found, covering: covers)
+        if found.reentered { return -filed }
+        return filed + (found.reachesBack.map { truth.seconds(on: $0, where: covers) } ?? 0)
+    }
+
+    /// Seconds of the apps `covers` accepts filed on the old zone's day
+    /// before the travel.
+    func secondsFiled(_ found: TravelOverlap, covering covers: (String) -> Bool) -> TimeInterval {
+        (found.travel.filed ?? [:]).filter { covers($0.key) }.values.reduce(0, +)
     }
 
     /// Minutes of `published`'s apps filed on the re-entered day before
     /// the travel: what its thresholds can no longer carry.
     func minutesBefore(_ found: TravelOverlap, covering covers: (String) -> Bool) -> Int {
-        Int((found.travel.filed ?? [:]).filter { covers($0.key) }.values.reduce(0, +) / 60)
+        Int(secondsFiled(found, covering: covers) / 60)
     }
 
     /// What a kill leaves that no design can beat (docs/FAULTS.md, "What no

@@ -246,6 +246,9 @@ public final class Oracle {
             cost.judgements += 1
             cost.judgeNanoseconds += MonotonicClock.nanoseconds() - started
         }
+        // Before any check: a named reason may weigh a rule's usage, which
+        // needs this view's apps (`travelExplains`).
+        lastCatalog = view.catalog
         if guest != nil {
             judgeGuest(view)
         } else {

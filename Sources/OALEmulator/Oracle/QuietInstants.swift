@@ -51,6 +51,12 @@ extension Oracle {
                 }
             case .timeLimit(let config):
                 add(budgetCrossing(entry, limitMinutes: config.dailyLimitMinutes))
+                // On a day lived again after travel the excuse of an
+                // unshielded budget ends later, when the use since the
+                // day's new start spends it (`travelExplains`).
+                if let found = travel(into: days.day(from)), found.reentered {
+                    add(budgetCrossing(entry, limitMinutes: config.dailyLimitMinutes, uncounted: found))
+                }
             case .openLimit:
                 // The session's end, and the end of the minute its re-shield
                 // may take (`NamedReason`).
@@ -65,12 +71,24 @@ extension Oracle {
 
     /// When the app in front (if the rule covers it) spends the rest of
     /// today's budget.
-    private func budgetCrossing(_ entry: UserRules.Entry, limitMinutes: Int) -> Date? {
+    /// `uncounted`: the travel whose filed minutes DeviceActivity's count
+    /// of the day leaves out.
+    private func budgetCrossing(_ entry: UserRules.Entry, limitMinutes: Int, uncounted: TravelOverlap? = nil)
+        -> Date?
+    {
         guard let bundle = truth.frontmost, let catalog = lastCatalog,
             let app = apps(byBundleIn: catalog)[bundle],
             SpecModel.covers(mode: entry.mode, selection: entry.selection, app: app)
         else { return nil }
-        let left = TimeInterval(limitMinutes) * 60 - userDay(entry, catalog: catalog).coveredSeconds
+        let bundles = apps(byBundleIn: catalog)
+        let filed =
+            uncounted.map { found in
+                secondsFiled(found) { bundle in
+                    bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) }
+                        ?? false
+                }
+            } ?? 0
+        let left = TimeInterval(limitMinutes) * 60 + filed - userDay(entry, catalog: catalog).coveredSeconds
         return left > 0 ? now.addingTimeInterval(left) : nil
     }
 }

@@ -54,6 +54,9 @@ struct TravelOverlap {
     var travel: Travel
     var oldDay: DayKey
     var reentered: Bool
+    /// The old zone's day before `oldDay`, when the day moved into began
+    /// before `oldDay` did: DeviceActivity counts its end too.
+    var reachesBack: DayKey? = nil
 }
 
 struct Travel: Codable, Sendable, Hashable {
