@@ -15,21 +15,16 @@ let usage = """
     """
 
 ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) { context, args in
-    let kind = try args.positional(0, "application")
-    guard kind == "application" else {
-        throw ProcessFailure.usage("unknown shield subject '\(kind)' (only application has buttons)")
-    }
-    let token = try args.positional(1, "TOKEN")
-    let button = try args.positional(2, "primary|secondary")
-    try args.expectAtMost(3)
+    let press = try ShieldPressArguments(parsing: args)
+    let token = press.token
     let json = args.has("json")
-    switch button {
-    case "primary":
+    switch press.button {
+    case .primary:
         context.record("shield.close", ["token": token])
         print(json ? try CommandOutput.json(["result": "close"]) : "close")
         return .done
-    case "secondary":
-        let subject = try ShieldLookup.subject(kind: kind, token: token, context: context)
+    case .secondary:
+        let subject = try ShieldLookup.subject(kind: "application", token: token, context: context)
         switch try OpenPress(context: context).press(subject) {
         case .granted(let rules, let until):
             let ids = rules.map(\.uuidString).joined(separator: ",")
@@ -43,7 +38,5 @@ ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, sp
             print(json ? try CommandOutput.json(["result": "denied", "reason": reason]) : "denied: \(reason)")
             return .refused
         }
-    default:
-        throw ProcessFailure.usage("unknown button '\(button)' (expected primary or secondary)")
     }
 }

@@ -29,19 +29,14 @@ public enum ShieldActionMain {
         var principal: ShieldActionDelegate?
         ProcessMain.run(tool: "guest-shield-action", kind: .shieldAction, usage: usage, spec: ArgumentSpec()) {
             context, args in
-            let kind = try args.positional(0, "application")
-            guard kind == "application" else {
-                throw ProcessFailure.usage("unknown shield subject '\(kind)' (only application has buttons)")
-            }
-            let token = try args.positional(1, "TOKEN")
-            let button = try args.positional(2, "primary|secondary")
-            try args.expectAtMost(3)
-            let action: ShieldAction
-            switch button {
-            case "primary": action = .primaryButtonPressed
-            case "secondary": action = .secondaryButtonPressed
-            default: throw ProcessFailure.usage("unknown button '\(button)' (expected primary or secondary)")
-            }
+            let press = try ShieldPressArguments(parsing: args)
+            let token = press.token
+            let button = press.button.rawValue
+            let action: ShieldAction =
+                switch press.button {
+                case .primary: .primaryButtonPressed
+                case .secondary: .secondaryButtonPressed
+                }
             info.install(context)
             let now = try context.now()
             let before = try holders(of: token, context: context)

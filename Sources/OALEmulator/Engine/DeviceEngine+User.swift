@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALShared
 
 /// The simulated user: taps in the app, opening and leaving apps, shield
 /// buttons, and the scenario's checks.
@@ -146,7 +147,8 @@ extension DeviceEngine {
         else {
             return "no shield is showing on \(name), so there is no button to press"
         }
-        let outcome = try launchPress(["application", app.token.description, button.argument], button: button)
+        let outcome = try launchPress(
+            ShieldPressArguments(token: app.token.description, button: button.pressed).arguments, button: button)
         let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
         trace.record(
             "user.press", at: now,

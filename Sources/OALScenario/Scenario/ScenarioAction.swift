@@ -1,4 +1,5 @@
 import Foundation
+import OALShared
 
 /// What the simulated user (or the scenario's checker) does at one instant.
 public enum ScenarioAction: Sendable, Hashable {
@@ -24,6 +25,6 @@ public enum ShieldButton: String, Sendable {
     /// The primary button: closes the shield.
     case close
 
-    /// The word `oal-shield-action` takes.
-    public var argument: String { self == .open ? "secondary" : "primary" }
+    /// The button `oal-shield-action` is told was pressed.
+    public var pressed: ShieldPressArguments.Button { self == .open ? .secondary : .primary }
 }
