@@ -31,8 +31,7 @@ public enum DeviceInit {
             try root.create()
             // A fixture is a still image of a device; it keeps its clock but
             // not what its generating run was doing in the foreground.
-            try? FileManager.default.removeItem(at: root.system.appendingPathComponent("foreground.json"))
-            try? FileManager.default.removeItem(at: root.system.appendingPathComponent("app-loop.json"))
+            ForegroundHandshake(root: root).remove()
             // Nor its oracle's facts: they point into a trace not copied.
             try? FileManager.default.removeItem(at: root.system.appendingPathComponent("oracle-state.json"))
             // Nor the run that made it: a run on the new root is a new run.

@@ -27,17 +27,16 @@ final class AppLoopDriver {
     }
 
     func publish(frontmost: String?, session: Int, tick: Date?) throws {
-        try ForegroundFiles.write(
-            ForegroundRecord(
-                frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery),
-            root: root)
+        try ForegroundHandshake(root: root).publish(
+            ForegroundState(
+                frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery))
     }
 
     /// Whether some loop process is alive, by pid, as iOS knows its apps.
     var loopAlive: Bool {
         if ownLoopAlive() { return true }
         if let externalPID, Self.alive(externalPID) { return true }
-        if let pid = ForegroundFiles.readAck(root: root)?.pid, Self.alive(pid) { return true }
+        if let pid = ForegroundHandshake(root: root).acknowledgement()?.pid, Self.alive(pid) { return true }
         return false
     }
 
@@ -79,8 +78,8 @@ final class AppLoopDriver {
         var pause: useconds_t = 200
         while Date() < deadline {
             if StopSignals.received != nil { return false }
-            if let ack = ForegroundFiles.readAck(root: root), ack.session == session,
-                let refreshed = ack.refreshedAt, refreshed >= tick
+            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.session == session,
+                let refreshed = ack.refreshed, refreshed >= tick
             {
                 awaitTraceLine(refreshedAt: refreshed, until: deadline)
                 return true

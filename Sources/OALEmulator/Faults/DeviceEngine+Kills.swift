@@ -11,7 +11,9 @@ extension DeviceEngine {
     /// SIGKILLs the app's foreground loop, whoever started it.
     func killLoop(_ fault: Fault) {
         var pids = Set<Int32>()
-        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, AppLoopDriver.alive(pid) { pids.insert(pid) }
+        if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, AppLoopDriver.alive(pid) {
+            pids.insert(pid)
+        }
         if let pid = options.loopPID, AppLoopDriver.alive(pid) { pids.insert(pid) }
         if let pid = loop.ownPID, AppLoopDriver.alive(pid) { pids.insert(pid) }
         for pid in pids.sorted() {
@@ -32,7 +34,8 @@ extension DeviceEngine {
     /// would be, by the last completed step), then SIGKILL. `oal-device run`
     /// on the same root continues from `system/device-state.json`.
     func killDevice(_ fault: Fault) throws {
-        if let pid = ForegroundFiles.readAck(root: options.root)?.pid, pid != options.loopPID, AppLoopDriver.alive(pid)
+        if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, pid != options.loopPID,
+            AppLoopDriver.alive(pid)
         {
             faults.state.orphanLoopPID = pid
         }

@@ -4,27 +4,6 @@ import OALPlatform
 import OALStore
 import OALSystem
 
-/// What the emulated OS says is frontmost: `<root>/system/foreground.json`.
-public struct ForegroundState: Codable, Hashable, Sendable {
-    public var formatVersion: Int
-    public var frontmost: String?
-    public var session: Int?
-    /// UTC timestamp in the trace's format.
-    public var tick: String?
-    public var shutdown: Bool?
-    /// A free-running device: refresh every this many emulated seconds on
-    /// the loop's own count, with no tick published or waited for.
-    public var tickEvery: Double?
-}
-
-/// The app's acknowledgement: `<root>/system/app-loop.json`.
-public struct AppLoopAck: Codable, Hashable, Sendable {
-    public var formatVersion: Int
-    public var pid: Int32
-    public var session: Int
-    public var refreshedAt: String
-}
-
 /// What the foreground loop drives: the emulator's own app (`AppSession`)
 /// or a guest's (GuestHarness). A launch is a refresh plus the
 /// DeviceActivity reconcile, as the app's scene-active hook; a tick is the
@@ -52,8 +31,7 @@ public final class ForegroundLoop {
     public static let pollInterval: useconds_t = 2_000
 
     private let app: ForegroundApp
-    private let foregroundPath: String
-    private let ackPath: String
+    private let handshake: ForegroundHandshake
     private var session: Int?
     private var lastTick: String?
     /// Free-running: the emulated instant the next own tick is due.
@@ -63,9 +41,7 @@ public final class ForegroundLoop {
 
     public init(app: ForegroundApp) {
         self.app = app
-        let system = app.context.root.system
-        foregroundPath = system.appendingPathComponent("foreground.json").path
-        ackPath = system.appendingPathComponent("app-loop.json").path
+        handshake = ForegroundHandshake(root: app.context.root)
     }
 
     /// Runs until SIGTERM/SIGINT or a `"shutdown": true`.
@@ -123,7 +99,7 @@ public final class ForegroundLoop {
     /// The file changes a few times per foreground minute but is polled
     /// every 2 ms for the whole run: the same bytes are not decoded again.
     private func readState() -> ForegroundState? {
-        guard let data = FileManager.default.contents(atPath: foregroundPath) else { return nil }
+        guard let data = handshake.stateBytes() else { return nil }
         if let last = lastRead, last.bytes == data { return last.state }
         do {
             let state = try JSONDecoder().decode(ForegroundState.self, from: data)
@@ -142,17 +118,13 @@ public final class ForegroundLoop {
     }
 
     private func acknowledge(session: Int, refreshedAt tick: String?, now: Date) throws {
-        let ack = AppLoopAck(
-            formatVersion: 1, pid: getpid(), session: session, refreshedAt: tick ?? TraceEvent.timestamp(now))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let bytes = Array(try encoder.encode(ack)) + [0x0A]
+        let refreshedAt = tick ?? TraceEvent.timestamp(now)
         do {
-            try AtomicFile.replace(ackPath, with: bytes, durable: false)
+            try handshake.acknowledge(LoopAcknowledgement(pid: getpid(), session: session, refreshedAt: refreshedAt))
         } catch {
-            throw ProcessFailure(.ioError, "\(ackPath): atomic replace failed: \(error)")
+            throw ProcessFailure(.ioError, "\(handshake.acknowledgementPath): atomic replace failed: \(error)")
         }
-        app.context.record("loop.ack", ["session": "\(session)", "refreshedAt": ack.refreshedAt])
+        app.context.record("loop.ack", ["session": "\(session)", "refreshedAt": refreshedAt])
     }
 }
 
