@@ -11,6 +11,8 @@ final class PointConfiguration: @unchecked Sendable {
     /// at the path is replaced, never written through.
     let log: FileDescriptor?
     private var count = 0
+    /// Above 0 while a caller's points are not to count (`CrashPoint.uncounted`).
+    private var suspended = 0
     private let lock = NSLock()
 
     /// From the variables `target` (a point, `name` or `name#n`) and `log`
@@ -32,11 +34,17 @@ final class PointConfiguration: @unchecked Sendable {
     /// Logs `name` (one `write(2)`, `O_APPEND`) and says whether this reach
     /// is the one to act at.
     func reached(_ name: String) -> Bool {
-        if let log { _ = try? log.writeAll(Array((name + "\n").utf8)) }
-        guard let target, target.name == name else { return false }
-        return lock.withLock {
+        lock.withLock {
+            guard suspended == 0 else { return false }
+            if let log { _ = try? log.writeAll(Array((name + "\n").utf8)) }
+            guard let target, target.name == name else { return false }
             count += 1
             return count == target.occurrence
         }
     }
+
+    /// Points reached until the matching `resume` are neither logged nor
+    /// counted.
+    func suspend() { lock.withLock { suspended += 1 } }
+    func resume() { lock.withLock { suspended -= 1 } }
 }

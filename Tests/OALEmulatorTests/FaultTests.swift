@@ -166,7 +166,7 @@ import Testing
         #expect(Set(launches).count == launches.count, "a launch number used twice: \(launches)")
         let expectations = trace.filter { $0.event == "expect" }
         #expect(expectations.allSatisfy { $0.fields["result"] == "ok" }, "\(expectations)")
-        let report = try #require(Oracle.lastReport(root: root))
+        let report = try #require(OracleReport.last(root: root))
         #expect(report.violations.isEmpty, "\(report.violations)")
     }
 
@@ -175,7 +175,7 @@ import Testing
     /// its button's process started (the step is done again, as nothing of
     /// the tap happened), and in the save after the 18:31 press was denied
     /// (the press's answer is taken from the trace, not the older state).
-    @Test(arguments: ["fault-state.update.after-rename#45", "device-state.update.before-rename#140"])
+    @Test(arguments: ["fault-state.update.after-rename#44", "device-state.update.before-rename#140"])
     func theDemoDayKilledMidPressResumesToTheSameDay(point: String) throws {
         let demo = try String(
             contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)
@@ -188,6 +188,26 @@ import Testing
         #expect(try device.play(root) == .exited(0))
         let end = try device.trace(root).last { $0.event == "run.end" }
         #expect(end?.fields["met"] == "24" && end?.fields["failed"] == "0", "\(String(describing: end))")
+    }
+
+    /// Killed in the save that records its own kill as armed (the first
+    /// fault-state save of the run), a device resumed with the same fault
+    /// used to arm it again and die at the same point on every resume
+    /// (the full device kill sweep, issue 23). That record is now on disk
+    /// before the kill can fire, and the points are numbered as in a run
+    /// with no kill armed, so the kill lands in the first save such a run
+    /// makes, and the resumed device finishes the morning.
+    @Test(arguments: ["fault-state.update.after-lock#1", "fault-state.update.before-rename#1"])
+    func aDeviceKilledAsItsKillIsArmedResumesOnce(point: String) throws {
+        let device = try DeviceProcessRun(Self.killedDeviceMorning(fault: "kill device at \(point)"))
+        defer { device.remove() }
+        let root = device.root("device")
+        _ = try device.initialize(root)
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(try device.play(root) == .exited(0))
+        let trace = try device.trace(root)
+        #expect(trace.filter { $0.event == "run.start" }.count == 2)
+        #expect(trace.contains { $0.event == "run.end" })
     }
 
     /// A morning whose device `fault` kills: two lists and two rules set up
@@ -243,12 +263,12 @@ import Testing
     /// Killed as it starts a launch (the fault state is saved as each launch
     /// is planned, before the process is spawned), the device has saved what
     /// the launch is for, and no process of it started: the resumed device
-    /// performs the step (save 6: `list add Social`) or delivers the callback
-    /// (save 8: the 09:00 edge of Morning) exactly once, and traces that it
+    /// performs the step (save 5: `list add Social`) or delivers the callback
+    /// (save 7: the 09:00 edge of Morning) exactly once, and traces that it
     /// did (`step.replayed`, `deliver.resumed`). Nothing is lost, so every
     /// expectation holds (issue 23: these were lost, and a kill sweep found
     /// the resumed runs ending otherwise than an unkilled one).
-    @Test(arguments: [6, 8])
+    @Test(arguments: [5, 7])
     func theDeviceKilledStartingALaunchDoesItOnceOnResume(save: Int) throws {
         let device = try DeviceProcessRun(
             Self.killedDeviceMorning(fault: "kill device at fault-state.update.after-rename#\(save)"))
@@ -267,7 +287,7 @@ import Testing
         #expect(social.count == 1, "\(social)")
         #expect(edges.count == 1, "\(edges)")
         let resumed = trace.filter { ["step.replayed", "deliver.resumed"].contains($0.event) }.map(\.event)
-        #expect(resumed == [save == 6 ? "step.replayed" : "deliver.resumed"], "\(resumed)")
+        #expect(resumed == [save == 5 ? "step.replayed" : "deliver.resumed"], "\(resumed)")
     }
 
     @Test func anAppKeptClosedForADayLeavesEnforcementToTheBackground() throws {
@@ -384,7 +404,7 @@ import Testing
             let root = device.root(name)
             #expect(try device.initialize(root) == .exited(0))
             _ = try device.play(root, environment: ["OAL_MUTANT": mutant ?? ""])
-            return (try device.trace(root), Oracle.lastReport(root: root))
+            return (try device.trace(root), OracleReport.last(root: root))
         }
         func expectations(_ trace: [TraceEvent]) -> [String] {
             trace.filter { $0.event == "expect" }.map { $0.fields["result"] ?? "" }

@@ -297,10 +297,13 @@ extension FaultInjector {
             !injector.state.applied.contains(scheduled.key + ":device")
         else { return }
         // Before anything is saved: the device's crash points read the
-        // variable once, at the first point reached.
+        // variable once, at the first point reached. The record that the
+        // kill is armed is saved with its points uncounted, so the kill can
+        // only fire once that record is on disk: a device started again on
+        // the root does not arm it a second time.
         setenv(CrashPoint.crashAtVariable, point, 1)
         injector.state.applied.insert(scheduled.key + ":device")
-        injector.save()
+        CrashPoint.uncounted { injector.save() }
         injector.record("armed", scheduled.fault.description, kind: "kill", at: injector.now, ["target": "device"])
     }
 }
