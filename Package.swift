@@ -50,12 +50,18 @@ let package = Package(
         //     parsers, `RunSpec` and its command line. No engine, no I/O
         //     beyond reading a scenario file.
         .target(name: "OALScenario", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared"]),
-        // 6. The emulated iOS engine (launcher, fault injection, trace,
+        // 6. The views of a finished run, pure over its trace and verdict:
+        //    the timeline, the HTML report and index, the Perfetto trace.
+        .target(
+            name: "OALRunViews", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared", "OALScenario"]),
+        // 7. The emulated iOS engine (launcher, fault injection, trace,
         //    timeline, oracle, sweeps), a library so the tests and
         //    `oal-device` drive the same code.
         .target(
             name: "OALEmulator",
-            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario"]),
+            dependencies: [
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario", "OALRunViews",
+            ]),
 
         // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
         // to its emulated device; the Apple-named modules are the surface the

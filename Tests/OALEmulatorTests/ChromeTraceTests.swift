@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// The Chrome / Perfetto trace (docs/REPORT.md): it parses, slices nest,
 /// one launch is one slice, arrows join a write to the next read.

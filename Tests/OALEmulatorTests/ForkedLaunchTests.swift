@@ -7,6 +7,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 @testable import OALShared
 
 /// Forked launches (`oal-device run --forked`, docs/PROCESSES.md): every
@@ -115,7 +116,7 @@ import Testing
             standardError: "/dev/null"
         ).wait()
         #expect(shell == .exited(1), "\(command)")
-        let replayed = try #require(Oracle.lastReport(root: DeviceRoot(URL(fileURLWithPath: replay))))
+        let replayed = try #require(OracleReport.last(root: DeviceRoot(URL(fileURLWithPath: replay))))
         #expect(Set(replayed.violations.map(\.check)) == checks, "\(command)\n\(replayed.violations)")
         let start = try TraceLog.read(DeviceRoot(URL(fileURLWithPath: replay)).trace).compactMap { try? $0.get() }
             .first { $0.event == "run.start" }

@@ -50,7 +50,7 @@ import Testing
         let ran = try ProcessRun.run(
             device, ["run", "--root", root, file.path, "--free-running", "--speed", "600", "--quiet"],
             environment: ["OAL_MUTANT": mutant ?? ""])
-        let report = try #require(Oracle.lastReport(root: DeviceRoot(path: root)), "no oracle.json: \(ran.stderr)")
+        let report = try #require(OracleReport.last(root: DeviceRoot(path: root)), "no oracle.json: \(ran.stderr)")
         let lines = try String(contentsOfFile: root + "/logs/trace.jsonl", encoding: .utf8).split(separator: "\n")
         let trace = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let seenData = try Data(contentsOf: URL(fileURLWithPath: root + "/logs/" + FreeRunningReport.file))

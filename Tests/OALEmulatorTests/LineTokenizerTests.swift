@@ -1,6 +1,7 @@
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 @Suite struct LineTokenizerTests {
     @Test func aHashInsideAWordIsTextSoCrashPointOccurrencesSurvive() throws {

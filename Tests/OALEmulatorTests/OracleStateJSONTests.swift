@@ -4,6 +4,7 @@ import OALStore
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// `oracle-state.json` is written by hand (`OracleState: PrettyJSONWritable`)
 /// and must stay exactly the bytes `JSONEncoder` wrote: the same file, read

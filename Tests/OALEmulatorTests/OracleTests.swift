@@ -30,7 +30,7 @@ import Testing
         let environment = ["OAL_MUTANT": mutant ?? ""]
         let ran = try ProcessRun.run(
             device, ["run", "--root", root, file.path, "--quiet"] + arguments, environment: environment)
-        let report = try #require(Oracle.lastReport(root: DeviceRoot(path: root)), "no oracle.json: \(ran.stderr)")
+        let report = try #require(OracleReport.last(root: DeviceRoot(path: root)), "no oracle.json: \(ran.stderr)")
         return DeviceRun(status: ran.status, stderr: ran.stderr, report: report)
     }
 
@@ -129,7 +129,7 @@ import Testing
         let broken = ["OAL_MUTANT": "app-ignores-hard-mode"]
         #expect(try device.play(root, environment: broken) == .signaled(SIGKILL))
         _ = try device.play(root, environment: broken)
-        let report = try #require(Oracle.lastReport(root: root))
+        let report = try #require(OracleReport.last(root: root))
         #expect(!report.violations(of: .hardMode).isEmpty, "\(report.violations)")
     }
 

@@ -24,7 +24,7 @@ import Testing
             standardError: "/dev/null"
         ).wait()
         #expect(shell == .exited(1), "\(name): \(command)")
-        let report = try #require(Oracle.lastReport(root: DeviceRoot(URL(fileURLWithPath: root))), "\(command)")
+        let report = try #require(OracleReport.last(root: DeviceRoot(URL(fileURLWithPath: root))), "\(command)")
         return Set(report.violations.map(\.check))
     }
 

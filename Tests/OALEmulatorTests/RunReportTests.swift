@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// The HTML report (docs/REPORT.md): written by every run, self-contained,
 /// its store-access matrix judged against docs/CONTRACT.md.
@@ -86,7 +87,7 @@ import Testing
 
             """, mutant: "decision-late-budget")
         defer { run.remove() }
-        let oracle = try #require(Oracle.lastReport(root: run.root))
+        let oracle = try #require(OracleReport.last(root: run.root))
         let under = try #require(oracle.violations(of: .underEnforced).first { $0.subject == "app|YouTube" })
         // The budget is spent at 20:40 and comes back at midnight (04:00 UTC).
         #expect(under.time == "2026-11-01T00:40:00.000Z" && under.until == "2026-11-01T04:00:00.000Z", "\(under)")

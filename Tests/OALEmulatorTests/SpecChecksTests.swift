@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// The spec checks beyond the shields (docs/ORACLE.md): Uninstall
 /// Protection, pauses, the shield's content and the status labels. Each

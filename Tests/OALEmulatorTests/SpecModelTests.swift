@@ -4,6 +4,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// The oracle's spec model and the domain's decision are two
 /// implementations of one spec: on any rule at any instant they must agree
@@ -133,14 +134,14 @@ import Testing
         let calendar = SpecModelTests.calendar("America/New_York")
         // 2026-11-01: 02:00 EDT becomes 01:00 EST at 06:00 UTC.
         let change = Date(timeIntervalSince1970: 1_793_512_800)
-        #expect(DeviceEngine.localText(change - 1800, calendar) == "2026-11-01 01:30 (UTC-04:00)")
-        #expect(DeviceEngine.localText(change + 1800, calendar) == "2026-11-01 01:30 (UTC-05:00)")
-        #expect(DeviceEngine.localText(change - 3600, calendar) == "2026-11-01 01:00 (UTC-04:00)")
-        #expect(DeviceEngine.localText(change - 3660, calendar) == "2026-11-01 00:59")
-        #expect(DeviceEngine.localText(change + 3600, calendar) == "2026-11-01 02:00")
+        #expect(LocalTimeText.text(change - 1800, calendar) == "2026-11-01 01:30 (UTC-04:00)")
+        #expect(LocalTimeText.text(change + 1800, calendar) == "2026-11-01 01:30 (UTC-05:00)")
+        #expect(LocalTimeText.text(change - 3600, calendar) == "2026-11-01 01:00 (UTC-04:00)")
+        #expect(LocalTimeText.text(change - 3660, calendar) == "2026-11-01 00:59")
+        #expect(LocalTimeText.text(change + 3600, calendar) == "2026-11-01 02:00")
         // A spring forward repeats nothing.
         let spring = Date(timeIntervalSince1970: 1_772_953_200)  // 2026-03-08 07:00 UTC
-        #expect(DeviceEngine.localText(spring, calendar) == "2026-03-08 03:00")
-        #expect(DeviceEngine.localText(spring - 60, calendar) == "2026-03-08 01:59")
+        #expect(LocalTimeText.text(spring, calendar) == "2026-03-08 03:00")
+        #expect(LocalTimeText.text(spring - 60, calendar) == "2026-03-08 01:59")
     }
 }

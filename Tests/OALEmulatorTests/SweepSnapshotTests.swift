@@ -71,8 +71,8 @@ import Testing
             }
             // The oracle's whole report: what it observed and checked, the
             // expected divergences, what it quarantined.
-            var fullReport = Oracle.lastReport(root: DeviceRoot(replayRoot.appendingPathComponent(point)))
-            var snapshotReport = Oracle.lastReport(root: DeviceRoot(resumeRoot.appendingPathComponent(point)))
+            var fullReport = OracleReport.last(root: DeviceRoot(replayRoot.appendingPathComponent(point)))
+            var snapshotReport = OracleReport.last(root: DeviceRoot(resumeRoot.appendingPathComponent(point)))
             for index in (fullReport?.violations.indices ?? 0..<0) { fullReport?.violations[index].traceExcerpt = [] }
             for index in (snapshotReport?.violations.indices ?? 0..<0) {
                 snapshotReport?.violations[index].traceExcerpt = []

@@ -4,6 +4,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// docs/PROCESSES.md, "Terminal conventions": colour only on a terminal and
 /// never with NO_COLOR or TERM=dumb; progress with an ETA. `--help`,

@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALRunViews
 
 /// Time-zone travel (`clock timezone ZONE`, issue 23 item 6). DeviceActivity
 /// schedules are wall-clock components with no zone, so travel moves every

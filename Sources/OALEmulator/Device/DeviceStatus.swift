@@ -23,7 +23,7 @@ public struct DeviceStatus: Codable, Sendable {
         let effective = try view.effective()
         let rules = (try? view.rules()) ?? []
         self.root = root.url.path
-        time = DeviceEngine.localText(clock.now, try clock.calendar())
+        time = LocalTimeText.text(clock.now, try clock.calendar())
         timeZone = clock.timeZoneIdentifier
         frontmost = state.frontmost.map { bundle in catalog.apps.first { $0.bundleIdentifier == bundle }?.name ?? bundle
         }

@@ -67,7 +67,7 @@ public struct DifferentialRun: Sendable {
                 let instant = scenario.start.addingTimeInterval(TimeInterval(minute * 60))
                 differences.append(
                     Difference(
-                        minute: DeviceEngine.localText(instant, classifier.calendar), app: app, states: states,
+                        minute: LocalTimeText.text(instant, classifier.calendar), app: app, states: states,
                         namedReason: classifier.reason(app: app, at: instant, states: states)))
             }
         }

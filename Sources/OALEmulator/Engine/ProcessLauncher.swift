@@ -97,7 +97,7 @@ struct ProcessLauncher {
         throws(EngineError) -> LaunchOutcome
     {
         let started = MonotonicClock.nanoseconds()
-        let name = Self.executableName(kind)
+        let name = kind.executableName
         let path = try executable(name)
         let captures = root.logs.appendingPathComponent("capture", isDirectory: true)
         // A link in place of logs/ or logs/capture/ is replaced by a real
@@ -174,7 +174,7 @@ struct ProcessLauncher {
         variables: [String: String], captures: (out: String, err: String), pool: WarmProcesses, started: UInt64,
         at time: Date
     ) throws(EngineError) -> LaunchOutcome {
-        let name = Self.executableName(kind)
+        let name = kind.executableName
         var process = pool.reusable(kind, launch: launch, at: time) { retiredWarm($0, $1, at: time) }
         let reused = process != nil
         do {
@@ -217,7 +217,7 @@ struct ProcessLauncher {
         variables: [String: String], captures: (out: String, err: String), pool: ForkServers, started: UInt64,
         at time: Date
     ) throws(EngineError) -> LaunchOutcome {
-        let name = Self.executableName(kind)
+        let name = kind.executableName
         do {
             let server = try pool.server(kind) { () throws(Errno) in
                 try ForkServerProcess(
@@ -286,21 +286,10 @@ struct ProcessLauncher {
         appendLog(
             kind,
             header: "launch \(launch) pid \(pid)\(warm.map { " (warm, \($0))" } ?? "") at "
-                + "\(TraceEvent.timestamp(time)): \(Self.executableName(kind)) " + arguments.joined(separator: " ")
+                + "\(TraceEvent.timestamp(time)): \(kind.executableName) " + arguments.joined(separator: " ")
                 + " -> \(termination)",
             stdout: stdout, stderr: stderr)
         return LaunchOutcome(launch: launch, pid: pid, termination: termination, stdout: stdout, stderr: stderr)
-    }
-
-    static func executableName(_ kind: ProcessKind) -> String {
-        switch kind {
-        case .app: "oal-app"
-        case .monitor: "oal-monitor"
-        case .shieldConfig: "oal-shield-config"
-        case .shieldAction: "oal-shield-action"
-        case .device: "oal-device"
-        case .supervisor: "supervise"
-        }
     }
 
     private static func take(_ path: String) -> String {

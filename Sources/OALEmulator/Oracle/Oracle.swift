@@ -270,28 +270,17 @@ public final class Oracle {
         observe(after: "run.end", engine: engine)
         judge()
         save()
-        write(to: root.logs.appendingPathComponent(Self.reportFile))
+        write(to: root.logs.appendingPathComponent(OracleReport.file))
         cost.observations = report.observations
         cost.checks = report.checksRun
         cost.write(to: root.logs.appendingPathComponent(OracleCost.file))
         return report
     }
 
-    /// `<root>/logs/oracle.json`: the last run's report, for `summary`,
-    /// `scripts/supervise` and tests that ran `oal-device` as a process.
-    public static let reportFile = "oracle.json"
-
     func write(to url: URL) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         if let data = try? encoder.encode(report) { try? data.write(to: url, options: .atomic) }
-    }
-
-    /// The report the last run on `root` wrote, if any.
-    public static func lastReport(root: DeviceRoot) -> OracleReport? {
-        guard let data = FileManager.default.contents(atPath: root.logs.appendingPathComponent(reportFile).path)
-        else { return nil }
-        return try? JSONDecoder().decode(OracleReport.self, from: data)
     }
 
     /// The report so far (for callers that drive the engine themselves).
@@ -306,7 +295,7 @@ public final class Oracle {
     // MARK: - Recording
 
     func localText(_ date: Date) -> String {
-        DeviceEngine.localText(date, calendar, travelled: !(spec.travels ?? []).isEmpty)
+        LocalTimeText.text(date, calendar, travelled: !(spec.travels ?? []).isEmpty)
     }
 
     /// Reports a violation once per episode of `key` (a check and a rule);

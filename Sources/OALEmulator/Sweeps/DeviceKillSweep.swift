@@ -179,7 +179,7 @@ public struct DeviceKillSweep: Sendable {
     }
 
     static func ending(_ root: DeviceRoot) throws -> Ending {
-        let violations = (Oracle.lastReport(root: root)?.violations ?? []).map {
+        let violations = (OracleReport.last(root: root)?.violations ?? []).map {
             "\($0.check.rawValue) \($0.ruleName ?? "")"
         }.sorted()
         var usage: [String] = []

@@ -8,3 +8,17 @@ public enum ProcessKind: String, Codable, CaseIterable, Sendable {
     case device
     case supervisor
 }
+
+extension ProcessKind {
+    /// The executable that runs as this kind of process.
+    public var executableName: String {
+        switch self {
+        case .app: "oal-app"
+        case .monitor: "oal-monitor"
+        case .shieldConfig: "oal-shield-config"
+        case .shieldAction: "oal-shield-action"
+        case .device: "oal-device"
+        case .supervisor: "supervise"
+        }
+    }
+}

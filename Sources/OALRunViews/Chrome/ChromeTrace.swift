@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// A run as a Chrome / Perfetto trace (Trace Event Format), drawn from a
 /// `RunRecord`: the layout and content are docs/REPORT.md's "The Chrome
@@ -15,15 +16,15 @@ public struct ChromeTrace: Sendable {
 
     /// The `pid` of each row group. Fixed numbers, so two runs' traces
     /// line up and Perfetto keeps the order (`process_sort_index`).
-    static let processRows: [(ProcessKind, Int)] = [
+    public static let processRows: [(ProcessKind, Int)] = [
         (.device, 1), (.app, 2), (.monitor, 3), (.shieldConfig, 4), (.shieldAction, 5), (.supervisor, 6),
     ]
-    static let appsPID = 10
-    static let rulesPID = 11
+    public static let appsPID = 10
+    public static let rulesPID = 11
 
     /// Device lines drawn as something else (spans, counters) or not at all.
     /// `launch.end` is drawn on its launch's slice instead (`peak memory`).
-    static let deviceLinesNotInstants: Set<String> = [
+    public static let deviceLinesNotInstants: Set<String> = [
         "clock.set", "app.state", "store.state", "run.start", "run.end", "launch.end",
     ]
 
@@ -60,12 +61,12 @@ public struct ChromeTrace: Sendable {
 
 /// Makes the events; one method per kind of row content.
 private struct Builder {
-    let record: RunRecord
-    var events: [ChromeTraceEvent] = []
+    public let record: RunRecord
+    public var events: [ChromeTraceEvent] = []
     /// Each launch's lane (`tid` = lane + 1) on its kind's process.
-    var lanes: [Int] = []
+    public var lanes: [Int] = []
 
-    init(record: RunRecord) {
+    public init(record: RunRecord) {
         self.record = record
         var lanes = [Int](repeating: 0, count: record.launches.count)
         for kind in ProcessKind.allCases {
@@ -77,17 +78,17 @@ private struct Builder {
         self.lanes = lanes
     }
 
-    static func pid(_ kind: ProcessKind) -> Int { ChromeTrace.processRows.first { $0.0 == kind }?.1 ?? 9 }
+    public static func pid(_ kind: ProcessKind) -> Int { ChromeTrace.processRows.first { $0.0 == kind }?.1 ?? 9 }
 
     /// Where a process line goes: its launch's lane, or the device's thread.
-    func track(_ index: Int) -> (pid: Int, tid: Int) {
+    public func track(_ index: Int) -> (pid: Int, tid: Int) {
         guard let owner = record.owner[index] else { return (Self.pid(.device), 1) }
         return (Self.pid(record.launches[owner].kind), lanes[owner] + 1)
     }
 
-    func time(_ index: Int) -> ChromeTraceEvent.Value { .text(record.lines[index].time) }
+    public func time(_ index: Int) -> ChromeTraceEvent.Value { .text(record.lines[index].time) }
 
-    mutating func metadata() {
+    public mutating func metadata() {
         func name(_ pid: Int, _ tid: Int?, _ kind: String, _ value: String) -> ChromeTraceEvent {
             ChromeTraceEvent(
                 name: kind, phase: .metadata, timestamp: 0, pid: pid, tid: tid, args: ["name": .text(value)])
@@ -99,7 +100,7 @@ private struct Builder {
         }
         let used = Set(record.launches.map(\.kind)).union([.device])
         for (kind, pid) in ChromeTrace.processRows where used.contains(kind) {
-            events.append(name(pid, nil, "process_name", ProcessLauncher.executableName(kind)))
+            events.append(name(pid, nil, "process_name", kind.executableName))
             events.append(order(pid, nil, "process_sort_index", pid))
             let laneCount = zip(record.launches, lanes).filter { $0.0.kind == kind }.map { $0.1 + 1 }.max() ?? 1
             for lane in 1...laneCount {
@@ -114,7 +115,7 @@ private struct Builder {
     }
 
     /// One complete slice per launch, and the device's run.
-    mutating func launches() {
+    public mutating func launches() {
         for (index, launch) in record.launches.enumerated() {
             let start = record.places[launch.first]
             var args: [String: ChromeTraceEvent.Value] = [
@@ -147,7 +148,7 @@ private struct Builder {
 
     /// Every other line as an instant on its launch's lane (or the
     /// device's thread), named by what it was about.
-    mutating func instants() {
+    public mutating func instants() {
         for (index, line) in record.lines.enumerated() {
             switch (line.process, line.event) {
             case (_, "launch"), (_, "exit"), (_, "store.read"): continue
@@ -164,7 +165,7 @@ private struct Builder {
         }
     }
 
-    static func title(_ line: TraceEvent) -> String {
+    public static func title(_ line: TraceEvent) -> String {
         let fields = line.fields
         switch line.event {
         case "store.write": return "write \(fields["path"] ?? fields["store"] ?? "")"
@@ -179,7 +180,7 @@ private struct Builder {
         }
     }
 
-    static func category(_ line: TraceEvent) -> String {
+    public static func category(_ line: TraceEvent) -> String {
         switch line.event {
         case "store.write": "store"
         case "shield.set", "shield.clear": "shield"
@@ -192,7 +193,7 @@ private struct Builder {
 
     /// An arrow from each store write to the next read of that file by
     /// another launch, unless the file is written again first.
-    mutating func flows() {
+    public mutating func flows() {
         var pending: [String: Int] = [:]
         var nextID = 1
         for (index, line) in record.lines.enumerated() {
@@ -217,7 +218,7 @@ private struct Builder {
     }
 
     /// The apps' and rules' rows: spans as slices, states as counters.
-    mutating func rows(_ spans: RunSpans) {
+    public mutating func rows(_ spans: RunSpans) {
         for (number, app) in spans.apps.enumerated() {
             let blockedTID = number * 2 + 1
             let usedTID = number * 2 + 2

@@ -41,7 +41,7 @@ public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
     public var bindingPoint: String?
     public var args: [String: Value]?
 
-    enum CodingKeys: String, CodingKey {
+    public enum CodingKeys: String, CodingKey {
         case name, pid, tid, id, args
         case category = "cat"
         case phase = "ph"
@@ -49,5 +49,22 @@ public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
         case duration = "dur"
         case scope = "s"
         case bindingPoint = "bp"
+    }
+
+    public init(
+        name: String, category: String? = nil, phase: Phase, timestamp: Int64, duration: Int64? = nil, pid: Int,
+        tid: Int? = nil, scope: String? = nil, id: Int? = nil, bindingPoint: String? = nil, args: [String: Value]? = nil
+    ) {
+        self.name = name
+        self.category = category
+        self.phase = phase
+        self.timestamp = timestamp
+        self.duration = duration
+        self.pid = pid
+        self.tid = tid
+        self.scope = scope
+        self.id = id
+        self.bindingPoint = bindingPoint
+        self.args = args
     }
 }

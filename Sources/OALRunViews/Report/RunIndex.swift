@@ -1,9 +1,10 @@
 import Foundation
+import OALScenario
 
 /// `<root-base>/index.html` of a sweep or a swarm: one line per run, the
 /// failing ones first, each linking the run's own report (docs/REPORT.md).
-struct RunIndex {
-    struct Entry {
+public struct RunIndex {
+    public struct Entry {
         var label: String
         var passed: Bool
         var reason: String
@@ -14,14 +15,26 @@ struct RunIndex {
         /// survived the oracle may still have changed some): listed, so a
         /// "pass" says which.
         var changed: [String] = []
+
+        public init(
+            label: String, passed: Bool, reason: String, reproduce: String, report: String? = nil,
+            changed: [String] = []
+        ) {
+            self.label = label
+            self.passed = passed
+            self.reason = reason
+            self.reproduce = reproduce
+            self.report = report
+            self.changed = changed
+        }
     }
 
-    var title: String
-    var entries: [Entry]
+    public var title: String
+    public var entries: [Entry]
 
-    static let file = "index.html"
+    public static let file = "index.html"
 
-    func html(base: URL) -> String {
+    public func html(base: URL) -> String {
         let failed = entries.filter { !$0.passed }
         var page = """
             <!DOCTYPE html>
@@ -59,7 +72,7 @@ struct RunIndex {
     /// Writes the index into `base`; a failure to write it never fails the
     /// sweep (its text report is the verdict), so it returns the path or nil.
     @discardableResult
-    func write(base: URL) -> String? {
+    public func write(base: URL) -> String? {
         let url = base.appendingPathComponent(Self.file)
         do {
             try Data(html(base: base).utf8).write(to: url, options: .atomic)
@@ -67,5 +80,10 @@ struct RunIndex {
         } catch {
             return nil
         }
+    }
+
+    public init(title: String, entries: [Entry]) {
+        self.title = title
+        self.entries = entries
     }
 }

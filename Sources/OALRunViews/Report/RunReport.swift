@@ -1,30 +1,39 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// `<root>/logs/report.html`: one run on one self-contained page
 /// (docs/REPORT.md, "The HTML report"). Pure: the trace's `RunRecord`,
 /// the oracle's report and the device's calendar in, HTML out.
-struct RunReport {
-    let record: RunRecord
-    let oracle: OracleReport?
-    let calendar: Calendar
+public struct RunReport {
+    public let record: RunRecord
+    public let oracle: OracleReport?
+    public let calendar: Calendar
 
-    static let file = "report.html"
+    public static let file = "report.html"
 
     /// The page may load nothing: no script, font, image or style sheet
     /// from anywhere, so a report opens the same offline and a stray
     /// reference shows up as a console error in the browser check.
-    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
-    struct Expectation {
+    public struct Expectation {
         var index: Int
         var line: String
         var text: String
         var ok: Bool
         var detail: String
+
+        public init(index: Int, line: String, text: String, ok: Bool, detail: String) {
+            self.index = index
+            self.line = line
+            self.text = text
+            self.ok = ok
+            self.detail = detail
+        }
     }
 
-    var expectations: [Expectation] {
+    public var expectations: [Expectation] {
         record.lines.enumerated().compactMap { index, line in
             guard line.process == .device, line.event == "expect" else { return nil }
             return Expectation(
@@ -33,9 +42,9 @@ struct RunReport {
         }
     }
 
-    var passed: Bool { expectations.allSatisfy(\.ok) && (oracle?.passed ?? true) }
+    public var passed: Bool { expectations.allSatisfy(\.ok) && (oracle?.passed ?? true) }
 
-    func html() -> String {
+    public func html() -> String {
         let spans = RunSpans(record)
         let svg = TimelineSVG(
             record: record, spans: spans, violations: oracle?.violations ?? [],
@@ -73,7 +82,7 @@ struct RunReport {
         let last = record.times.compactMap { $0 }.max()
         // Each end in the zone in force then (a journey changes it).
         let zones = TimelineSVG(record: record, spans: RunSpans(), violations: [], calendar: calendar)
-        let period = [first, last].compactMap { $0 }.map { DeviceEngine.localText($0, zones.calendar(at: $0)) }
+        let period = [first, last].compactMap { $0 }.map { LocalTimeText.text($0, zones.calendar(at: $0)) }
             .joined(separator: " → ")
         var facts = [
             ("scenario", record.scenario ?? "?"), ("seed", record.seed ?? "?"),
@@ -91,7 +100,7 @@ struct RunReport {
             facts.append(("oracle", "no report: the run did not finish"))
         }
         let counts = Dictionary(grouping: record.launches, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { "\(ProcessLauncher.executableName($0.key)) ×\($0.value.count)" }
+            .map { "\($0.key.executableName) ×\($0.value.count)" }
         facts.append(("launches", counts.joined(separator: ", ")))
         let injected = record.lines.filter {
             $0.process == .device && $0.event == "fault" && $0.fields["action"] == "injected"
@@ -150,7 +159,7 @@ struct RunReport {
         var text = "<table class=\"expectations\"><thead><tr><th>time</th><th>line</th><th>expectation</th>"
         text += "<th>result</th><th>detail</th></tr></thead><tbody>"
         for expectation in expectations {
-            let when = record.times[expectation.index].map { DeviceEngine.localText($0, calendar) } ?? ""
+            let when = record.times[expectation.index].map { LocalTimeText.text($0, calendar) } ?? ""
             text += "<tr class=\"\(expectation.ok ? "ok" : "failed")\"><td class=\"time\">\(when)</td>"
             text += "<td>\(HTMLText.escape(expectation.line))</td><td>\(HTMLText.escape(expectation.text))</td>"
             text +=
@@ -208,7 +217,7 @@ struct RunReport {
         for file in matrix.files { text += "<th><code>\(HTMLText.escape(file))</code></th>" }
         text += "</tr></thead><tbody>"
         for process in matrix.processes {
-            text += "<tr><th>\(ProcessLauncher.executableName(process))</th>"
+            text += "<tr><th>\(process.executableName)</th>"
             for file in matrix.files {
                 let cell = matrix.cell(process, file)
                 let may = ContractTable.Access.allCases.filter { ContractTable.allows(process, $0, file) }
@@ -227,9 +236,9 @@ struct RunReport {
         } else {
             text += "<ul class=\"outside\">"
             for outside in matrix.firstOutside {
-                let when = record.times[outside.line].map { DeviceEngine.localText($0, calendar) } ?? ""
+                let when = record.times[outside.line].map { LocalTimeText.text($0, calendar) } ?? ""
                 let owner = record.owner[outside.line].map { record.launches[$0] }
-                text += "<li><b>\(ProcessLauncher.executableName(outside.process))</b> "
+                text += "<li><b>\(outside.process.executableName)</b> "
                 text += outside.access == .read ? "read " : "wrote "
                 text += "<code>\(HTMLText.escape(outside.file))</code>, first at \(when)"
                 if let owner {
@@ -269,14 +278,14 @@ struct RunReport {
         text += "<table class=\"launches\"><thead><tr><th>time</th><th>launch</th><th>process</th><th>arguments</th>"
         text += "<th>ended</th></tr></thead><tbody>"
         for launch in odd {
-            let when = record.times[launch.first].map { DeviceEngine.localText($0, calendar) } ?? ""
+            let when = record.times[launch.first].map { LocalTimeText.text($0, calendar) } ?? ""
             var ended = launch.status ?? "still running at the end of the trace"
             if let point = launch.crashPoint { ended += " at \(point)" }
             if let point = launch.pausePoint { ended += " (paused at \(point))" }
             if let fault = launch.killedBy { ended += ", killed by fault “\(fault)”" }
             text +=
                 "<tr><td class=\"time\">\(when)</td><td>\(launch.launch.map(String.init) ?? "pid \(launch.pid)")</td>"
-            text += "<td>\(ProcessLauncher.executableName(launch.kind))</td><td><code>\(HTMLText.escape(launch.argv))"
+            text += "<td>\(launch.kind.executableName)</td><td><code>\(HTMLText.escape(launch.argv))"
             text += "</code></td><td>\(HTMLText.escape(ended))</td></tr>"
         }
         return text + "</tbody></table>"
@@ -290,5 +299,11 @@ struct RunReport {
         (docs/REPORT.md).</footer>
 
         """
+    }
+
+    public init(record: RunRecord, oracle: OracleReport?, calendar: Calendar) {
+        self.record = record
+        self.oracle = oracle
+        self.calendar = calendar
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// The two views of a run drawn from its trace (docs/REPORT.md): the
 /// Chrome / Perfetto trace and the HTML report, written side by side in
@@ -29,13 +30,13 @@ public enum RunViews {
         try ChromeTrace(record: record).json().write(to: chrome, options: .atomic)
         let report = root.logs.appendingPathComponent(RunReport.file)
         let calendar = (try? EmulatedPlatform(root: root).clock.calendar()) ?? Calendar(identifier: .gregorian)
-        let html = RunReport(record: record, oracle: Oracle.lastReport(root: root), calendar: calendar).html()
+        let html = RunReport(record: record, oracle: OracleReport.last(root: root), calendar: calendar).html()
         try Data(html.utf8).write(to: report, options: .atomic)
         return (chrome, report)
     }
 
     /// `logs/run.json`: what the views need that the trace does not say.
-    static let runFile = "run.json"
+    public static let runFile = "run.json"
 
     /// Where `write` puts the report of `root`.
     public static func reportPath(_ root: DeviceRoot) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// One fault a run injected, read back from the trace's `fault` lines:
 /// where it came from, whether it took effect (a launch killed, a callback
@@ -20,12 +21,12 @@ public struct FaultOutcome: Sendable, Equatable {
     public var followedBy: [String] = []
 
     /// A `fault` line's actions that mean the fault did something.
-    static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused"]
+    public static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused"]
     /// Kinds whose injection is their effect (the clock, the zone, the app closed).
-    static let immediate: Set<String> = ["clock-jump", "timezone", "close-app"]
+    public static let immediate: Set<String> = ["clock-jump", "timezone", "close-app"]
 
     /// Whether `event` is a device line that shows a fault taking effect.
-    static func isEffect(_ event: TraceEvent) -> Bool {
+    public static func isEffect(_ event: TraceEvent) -> Bool {
         guard event.process == .device, event.event == "fault", let action = event.fields["action"] else {
             return false
         }
@@ -34,7 +35,7 @@ public struct FaultOutcome: Sendable, Equatable {
     }
 
     /// The source a `key` of an `injected` line names.
-    static func source(ofKey key: String) -> String {
+    public static func source(ofKey key: String) -> String {
         let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count > 1 ? parts[1] : "") {
         case ("option", _): return "--fault"
@@ -46,7 +47,7 @@ public struct FaultOutcome: Sendable, Equatable {
     }
 
     /// What an effect line says it did.
-    static func describe(_ event: TraceEvent) -> String {
+    public static func describe(_ event: TraceEvent) -> String {
         let fields = event.fields
         let target = fields["target"] ?? ""
         let launch = fields["launch"].map { " launch \($0)" } ?? ""
@@ -68,7 +69,7 @@ public struct FaultOutcome: Sendable, Equatable {
 
     /// Every fault injected in `events` (one run), in order, with what it
     /// did and the failures `failures` (time, text) that followed it.
-    static func outcomes(events: [TraceEvent], failures: [(Date, String)]) -> [FaultOutcome] {
+    public static func outcomes(events: [TraceEvent], failures: [(Date, String)]) -> [FaultOutcome] {
         var outcomes: [FaultOutcome] = []
         var armed: [Int: Int] = [:]
         var survived: [Int: Int] = [:]
@@ -133,5 +134,16 @@ public struct FaultOutcome: Sendable, Equatable {
             outcomes[index].followedBy.append(text)
         }
         return outcomes
+    }
+
+    public init(
+        fault: String, source: String, injected: Date, fired: Date? = nil, effect: String, followedBy: [String] = []
+    ) {
+        self.fault = fault
+        self.source = source
+        self.injected = injected
+        self.fired = fired
+        self.effect = effect
+        self.followedBy = followedBy
     }
 }

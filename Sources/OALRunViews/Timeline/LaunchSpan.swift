@@ -34,4 +34,23 @@ public struct LaunchSpan: Hashable, Sendable {
 
     /// `status` is a clean exit (0, or 2: a refusal the caller must know).
     public var endedNormally: Bool { status == "0" || status == "2" }
+
+    public init(
+        kind: ProcessKind, pid: Int32, launch: Int? = nil, argv: String, first: Int, last: Int, status: String? = nil,
+        crashPoint: String? = nil, pausePoint: String? = nil, killedBy: String? = nil, peakKiB: Int? = nil,
+        wallMicros: Int64? = nil
+    ) {
+        self.kind = kind
+        self.pid = pid
+        self.launch = launch
+        self.argv = argv
+        self.first = first
+        self.last = last
+        self.status = status
+        self.crashPoint = crashPoint
+        self.pausePoint = pausePoint
+        self.killedBy = killedBy
+        self.peakKiB = peakKiB
+        self.wallMicros = wallMicros
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// The peak resident memory of one kind of process over a run's launches,
 /// from the device's `launch.end` lines (`peakKiB`, sampled while each
@@ -43,5 +44,12 @@ public struct PeakMemory: Sendable, Hashable, Codable {
     /// what the summary and the benchmark compare against.
     public static let monitorLimitMiB = 6.0
 
-    static func mebibytes(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
+    public static func mebibytes(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
+
+    public init(launches: Int, minKiB: Int, medianKiB: Int, maxKiB: Int) {
+        self.launches = launches
+        self.minKiB = minKiB
+        self.medianKiB = medianKiB
+        self.maxKiB = maxKiB
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// The last run of a trace with each launch joined up: the model the
 /// Chrome trace and the HTML report are drawn from (docs/REPORT.md).
@@ -58,7 +59,7 @@ public struct RunRecord: Sendable {
     /// its root, `resumed=true`, continues the same run), less the lines of
     /// other processes right before it: the supervisor starts the app's
     /// loop first, so the loop's `launch` belongs to the run.
-    static func runStart(_ events: [TraceEvent]) -> Int {
+    public static func runStart(_ events: [TraceEvent]) -> Int {
         guard
             var index = events.lastIndex(where: {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
@@ -68,7 +69,7 @@ public struct RunRecord: Sendable {
         return index
     }
 
-    static func micros(_ seconds: TimeInterval) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    public static func micros(_ seconds: TimeInterval) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     /// Line i goes at `max(time(i) + shift, place(i-1) + 1)`: the lines of
     /// one lockstep instant, which share a time, are spread 1 µs apart in
@@ -77,7 +78,7 @@ public struct RunRecord: Sendable {
     /// (a `clock jump -D` fault) shifts what follows; another process's
     /// line behind the clock (a loop tracing its exit with the last time it
     /// read) is clamped in place instead.
-    static func places(_ lines: [TraceEvent], _ micros: [Int64?]) -> [Int64] {
+    public static func places(_ lines: [TraceEvent], _ micros: [Int64?]) -> [Int64] {
         var result: [Int64] = []
         result.reserveCapacity(lines.count)
         var shift: Int64 = 0
@@ -100,12 +101,12 @@ public struct RunRecord: Sendable {
 
 /// Joins each process's lines into its launch (docs/REPORT.md).
 private struct LaunchJoiner {
-    enum Key: Hashable {
+    public enum Key: Hashable {
         case launch(Int)
         case process(ProcessKind, Int32)
     }
 
-    private(set) var owner: [Int?] = []
+    public private(set) var owner: [Int?] = []
     private var spans: [LaunchSpan] = []
     private var byKey: [Key: Int] = [:]
     /// Launches whose end is known (an `exit` line, or the device's record).
@@ -115,12 +116,12 @@ private struct LaunchJoiner {
     /// Device lines that say a launch is over (its end when it wrote no
     /// `exit`), and the kind of process each names. Not `loop.launch`: the
     /// loop it names is still running.
-    static let endings: [String: ProcessKind] = [
+    public static let endings: [String: ProcessKind] = [
         "deliver": .monitor, "user.app": .app, "user.press": .shieldAction, "shield.shown": .shieldConfig,
     ]
-    static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
+    public static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
 
-    mutating func add(_ line: TraceEvent, at index: Int) {
+    public mutating func add(_ line: TraceEvent, at index: Int) {
         if line.process == .device {
             owner.append(nil)
             device(line, at: index)
@@ -202,20 +203,20 @@ private struct LaunchJoiner {
     }
 
     /// What the device's line says the launch was run with.
-    static func arguments(_ line: TraceEvent) -> String {
+    public static func arguments(_ line: TraceEvent) -> String {
         if let args = line.fields["args"] { return args }
         return [line.fields["kind"], line.fields["activity"], line.fields["event"]].compactMap { $0 }.joined(
             separator: " ")
     }
 
     /// `POINT#n` of `kill TARGET at POINT#n [launch N]`.
-    static func point(in fault: String) -> String? {
+    public static func point(in fault: String) -> String? {
         let words = fault.split(separator: " ")
         guard let at = words.firstIndex(of: "at"), at + 1 < words.count else { return nil }
         return String(words[at + 1])
     }
 
-    func finish(lastLine: Int) -> [LaunchSpan] {
+    public func finish(lastLine: Int) -> [LaunchSpan] {
         spans.enumerated().map { index, span in
             var span = span
             if span.status == nil { span.status = exitCodes[index] }

@@ -10,6 +10,12 @@ public struct RunSpans: Sendable {
         public var end: Int64
         /// Why, when the trace says: the stores holding a blocked app.
         public var note: String = ""
+
+        public init(start: Int64, end: Int64, note: String = "") {
+            self.start = start
+            self.end = end
+            self.note = note
+        }
     }
 
     public struct AppRow: Sendable {
@@ -18,6 +24,14 @@ public struct RunSpans: Sendable {
         public var used: [Span] = []
         /// Every change of the shield, as (place, 0 or 1), for a counter.
         public var shielded: [(place: Int64, value: Int)] = []
+
+        public init(name: String, blocked: [Span] = [], used: [Span] = [], shielded: [(place: Int64, value: Int)] = [])
+        {
+            self.name = name
+            self.blocked = blocked
+            self.used = used
+            self.shielded = shielded
+        }
     }
 
     public struct RuleRow: Sendable {
@@ -25,13 +39,19 @@ public struct RunSpans: Sendable {
         public var shielding: [Span] = []
         /// A time limit's recorded minutes as the monitor traced them.
         public var minutes: [(place: Int64, value: Int)] = []
+
+        public init(name: String, shielding: [Span] = [], minutes: [(place: Int64, value: Int)] = []) {
+            self.name = name
+            self.shielding = shielding
+            self.minutes = minutes
+        }
     }
 
     public var apps: [AppRow] = []
     public var rules: [RuleRow] = []
 
     /// No rows: for what needs a run's zones but not its spans.
-    init() {}
+    public init() {}
 
     public init(_ record: RunRecord) {
         var apps = Rows<AppRow>()
@@ -110,9 +130,9 @@ public struct RunSpans: Sendable {
 /// Rows by name, kept in first-seen order.
 private struct Rows<Row> {
     private var index: [String: Int] = [:]
-    private(set) var ordered: [Row] = []
+    public private(set) var ordered: [Row] = []
 
-    subscript(name: String, make: (String) -> Row) -> Row {
+    public subscript(name: String, make: (String) -> Row) -> Row {
         mutating get {
             if let known = index[name] { return ordered[known] }
             index[name] = ordered.count
@@ -133,10 +153,10 @@ private struct Rows<Row> {
 /// A rule's name from its id, as the trace knows it: the device's
 /// `store.state` names the rule of each `rule-<UUID>` store; a rule that
 /// never shielded is named by the `rule add` tap that created it.
-struct RuleNames {
+public struct RuleNames {
     private var byID: [String: String] = [:]
 
-    init(_ record: RunRecord) {
+    public init(_ record: RunRecord) {
         for (index, line) in record.lines.enumerated() {
             if line.process == .device, line.event == "store.state", let store = line.fields["store"],
                 store.hasPrefix("rule-"), let name = line.fields["rule"]
@@ -155,5 +175,5 @@ struct RuleNames {
         }
     }
 
-    func name(_ id: String) -> String { byID[id] ?? "rule \(id.prefix(8))" }
+    public func name(_ id: String) -> String { byID[id] ?? "rule \(id.prefix(8))" }
 }

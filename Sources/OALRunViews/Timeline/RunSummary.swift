@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 import OALSystem
 
 /// The verdict of the last run on a device root, read back from its trace
@@ -42,7 +43,7 @@ public struct RunSummary: Sendable {
     /// failed after it (docs/FAULTS.md, "What a run says").
     public var faults: [FaultOutcome]
     /// The device's calendar, for local times.
-    var calendar: Calendar
+    public var calendar: Calendar
 
     /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
     /// why its processes were retired (`warm.retired`'s `reason`).
@@ -53,6 +54,15 @@ public struct RunSummary: Sendable {
         /// Callbacks that started a process, per extension kind.
         public var started: [String: Int] = [:]
         public var retired: [String: Int] = [:]
+
+        public init(
+            seed: String, reused: [String: Int] = [:], started: [String: Int] = [:], retired: [String: Int] = [:]
+        ) {
+            self.seed = seed
+            self.reused = reused
+            self.started = started
+            self.retired = retired
+        }
     }
 
     public init(root: DeviceRoot) throws {
@@ -96,7 +106,7 @@ public struct RunSummary: Sendable {
         self.guest = start?.fields["guest"]
         self.guestSource = start?.fields["guestSource"]
         self.restarts = events[lastRun...].filter { $0.process == .device && $0.event == "run.start" }.count - 1
-        self.oracle = Oracle.lastReport(root: root)
+        self.oracle = OracleReport.last(root: root)
         self.calendar = (try? EmulatedPlatform(root: root).clock.calendar()) ?? Calendar(identifier: .gregorian)
         for violation in oracle?.violations ?? [] {
             guard let time = TraceEvent.date(fromTimestamp: violation.time) else { continue }
@@ -183,15 +193,15 @@ extension RunSummary {
     /// Each fault injected: where it came from, whether and when it took
     /// effect, and what failed after it (each failure under the last fault
     /// that took effect at or before it; repeated lines counted).
-    func faultSection(color: ColorPolicy = .plain) -> [String] {
+    public func faultSection(color: ColorPolicy = .plain) -> [String] {
         guard !faults.isEmpty else { return [] }
         let fired = faults.filter { $0.fired != nil }.count
         var lines = ["Faults:       \(faults.count) injected, \(fired) took effect"]
         for fault in faults {
-            let when = fault.fired.map { "took effect \(DeviceEngine.localText($0, calendar)): " } ?? ""
+            let when = fault.fired.map { "took effect \(LocalTimeText.text($0, calendar)): " } ?? ""
             lines.append(
                 "  " + color.paint(fault.fired == nil ? "MISSED" : "FIRED", fault.fired == nil ? .dim : .yellow)
-                    + " \(fault.fault) (\(fault.source), injected \(DeviceEngine.localText(fault.injected, calendar))): "
+                    + " \(fault.fault) (\(fault.source), injected \(LocalTimeText.text(fault.injected, calendar))): "
                     + when + fault.effect)
             guard fault.fired != nil else { continue }
             var counts: [String: Int] = [:]
@@ -211,7 +221,7 @@ extension RunSummary {
     }
 
     /// Peak resident memory per kind, against iOS's limit for a monitor.
-    func memorySection() -> [String] {
+    public func memorySection() -> [String] {
         guard !memory.isEmpty else { return [] }
         // A forked launch's peak is its `ru_maxrss`, reported by its fork
         // server, and it has no private figure (not sampled while it ran).
@@ -237,7 +247,7 @@ extension RunSummary {
 
     /// Warm mode: per extension, callbacks served by a live process against
     /// those that started one, and why processes were retired.
-    func warmSection() -> [String] {
+    public func warmSection() -> [String] {
         guard let warm else { return [] }
         let kinds = Set(warm.reused.keys).union(warm.started.keys).sorted()
         var lines = ["Warm processes (--warm \(warm.seed)): callbacks served by a live process / all:"]
@@ -253,8 +263,8 @@ extension RunSummary {
 
     /// The oracle's verdict: violations (each one line), expected
     /// divergences by reason, and where the full report is.
-    func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {
-        let path = root.logs.appendingPathComponent(Oracle.reportFile).path
+    public func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {
+        let path = root.logs.appendingPathComponent(OracleReport.file).path
         guard let oracle else { return ["Oracle:      no report (the run did not finish): \(path)"] }
         var lines = [
             "Oracle:      " + color.paint("\(oracle.violations.count) violation(s)", oracle.passed ? .green : .red)

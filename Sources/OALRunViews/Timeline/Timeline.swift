@@ -1,5 +1,6 @@
 import Foundation
 import OALPlatform
+import OALScenario
 import OALSystem
 
 /// `oal-device timeline`: the trace of a device root drawn as text.

@@ -1,19 +1,26 @@
 import Foundation
 import OALPlatform
+import OALScenario
 
 /// What the timeline shows, rebuilt from the trace alone: per app when it
 /// was blocked and when the user had it open, per rule when its store was
 /// shielding, and the instants of callbacks and user presses.
-struct TimelineModel {
-    struct Row {
+public struct TimelineModel {
+    public struct Row {
         var label: String
         /// Half-open spans where the row is "on" (blocked / shielding).
         var on: [DateInterval] = []
         /// Spans where the user had the app in front (apps only).
         var used: [DateInterval] = []
+
+        public init(label: String, on: [DateInterval] = [], used: [DateInterval] = []) {
+            self.label = label
+            self.on = on
+            self.used = used
+        }
     }
 
-    enum MarkKind: Character {
+    public enum MarkKind: Character {
         case start = "s"
         case end = "e"
         case threshold = "t"
@@ -26,23 +33,28 @@ struct TimelineModel {
         case fault = "F"
     }
 
-    struct Mark {
+    public struct Mark {
         var time: Date
         var kind: MarkKind
+
+        public init(time: Date, kind: MarkKind) {
+            self.time = time
+            self.kind = kind
+        }
     }
 
-    var start: Date
-    var end: Date
-    var apps: [Row]
-    var rules: [Row]
-    var marks: [Mark]
+    public var start: Date
+    public var end: Date
+    public var apps: [Row]
+    public var rules: [Row]
+    public var marks: [Mark]
     /// Where faults took effect (`FaultOutcome.isEffect`); nil when the
     /// run injected none, so a run without faults draws no faults row.
-    var faultMarks: [Mark]?
+    public var faultMarks: [Mark]?
 
     /// Builds the model from the trace lines of the last run in the file (a
     /// device restarted on its root, `resumed`, continues the same run).
-    init?(events allEvents: [TraceEvent]) {
+    public init?(events allEvents: [TraceEvent]) {
         let lastRun =
             allEvents.lastIndex {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
@@ -113,19 +125,28 @@ struct TimelineModel {
         self.marks = marks
         self.faultMarks = faultMarks
     }
+
+    public init(start: Date, end: Date, apps: [Row], rules: [Row], marks: [Mark], faultMarks: [Mark]? = nil) {
+        self.start = start
+        self.end = end
+        self.apps = apps
+        self.rules = rules
+        self.marks = marks
+        self.faultMarks = faultMarks
+    }
 }
 
 /// Accumulates on/off switches per label into spans, keeping first-seen order.
 private struct SpanBuilder {
-    private(set) var order: [String] = []
+    public private(set) var order: [String] = []
     private var openSince: [String: Date] = [:]
     private var closed: [String: [DateInterval]] = [:]
 
-    mutating func touch(_ label: String) {
+    public mutating func touch(_ label: String) {
         if !order.contains(label) { order.append(label) }
     }
 
-    mutating func set(_ label: String, _ on: Bool, at time: Date) {
+    public mutating func set(_ label: String, _ on: Bool, at time: Date) {
         touch(label)
         if on {
             if openSince[label] == nil { openSince[label] = time }
@@ -134,7 +155,7 @@ private struct SpanBuilder {
         }
     }
 
-    func spans(_ label: String, until end: Date) -> [DateInterval] {
+    public func spans(_ label: String, until end: Date) -> [DateInterval] {
         var result = closed[label] ?? []
         if let since = openSince[label] { result.append(DateInterval(start: since, end: max(since, end))) }
         return result

@@ -1,19 +1,20 @@
 import Foundation
+import OALScenario
 import OALSystem
 
 /// Draws a `TimelineModel` as text: one row per app and per rule, one
 /// column per bucket of emulated time, block characters for how much of
 /// the bucket the row was blocked, and a marker row for callbacks.
-struct TimelineRenderer {
-    var calendar: Calendar
-    var maxColumns = 96
+public struct TimelineRenderer {
+    public var calendar: Calendar
+    public var maxColumns = 96
     /// Blocked cells red, in-use cells blue, failed marks red, on a terminal.
-    var color = ColorPolicy.plain
+    public var color = ColorPolicy.plain
 
     /// Bucket widths a reader can count in, smallest first (minutes).
-    static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
+    public static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
 
-    func render(_ model: TimelineModel) -> String {
+    public func render(_ model: TimelineModel) -> String {
         let span = model.end.timeIntervalSince(model.start)
         let minutes = Self.niceBuckets.first { Double($0 * 60 * maxColumns) >= span } ?? 1440
         let bucket = TimeInterval(minutes * 60)
@@ -113,10 +114,16 @@ struct TimelineRenderer {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    private func local(_ date: Date) -> String { DeviceEngine.localText(date, calendar) }
+    private func local(_ date: Date) -> String { LocalTimeText.text(date, calendar) }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width
             ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
+    }
+
+    public init(calendar: Calendar, maxColumns: Int = 96, color: ColorPolicy = .plain) {
+        self.calendar = calendar
+        self.maxColumns = maxColumns
+        self.color = color
     }
 }

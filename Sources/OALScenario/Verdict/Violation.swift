@@ -95,6 +95,26 @@ public struct Violation: Codable, Hashable, Sendable, CustomStringConvertible {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? (ruleID.map { " rule \($0)" } ?? "")
         return "[\(check.rawValue)]\(rule) at \(localTime) (after \(after)): expected \(expected); actual \(actual)"
     }
+
+    public init(
+        check: OracleCheck, ruleID: String? = nil, ruleName: String? = nil, time: String, localTime: String,
+        after: String, expected: String, actual: String, traceExcerpt: [String], reproduce: String,
+        subject: String? = nil, until: String? = nil, timeZone: String? = nil
+    ) {
+        self.check = check
+        self.ruleID = ruleID
+        self.ruleName = ruleName
+        self.time = time
+        self.localTime = localTime
+        self.after = after
+        self.expected = expected
+        self.actual = actual
+        self.traceExcerpt = traceExcerpt
+        self.reproduce = reproduce
+        self.subject = subject
+        self.until = until
+        self.timeZone = timeZone
+    }
 }
 
 extension Violation {
@@ -129,6 +149,22 @@ public struct ExpectedDivergence: Codable, Hashable, Sendable, CustomStringConve
     public var description: String {
         let rule = ruleName.map { " rule \"\($0)\"" } ?? ""
         return "[\(check.rawValue)]\(rule) at \(localTime): expected \(expected), actual \(actual) — \(reason)"
+    }
+
+    public init(
+        check: OracleCheck, ruleID: String? = nil, ruleName: String? = nil, time: String, localTime: String,
+        expected: String, actual: String, reason: String, subject: String? = nil, until: String? = nil
+    ) {
+        self.check = check
+        self.ruleID = ruleID
+        self.ruleName = ruleName
+        self.time = time
+        self.localTime = localTime
+        self.expected = expected
+        self.actual = actual
+        self.reason = reason
+        self.subject = subject
+        self.until = until
     }
 }
 
@@ -173,7 +209,7 @@ public struct OracleReport: Codable, Hashable, Sendable {
     /// time is the trace's UTC, or with `zone` the local time there (the
     /// zone's offset added in a repeated hour of a fall back, where the
     /// wall clock alone would not say which).
-    static func compact(_ line: String, zone: TimeZone? = nil) -> String {
+    public static func compact(_ line: String, zone: TimeZone? = nil) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
             return line
         }
@@ -184,7 +220,7 @@ public struct OracleReport: Codable, Hashable, Sendable {
             calendar.timeZone = zone
             let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
             time = String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-            if DeviceEngine.repeatedWallTime(date, zone) { time += " (UTC\(DeviceEngine.offsetText(date, zone)))" }
+            if LocalTimeText.repeatedWallTime(date, zone) { time += " (UTC\(LocalTimeText.offsetText(date, zone)))" }
         }
         let process = (object["proc"] as? String ?? "") + ((object["launch"] as? Int).map { "#\($0)" } ?? "")
         let fields = (object["fields"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
@@ -233,5 +269,18 @@ public struct OracleReport: Codable, Hashable, Sendable {
                     + "(those instants were judged from the device's side only)")
         }
         return lines
+    }
+}
+
+extension OracleReport {
+    /// `<root>/logs/oracle.json`: the last run's report, for `summary`,
+    /// `scripts/supervise` and tests that ran `oal-device` as a process.
+    public static let file = "oracle.json"
+
+    /// The report the last run on `root` wrote, if any.
+    public static func last(root: DeviceRoot) -> OracleReport? {
+        guard let data = FileManager.default.contents(atPath: root.logs.appendingPathComponent(file).path)
+        else { return nil }
+        return try? JSONDecoder().decode(OracleReport.self, from: data)
     }
 }
