@@ -45,10 +45,7 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         kinds: try targets(parsed), jobs: try jobs(parsed), shard: try shard(parsed),
         snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
-    let report = try sweep.run()
-    try writeJUnit(parsed) { report.junit() }
-    print(report.render(color: color), terminator: "")
-    return exitCode(report.worst)
+    return try finish(try sweep.run(), parsed)
 }
 
 func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
@@ -70,14 +67,19 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         spec: spec, rootBase: base, seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed),
         shard: try shard(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
-    let report = try swarm.run()
+    return try finish(try swarm.run(), parsed)
+}
+
+/// Sweep, race and swarm: writes `--junit`, prints the report and exits
+/// with the worst way a run ended, the listing run's included.
+func finish<Report: SweepReport>(_ report: Report, _ parsed: ParsedArguments) throws -> ExitCode {
     try writeJUnit(parsed) { report.junit() }
     print(report.render(color: color), terminator: "")
     return exitCode(report.worst)
 }
 
-/// Sweep and swarm: 0 every run passed, 1 an oracle violation, 3 a process
-/// crashed, 4 a run stopped before its end (the worst one decides).
+/// Sweep, race and swarm: 0 every run passed, 1 an oracle violation, 3 a
+/// process crashed, 4 a run stopped before its end (the worst one decides).
 func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
     switch worst {
     case .passed: .done

@@ -12,7 +12,7 @@ let raceUsage = """
           List every pause point the run reaches; rerun with the launch stopped at each (from the
           listing run's snapshot before that launch; --no-snapshots: from the first line) while
           something else that can happen then runs (the next step due, a due callback, an app
-          refresh, a second launch of the extension); judge each rerun. Exit 1 when one failed.
+          refresh, a second launch of the extension); judge each rerun. Exit codes as sweep.
       shrink --root-base DIR SCENARIO [--seed N] [--random-faults] [--fault "F; F..."]
              [--check KIND] [--rule NAME] [--quiet]
           Reduce a failing run to a minimal scenario failing the same way (same violation kind,
@@ -80,10 +80,7 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         interleavings: interleavings, jobs: try jobs(parsed), shard: try shard(parsed),
         snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device race"))
-    let report = try race.run()
-    try writeJUnit(parsed) { report.junit() }
-    print(report.render(color: color), terminator: "")
-    return report.failedOutcomes.isEmpty && report.baseline.passed ? .done : .checkFailed
+    return try finish(try race.run(), parsed)
 }
 
 func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {

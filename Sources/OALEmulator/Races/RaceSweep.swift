@@ -2,28 +2,6 @@ import Foundation
 import OALPlatform
 import OALSystem
 
-/// One place a race can be run: the n-th time launch L (a process of kind
-/// K) reaches pause point P, with what runs while it is stopped there.
-public struct RaceSite: Hashable, Sendable, CustomStringConvertible {
-    public var launch: Int
-    public var target: FaultTarget
-    public var point: String
-    public var occurrence: Int
-    public var with: Interleaving
-
-    /// The fault that makes exactly this interleaving.
-    public var fault: Fault {
-        .preempt(target, point: "\(point)#\(occurrence)", launch: launch, with: with)
-    }
-
-    /// The scenario line that replays it (a header line: the launch is pinned).
-    public var line: String { "fault \(fault)" }
-
-    public var description: String {
-        "\(target.rawValue) launch \(launch) at \(point)#\(occurrence) with \(with.rawValue)"
-    }
-}
-
 /// `oal-device race`: lists every pause point a scenario's run reaches and
 /// what could happen at each instant, then reruns the scenario once per
 /// (point, interleaving) with the launch stopped there while the other
@@ -66,7 +44,7 @@ public struct RaceSweep: Sendable {
         self.progress = progress
     }
 
-    public struct Outcome: Sendable {
+    public struct Outcome: SweepOutcome {
         public var site: RaceSite
         /// The launches behind the snapshot it started from (nil: from the
         /// first line).
@@ -80,6 +58,15 @@ public struct RaceSweep: Sendable {
         /// It was resumed before the interleaving ended, because someone
         /// waited for a lock it held.
         public var resumedEarly: Bool
+
+        public var progressText: String {
+            "\(site): \(verdict.passed ? "pass" : "FAILED")" + (paused ? "" : " (not reached in the rerun)")
+                + (paused && interleaved == nil ? " (nothing was due)" : "")
+                + (resumedEarly ? " (resumed early: a lock)" : "")
+        }
+        public var indexLabel: String { site.description }
+        public var testName: String { site.description }
+        public var testOutput: String { "line: \(site.line)\ninterleaved: \(interleaved ?? "nothing was due")" }
     }
 
     /// One distinct failure: (target and point, interleaving, violation kind).
@@ -99,7 +86,9 @@ public struct RaceSweep: Sendable {
         }
     }
 
-    public struct Report: Sendable {
+    public struct Report: SweepReport {
+        public static let title = "race sweep"
+        public static let testClass = "race"
         /// Every (launch, point, occurrence) the listing run reached, of the
         /// kinds asked for.
         public var pauseSites: Int
@@ -127,8 +116,9 @@ public struct RaceSweep: Sendable {
             self.snapshots = snapshots
         }
 
+        public var listing: FaultRun.Verdict? { baseline }
         public var passed: [Outcome] { outcomes.filter(\.verdict.passed) }
-        public var failedOutcomes: [Outcome] { outcomes.filter { !$0.verdict.passed } }
+        public var failedOutcomes: [Outcome] { failed }
 
         /// Failures deduplicated by (target and point, interleaving,
         /// violation kind), in the order first seen.
@@ -158,7 +148,7 @@ public struct RaceSweep: Sendable {
         public func render(color: ColorPolicy = .plain) -> String {
             let failures = self.failures
             var text = "race sweep: \(pauseSites) pause site(s) reached, \(candidates.count) interleaving(s) possible, "
-            text += "\(outcomes.count) rerun" + (shard.map { " (shard \($0))" } ?? "")
+            text += "\(outcomes.count) rerun" + shardText
             text += " (\(outcomes.filter(\.paused).count) paused, "
             text += "\(outcomes.filter { $0.paused && $0.interleaved == nil }.count) with nothing due), "
             text += "\(passed.count) passed, \(failedOutcomes.count) failed, \(failures.count) distinct failure(s)\n"
@@ -176,24 +166,15 @@ public struct RaceSweep: Sendable {
                 previous = failure.first.site
                 if let ran = failure.first.interleaved { text += "  interleaved: \(ran)\n" }
                 text += "  line: \(failure.first.site.line)\n"
-                text += "  reproduce: \(failure.first.verdict.reproduce)\n"
-                if let report = failure.first.verdict.report { text += "  report: \(report)\n" }
+                text += reproduceLines(failure.first.verdict)
             }
             if let index { text += "every run's report: \(index)\n" }
             return text
         }
+    }
 
-        /// One test case per (site, interleaving) rerun (`--junit`).
-        public func junit() -> JUnitReport {
-            let name = URL(fileURLWithPath: scenario).deletingPathExtension().lastPathComponent
-            return JUnitReport(
-                name: "race sweep of \(name)" + (shard.map { " (shard \($0))" } ?? ""),
-                cases: outcomes.map {
-                    JUnitReport.testCase(
-                        classname: "race.\(name)", name: $0.site.description, verdict: $0.verdict,
-                        output: "line: \($0.site.line)\ninterleaved: \($0.interleaved ?? "nothing was due")")
-                })
-        }
+    var sweep: Sweep<RaceSite> {
+        Sweep(rootBase: rootBase, limit: limit, jobs: jobs, shard: shard, progress: progress)
     }
 
     /// The listing run: every pause site reached, in launch order, and what
@@ -201,109 +182,39 @@ public struct RaceSweep: Sendable {
     public func list(recorder: SnapshotRecorder? = nil) throws -> (
         sites: [RaceSite], pauseSites: Int, baseline: FaultRun.Verdict
     ) {
-        let logs = rootBase.appendingPathComponent("pause-log", isDirectory: true)
-        try? FileManager.default.removeItem(at: logs)
-        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
-        let baseline = FaultRun(
-            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
-            snapshots: recorder.map { .record($0) }, pauseLogDirectory: logs
-        ).run()
-        let files = try FileManager.default.contentsOfDirectory(atPath: logs.path)
-        let parsed: [(Int, FaultTarget, String)] = files.compactMap { name in
-            guard name.hasSuffix(".log"), let dash = name.firstIndex(of: "-"),
-                let launch = Int(name[..<dash]),
-                let target = FaultTarget(rawValue: String(name[name.index(after: dash)...].dropLast(4)))
-            else { return nil }
-            return (launch, target, String(name.dropLast(4)))
-        }
+        let (baseline, logs) = try sweep.list(.pause, of: spec, recorder: recorder)
         var sites: [RaceSite] = []
         var pauseSites = 0
         let kinds = self.kinds ?? Self.pausable
-        for (launch, target, stem) in parsed.sorted(by: { $0.0 < $1.0 }) {
-            guard kinds.contains(target), Self.pausable.contains(target) else { continue }
-            let text = (try? String(contentsOf: logs.appendingPathComponent(stem + ".log"), encoding: .utf8)) ?? ""
-            let due = ((try? String(contentsOf: logs.appendingPathComponent(stem + ".due"), encoding: .utf8)) ?? "")
-                .split(separator: "\n").compactMap { Interleaving(rawValue: String($0)) }
-            let possible = due.filter { interleavings?.contains($0) ?? true }.sorted()
-            var seen: [String: Int] = [:]
-            for line in text.split(separator: "\n") {
-                let point = String(line)
-                seen[point, default: 0] += 1
+        for log in logs {
+            guard kinds.contains(log.target), Self.pausable.contains(log.target) else { continue }
+            let possible = log.due.filter { interleavings?.contains($0) ?? true }.sorted()
+            for (point, occurrence) in log.points {
                 pauseSites += 1
                 for with in possible {
                     sites.append(
-                        RaceSite(launch: launch, target: target, point: point, occurrence: seen[point]!, with: with))
+                        RaceSite(
+                            launch: log.launch, target: log.target, point: point, occurrence: occurrence, with: with))
                 }
             }
         }
         return (sites, pauseSites, baseline)
     }
 
-    /// Evenly spread choice of at most `limit` sites.
-    static func choose(_ sites: [RaceSite], limit: Int?) -> [RaceSite] {
-        guard let limit, limit < sites.count else { return sites }
-        guard limit > 0 else { return [] }
-        return (0..<limit).map { sites[$0 * sites.count / limit] }
-    }
-
     public func run() throws -> Report {
         progress?("listing the pause points of \(scenarioPath)...")
-        let recorder = snapshots ? SnapshotShelf.recorder(base: rootBase, logs: "pause-log") : nil
+        let recorder = sweep.recorder(.pause, snapshots: snapshots)
         let (candidates, pauseSites, baseline) = try list(recorder: recorder)
-        // A stop signal ends the sweep as interrupted (130/143), as the
-        // crash sweep and the swarm do, not as a failing interleaving.
-        if let signal = baseline.interrupted { throw EngineError.interrupted(signal) }
-        let spread = Self.choose(candidates, limit: limit)
-        let positions = shard?.positions(of: spread.count) ?? Array(spread.indices)
-        progress?(
-            "\(pauseSites) pause site(s), \(candidates.count) interleaving(s) possible; rerunning \(positions.count)"
-                + (shard.map { " (shard \($0))" } ?? "") + " with \(max(1, min(jobs, positions.count))) job(s)")
-        let shelf = SnapshotShelf(recorder: recorder, launches: positions.map { spread[$0].launch })
-        let outcomes = rerun(positions.map { ($0, spread[$0]) }, shelf: shelf)
-        if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
-        let index = RunIndex(
-            title: "race sweep of \(URL(fileURLWithPath: scenarioPath).lastPathComponent)",
-            entries: outcomes.map {
-                RunIndex.Entry(
-                    label: $0.site.description, passed: $0.verdict.passed, reason: $0.verdict.reason,
-                    reproduce: $0.verdict.reproduce, report: $0.verdict.report,
-                    changed: $0.verdict.expectationFailures)
-            }
-        ).write(base: rootBase)
+        let (outcomes, index, use) = try sweep.run(
+            candidates, listing: baseline, recorder: recorder, of: spec, title: Report.title,
+            announce: "\(pauseSites) pause site(s), \(candidates.count) interleaving(s) possible")
         return Report(
             pauseSites: pauseSites, candidates: candidates, baseline: baseline, outcomes: outcomes, index: index,
-            scenario: scenarioPath, shard: shard, snapshots: shelf.use)
+            scenario: scenarioPath, shard: shard, snapshots: use)
     }
 
     /// Reruns the scenario once per site, `race-<position>` under the base.
-    public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] { rerun(sites, shelf: nil) }
-
-    func rerun(_ sites: [(position: Int, site: RaceSite)], shelf: SnapshotShelf?) -> [Outcome] {
-        let meter = ProgressMeter(total: sites.count)
-        let counter = DoneCounter()
-        let (spec, rootBase, progress) = (self.spec, self.rootBase, self.progress)
-        return Parallel.map(sites, jobs: jobs) { _, item in
-            let (position, site) = item
-            let snapshot = shelf?.snapshot(for: site.launch)
-            defer { shelf?.done(with: snapshot) }
-            let verdict = FaultRun(
-                spec: spec.adding(fault: site.fault.description),
-                root: DeviceRoot(rootBase.appendingPathComponent("race-\(position + 1)", isDirectory: true)),
-                snapshots: snapshot.map { .start($0) }
-            ).run()
-            let preempt = verdict.faultEvents.filter { $0["kind"] == "preempt" }
-            let paused = preempt.contains { $0["action"] == "paused" }
-            let ran = preempt.first { $0["interleaved"] != nil }?["interleaved"]
-            let interleaved = ran == "nothing was due" ? nil : ran
-            let early = preempt.contains { $0["action"] == "resumed" && $0["reason"] != nil }
-            progress?(
-                "\(meter.prefix(done: counter.increment())) \(site): \(verdict.passed ? "pass" : "FAILED")"
-                    + (paused ? "" : " (not reached in the rerun)")
-                    + (paused && interleaved == nil ? " (nothing was due)" : "")
-                    + (early ? " (resumed early: a lock)" : ""))
-            return Outcome(
-                site: site, snapshotLaunch: snapshot?.launchSequence, verdict: verdict, paused: paused,
-                interleaved: interleaved, resumedEarly: early)
-        }
+    public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] {
+        sweep.rerun(sites, of: spec, shelf: nil)
     }
 }

@@ -99,14 +99,11 @@ public struct DeviceKillSweep: Sendable {
         }
         let baseline = try Self.ending(DeviceRoot(baselineRoot))
         let points = Self.points(fromLog: log)
-        let chosen = Self.spread(points, limit: limit)
-        let meter = ProgressMeter(total: chosen.count)
-        let counter = DoneCounter()
-        let outcomes = Parallel.map(chosen, jobs: jobs) { index, point in
-            let outcome = self.sweep(point, root: rootBase.appendingPathComponent("point-\(index)", isDirectory: true))
-            let verdict = outcome.same(as: baseline) ? "same" : "DIFFERS"
-            progress?("\(meter.prefix(done: counter.increment())) \(point): \(verdict)")
-            return outcome
+        let reruns = Sweep<String>(rootBase: rootBase, limit: limit, jobs: jobs, shard: nil, progress: progress)
+        let outcomes = reruns.each(reruns.choose(points)) { position, point in
+            let outcome = self.sweep(
+                point, root: rootBase.appendingPathComponent("point-\(position)", isDirectory: true))
+            return (outcome, "\(point): \(outcome.same(as: baseline) ? "same" : "DIFFERS")")
         }
         return Report(baseline: baseline, listed: points, outcomes: outcomes)
     }
@@ -171,11 +168,6 @@ public struct DeviceKillSweep: Sendable {
             points.append("\(name)#\(seen[name]!)")
         }
         return points
-    }
-
-    static func spread(_ points: [String], limit: Int?) -> [String] {
-        guard let limit, limit < points.count, limit > 0 else { return points }
-        return (0..<limit).map { points[$0 * points.count / limit] }
     }
 
     static func ending(_ root: DeviceRoot) throws -> Ending {

@@ -1,0 +1,30 @@
+import Foundation
+import OALPlatform
+
+/// One place a run can die: the n-th time launch L (a process of kind K)
+/// reaches crash point P.
+public struct CrashSite: Hashable, Sendable, CustomStringConvertible {
+    public var launch: Int
+    public var target: FaultTarget
+    public var point: String
+    public var occurrence: Int
+
+    /// The fault that kills exactly there.
+    public var fault: Fault { .killAt(target, point: "\(point)#\(occurrence)", launch: launch) }
+
+    public var description: String { "\(target.rawValue) launch \(launch) at \(point)#\(occurrence)" }
+}
+
+extension CrashSite: SweepSite {
+    var pinnedLaunch: Int? { launch }
+
+    func spec(from spec: RunSpec) -> RunSpec { spec.adding(fault: fault.description) }
+
+    func root(position: Int) -> String { "point-\(position + 1)" }
+
+    func outcome(of verdict: FaultRun.Verdict, snapshotLaunch: Int?) -> CrashSweep.Outcome {
+        CrashSweep.Outcome(
+            site: self, snapshotLaunch: snapshotLaunch, verdict: verdict,
+            killed: verdict.faultEvents.contains { $0["action"] == "killed" })
+    }
+}
