@@ -129,4 +129,45 @@ import Testing
         // among those listed (the kill that once redelivered a threshold).
         #expect(report.listed.contains { $0.hasPrefix("device.deliver.after-launch#") }, "\(report.listed)")
     }
+
+    /// With OpenAppLock in front, a device killed at one of its own points
+    /// leaves its foreground loop running. The resumed device adopts it
+    /// (its pid is in `app-loop.json`) but used to stop only a loop it had
+    /// started or one a `kill device` fault recorded, so every such point
+    /// of the full demo-day sweep left an `oal-app run` polling its root for
+    /// ever (184 of them, issue 23). A finished run now stops the loop the
+    /// root's hand-shake names, unless it is the supervisor's.
+    @Test func aKilledDevicesLoopEndsWithTheResumedRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-ks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("in-front.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 09:00
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Cap --list Video --minutes 3
+        at 08:01 open OpenAppLock for 50m
+        at 08:30 expect unblocked YouTube
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let roots = directory.appendingPathComponent("roots")
+        let report = try DeviceKillSweep(
+            scenarioPath: file.path, rootBase: roots, binDirectory: BuiltProducts.directory, limit: 6, jobs: 2
+        ).run()
+        #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+        let left = Self.processes(naming: roots.path)
+        #expect(left.isEmpty, "processes left running on the sweep's roots: \(left)")
+    }
+
+    /// The command lines of the running processes that name `path`.
+    static func processes(naming path: String) -> [String] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.filter { Int32($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let line = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+            return line.contains(path) ? "\(pid): \(line)" : nil
+        }
+    }
 }

@@ -126,4 +126,14 @@ final class AppLoopDriver {
     static func alive(_ pid: Int32) -> Bool {
         ProcessSignal.isAlive(pid)
     }
+
+    /// Whether `pid` is a foreground loop (`--root ROOT run`, the
+    /// emulator's app or a guest's) on `root`, not a process that reused
+    /// the pid of one that ended.
+    static func runsLoop(_ pid: Int32, root: DeviceRoot) -> Bool {
+        guard let arguments = ProcessCommandLine.arguments(of: pid), arguments.last == "run",
+            let flag = arguments.firstIndex(of: "--root"), flag + 1 < arguments.count
+        else { return false }
+        return URL(fileURLWithPath: arguments[flag + 1]).standardized.path == root.url.standardized.path
+    }
 }

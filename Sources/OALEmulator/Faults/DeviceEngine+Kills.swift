@@ -60,6 +60,15 @@ extension DeviceEngine {
         if let pid = faults.state.orphanLoopPID, AppLoopDriver.alive(pid) {
             try? ProcessSignal.send(SIGTERM, to: pid)
         }
+        // A device killed at one of its own points records no orphan: its
+        // loop is known only by the hand-shake's acknowledgement, and this
+        // device adopted it. Stopped like a recorded one; the loop this
+        // device started stops later (`stopOwnLoop`), a supervisor's never.
+        if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, pid != options.loopPID,
+            pid != loop.ownPID, AppLoopDriver.runsLoop(pid, root: options.root)
+        {
+            try? ProcessSignal.send(SIGTERM, to: pid)
+        }
         faults.state.orphanLoopPID = nil
         for held in faults.state.held {
             var fields = ["callback": held.kind.rawValue, "activity": held.activity]
