@@ -175,7 +175,18 @@ import Testing
     /// its button's process started (the step is done again, as nothing of
     /// the tap happened), and in the save after the 18:31 press was denied
     /// (the press's answer is taken from the trace, not the older state).
-    @Test(arguments: ["fault-state.update.after-rename#44", "device-state.update.before-rename#140"])
+    /// And killed in the save after the 07:04 check of Game Gate's usage on
+    /// the home screen, which launches the app to read it: the check is
+    /// judged again, where the
+    /// app's launch once passed for a committed tap and the check's count
+    /// was lost (23 of 24 met; the full device kill sweep, issue 23).
+    /// And killed in the oracle's last save, after the run's end: the root
+    /// is marked finished only once everything is written, so the same
+    /// command plays the end again where it was once refused (exit 64).
+    @Test(arguments: [
+        "fault-state.update.after-rename#44", "device-state.update.before-rename#140",
+        "device-state.update.after-lock#26", "oracle-state.update.after-lock#187",
+    ])
     func theDemoDayKilledMidPressResumesToTheSameDay(point: String) throws {
         let demo = try String(
             contentsOf: Repository.root.appendingPathComponent("scenarios/demo-day.scenario"), encoding: .utf8)

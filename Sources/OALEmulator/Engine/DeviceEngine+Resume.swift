@@ -24,7 +24,8 @@ extension DeviceEngine {
         let started = traced.launches
         let lastLaunch = started.keys.max() ?? 0
         if let step = state.stepInFlight,
-            !started.contains(where: { $0.key > step.launchSequence && Self.commitsATap($0.value.process) })
+            Self.onlyJudges(scenario.steps[step.index].action)
+                || !started.contains(where: { $0.key > step.launchSequence && Self.commitsATap($0.value.process) })
         {
             // Killed before the step started a process that acts on the
             // user's tap (the app, the shield's button; a shield drawn is
@@ -89,4 +90,13 @@ extension DeviceEngine {
 
     /// The processes whose launch acts on a user's tap.
     static func commitsATap(_ process: ProcessKind) -> Bool { process == .app || process == .shieldAction }
+
+    /// An expectation changes nothing on the device, only the count of met
+    /// and failed ones saved with the state; the app it may launch to read
+    /// a label (`oal-app show`) is no tap. One in flight when the device
+    /// died is therefore judged again, or its count would be lost.
+    static func onlyJudges(_ action: ScenarioAction) -> Bool {
+        if case .expect = action { return true }
+        return false
+    }
 }

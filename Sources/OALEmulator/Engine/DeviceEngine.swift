@@ -189,9 +189,6 @@ public final class DeviceEngine {
         try saveDeviceState()
         finishFaults()
         retireWarmProcesses()
-        var finished = run
-        finished.finished = true
-        try finished.save(options.root)
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
         result.attach(oracle.finish(engine: self))
         separateKnownFailures()
@@ -205,6 +202,12 @@ public final class DeviceEngine {
         } catch {
             options.progress?("could not draw the run's report: \(error)")
         }
+        // Last: a device killed before this (in the oracle's final save, say)
+        // has not finished, and the same command on the root plays the end
+        // again rather than being refused as a finished run.
+        var finished = run
+        finished.finished = true
+        try finished.save(options.root)
         return result
     }
 
