@@ -183,9 +183,14 @@ import Testing
     /// And killed in the oracle's last save, after the run's end: the root
     /// is marked finished only once everything is written, so the same
     /// command plays the end again where it was once refused (exit 64).
+    /// And killed in the save that counts Video Cap's 30th minute, before
+    /// the clock moved to 12:10: the resumed device moves it there before it
+    /// delivers that threshold, where it once delivered it at 12:09 and
+    /// shielded YouTube a minute early (`over-enforced`).
     @Test(arguments: [
         "fault-state.update.after-rename#44", "device-state.update.before-rename#140",
         "device-state.update.after-lock#26", "oracle-state.update.after-lock#187",
+        "device-state.update.after-rename#96",
     ])
     func theDemoDayKilledMidPressResumesToTheSameDay(point: String) throws {
         let demo = try String(

@@ -47,12 +47,19 @@ extension DeviceEngine {
         return unfinished
     }
 
-    /// After `run.start`: traces the replayed step and delivers each
-    /// callback whose process never started.
+    /// After `run.start`: traces the replayed step, moves the clock to where
+    /// the dead device counted usage to, and delivers each callback whose
+    /// process never started.
     func finish(_ unfinished: Unfinished) throws {
         if let index = unfinished.replayedStep {
             trace.record("step.replayed", at: now, ["line": String(scenario.steps[index].line)])
         }
+        // Killed between saving a stretch of use and moving the clock to
+        // its end: the thresholds it crossed land at that end, not at the
+        // clock the dead device left (a minute early), so the clock goes
+        // there first. Nothing is counted twice (`advance` starts from
+        // `usageCountedUntil`).
+        if let counted = state.usageCountedUntil, counted > now { try advance(to: counted) }
         for callback in unfinished.callbacks {
             guard let kind = CallbackKind(rawValue: callback.kind) else { continue }
             trace.record("deliver.resumed", at: now, ["kind": callback.kind, "activity": callback.activity])

@@ -348,7 +348,7 @@ public final class DeviceEngine {
     /// Moves the clock, counting the frontmost app's usage on the way and
     /// delivering the thresholds it crosses (they land exactly at `time`,
     /// because thresholds are events in the queue).
-    private func advance(to time: Date) throws {
+    func advance(to time: Date) throws {
         try waitForClock(time)
         state.jumpedFrom = nil
         var crossings: [UsageAccounting.Crossing] = []
