@@ -276,7 +276,11 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     }
     let source: DeviceInit.Source
     if let fixture = parsed.value("fixture") {
-        source = .fixture(fixture)
+        // The one place `$OAL_FIXTURES` is read: the library is handed it.
+        let first = ProcessInfo.processInfo.environment["OAL_FIXTURES"].flatMap {
+            $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true)
+        }
+        source = .fixture(try FixtureLocator(first: first).directory(named: fixture))
     } else if let path = parsed.value("scenario") {
         source = .scenario(try loadScenario(path))
     } else {

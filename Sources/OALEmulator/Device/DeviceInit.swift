@@ -7,7 +7,8 @@ import OALSystem
 public enum DeviceInit {
     public enum Source {
         case empty(start: Date, timeZoneIdentifier: String)
-        case fixture(String)
+        /// A fixture directory (`FixtureLocator` finds one by name).
+        case fixture(URL)
         case scenario(Scenario)
     }
 
@@ -18,8 +19,7 @@ public enum DeviceInit {
         switch source {
         case .empty(let start, let zone):
             try DeviceSetup.initialize(root: root, start: start, timeZoneIdentifier: zone)
-        case .fixture(let name):
-            let fixture = try FixtureLocator.directory(named: name)
+        case .fixture(let fixture):
             try FileManager.default.createDirectory(at: root.url, withIntermediateDirectories: true)
             for part in ["appgroup", "app", "system"] {
                 let source = fixture.appendingPathComponent(part, isDirectory: true)

@@ -1,40 +1,35 @@
 import Foundation
 
-/// Finds a fixture of `appgroup-fixtures/` by name: in `$OAL_FIXTURES`, in
-/// the working directory, or above the running executable (a checkout's
+/// Finds a fixture of `appgroup-fixtures/` by name: in the directory the
+/// caller names first (`oal-device` passes `$OAL_FIXTURES`), in the working
+/// directory, or above the running executable (a checkout's
 /// `.build/debug/oal-device` sits two or three levels below it).
-public enum FixtureLocator {
-    public static func directory(named name: String) throws(EngineError) -> URL {
+public struct FixtureLocator: Sendable {
+    /// Searched before the usual places.
+    public var first: URL?
+
+    public init(first: URL? = nil) { self.first = first }
+
+    public func directory(named name: String) throws(EngineError) -> URL {
         if name.contains("/") {
             let url = URL(fileURLWithPath: name, isDirectory: true)
-            guard isDirectory(url) else { throw .fixtureNotFound(name: name, searched: [url.path]) }
+            guard Self.isDirectory(url) else { throw .fixtureNotFound(name: name, searched: [url.path]) }
             // A fixture is the still image of a device: a directory without
             // a clock (`/etc`) would "succeed" and leave a root that no
             // process can open.
-            guard isFixture(url) else { throw .notAFixture(url.path) }
+            guard Self.isFixture(url) else { throw .notAFixture(url.path) }
             return url
         }
         let candidates = searchRoots().map { $0.appendingPathComponent(name, isDirectory: true) }
-        guard let found = candidates.first(where: isDirectory) else {
+        guard let found = candidates.first(where: Self.isDirectory) else {
             throw .fixtureNotFound(name: name, searched: searchRoots().map(\.path))
         }
-        guard isFixture(found) else { throw .notAFixture(found.path) }
+        guard Self.isFixture(found) else { throw .notAFixture(found.path) }
         return found
     }
 
-    /// The fixture names available, for `--help` and error messages.
-    public static func available() -> [String] {
-        guard let root = searchRoots().first(where: isDirectory),
-            let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path)
-        else { return [] }
-        return entries.filter { isDirectory(root.appendingPathComponent($0).appendingPathComponent("system")) }.sorted()
-    }
-
-    static func searchRoots() -> [URL] {
-        var roots: [URL] = []
-        if let override = ProcessInfo.processInfo.environment["OAL_FIXTURES"], !override.isEmpty {
-            roots.append(URL(fileURLWithPath: override, isDirectory: true))
-        }
+    func searchRoots() -> [URL] {
+        var roots = first.map { [$0] } ?? []
         roots.append(
             URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("appgroup-fixtures"))
         var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()

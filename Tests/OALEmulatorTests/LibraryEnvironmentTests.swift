@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Issue 24: a run is one options value passed down from the command line;
+/// no library reads its configuration from the environment. The only
+/// reads left are at the child-process boundary, where the device hands a
+/// launched process what it cannot pass as an argument: its launch number,
+/// its crash and pause points, the planted mutant, and the environment a
+/// child inherits whole.
+@Suite struct LibraryEnvironmentTests {
+    /// Each library file that may touch `ProcessInfo.processInfo.environment`,
+    /// with what it reads there.
+    static let boundary: [String: String] = [
+        "OALPlatform/Trace/TraceLog.swift": "the launch number the device gave this process",
+        "OALShared/ShieldAction/OpenPress.swift": "the launch number, for a press's trace",
+        "OALShared/Runtime/Mutant.swift": "the mutant planted in this process",
+        "OALShared/Runtime/IdentifierSource.swift": "the seeded identifiers the device gave this process",
+        "GuestSDK/GuestRuntime/GuestMutant.swift": "the mutant planted in a guest process",
+        "OALSystem/PointConfiguration.swift": "the crash and pause points armed in this process",
+        "OALSystem/PausePoint.swift": "where a paused process says it stopped",
+        "OALSystem/ChildProcess.swift": "the environment a child inherits",
+        "OALEmulator/Engine/ProcessLauncher.swift": "the environment a launched process inherits",
+        "OALEmulator/Engine/UntracedAppQuery.swift": "the environment an untraced app query inherits",
+        "OALEmulator/Sweeps/DeviceKillSweep.swift": "the environment a killed device inherits",
+    ]
+
+    @Test func noLibraryReadsItsConfigurationFromTheEnvironment() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        var readers: [String] = []
+        for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+            // Executables read their command line and environment; the
+            // test support target is not shipped.
+            guard !target.hasPrefix("oal-"), target != "OALTestSupport" else { continue }
+            let directory = sources.appendingPathComponent(target)
+            guard let files = FileManager.default.enumerator(atPath: directory.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                if text.contains("ProcessInfo.processInfo.environment") || text.contains("getenv(") {
+                    readers.append("\(target)/\(file)")
+                }
+            }
+        }
+        let configuration = readers.filter { Self.boundary[$0] == nil }
+        #expect(configuration.isEmpty, "read the environment inside a library: \(configuration)")
+        // The list stays true: a file that no longer reads it leaves it.
+        let stale = Self.boundary.keys.filter { !readers.contains($0) }
+        #expect(stale.isEmpty, "listed but no longer reading the environment: \(stale.sorted())")
+    }
+}
