@@ -161,6 +161,30 @@ import Testing
         #expect(left.isEmpty, "processes left running on the sweep's roots: \(left)")
     }
 
+    /// The same for a timed `kill device` with OpenAppLock in front: the
+    /// resumed device adopts the loop the dead one left (the hand-shake
+    /// names it) and stops it when the run ends. Nothing else records it.
+    @Test func aLoopLeftByATimedDeviceKillEndsWithTheResumedRun() throws {
+        let device = try DeviceProcessRun(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end day 1 09:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:01 open OpenAppLock for 50m
+            at 08:20 fault kill device
+            at 08:30 expect unblocked YouTube
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        #expect(try device.initialize(root) == .exited(0))
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(!Self.processes(naming: root.url.path).isEmpty, "the killed device left no loop to adopt")
+        #expect(try device.play(root) == .exited(0))
+        let left = Self.processes(naming: root.url.path)
+        #expect(left.isEmpty, "processes left running on the root: \(left)")
+    }
+
     /// The command lines of the running processes that name `path`.
     static func processes(naming path: String) -> [String] {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

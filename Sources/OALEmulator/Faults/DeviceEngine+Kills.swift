@@ -34,11 +34,6 @@ extension DeviceEngine {
     /// would be, by the last completed step), then SIGKILL. `oal-device run`
     /// on the same root continues from `system/device-state.json`.
     func killDevice(_ fault: Fault) throws {
-        if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, pid != options.loopPID,
-            AppLoopDriver.alive(pid)
-        {
-            faults.state.orphanLoopPID = pid
-        }
         faults.record(
             "killed", fault.description, kind: "kill", at: now, ["target": "device", "pid": String(getpid())])
         faults.save()
@@ -57,19 +52,16 @@ extension DeviceEngine {
     /// At the end of a run: a loop a killed device left behind is stopped,
     /// and held callbacks that never arrived are traced.
     func finishFaults() {
-        if let pid = faults.state.orphanLoopPID, AppLoopDriver.alive(pid) {
-            try? ProcessSignal.send(SIGTERM, to: pid)
-        }
-        // A device killed at one of its own points records no orphan: its
-        // loop is known only by the hand-shake's acknowledgement, and this
-        // device adopted it. Stopped like a recorded one; the loop this
+        // A killed device's loop is known by the hand-shake's
+        // acknowledgement: the resumed device adopted it rather than start
+        // its own. It is stopped only if that pid still runs this root's
+        // loop (a pid the kernel reused is left alone); the loop this
         // device started stops later (`stopOwnLoop`), a supervisor's never.
         if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, pid != options.loopPID,
             pid != loop.ownPID, AppLoopDriver.runsLoop(pid, root: options.root)
         {
             try? ProcessSignal.send(SIGTERM, to: pid)
         }
-        faults.state.orphanLoopPID = nil
         for held in faults.state.held {
             var fields = ["callback": held.kind.rawValue, "activity": held.activity]
             if let event = held.event { fields["event"] = event }

@@ -43,8 +43,6 @@ struct FaultState: Codable, Hashable, Sendable {
     var applied: Set<String> = []
     /// The time zone a fault moved the device to.
     var timeZone: String?
-    /// A loop the device had started when it was killed.
-    var orphanLoopPID: Int32?
     /// Armed `preempt` faults (optional: older state files have none).
     var pauses: [ArmedPause]?
     /// Launches handed a pause, by launch number.
