@@ -90,23 +90,27 @@ func guestFailure(_ error: GuestBuildError) -> ProcessFailure {
     ProcessFailure(ExitCode(rawValue: error.exitCode) ?? .internalError, error.description)
 }
 
-/// The build directory `--guest TEXT` names, building it unless `noBuild`.
-func resolveGuest(_ text: String, parsed: ParsedArguments, quiet: Bool) throws -> URL {
+/// The build directory `--guest TEXT` names, building it unless `noBuild`,
+/// and what a reproduce line should name instead of that cache path: the
+/// checkout, or `REPO@COMMIT` with the revision pinned (nil for a build
+/// directory given as such).
+func resolveGuest(_ text: String, parsed: ParsedArguments, quiet: Bool) throws -> (build: URL, source: String?) {
     do {
         switch GuestReference.parse(text) {
         case .build(let directory):
-            return directory
+            return (directory, nil)
         case .checkout(let checkout):
             let builder = GuestBuilder(options: try guestBuildOptions(parsed))
-            return try buildGuest(builder, checkout: checkout, commit: nil, parsed: parsed, quiet: quiet).directory
+            let build = try buildGuest(builder, checkout: checkout, commit: nil, parsed: parsed, quiet: quiet)
+            return (build.directory, text)
         case .revision(let repository, let revision):
             let options = try guestBuildOptions(parsed)
             let repo = try GitRepository(repository, options: options)
             let commit = try repo.commit(revision)
             let checkout = try repo.checkout(commit)
-            return try buildGuest(
-                GuestBuilder(options: options), checkout: checkout, commit: commit, parsed: parsed, quiet: quiet
-            ).directory
+            let build = try buildGuest(
+                GuestBuilder(options: options), checkout: checkout, commit: commit, parsed: parsed, quiet: quiet)
+            return (build.directory, "\(repository)@\(commit)")
         }
     } catch let error as GuestBuildError {
         throw guestFailure(error)
@@ -136,7 +140,7 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     case "build":
         let target = try parsed.positional(1, "PATH or REPO@REV")
         try parsed.expectAtMost(2)
-        let directory = try resolveGuest(target, parsed: parsed, quiet: parsed.has("quiet"))
+        let directory = try resolveGuest(target, parsed: parsed, quiet: parsed.has("quiet")).build
         print(directory.path)
         return .done
     case "test":

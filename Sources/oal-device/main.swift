@@ -159,10 +159,11 @@ func runSpec(_ parsed: ParsedArguments, scenario: String) throws -> RunSpec {
     spec.binDirectory = binDirectory.path
     if let mutant = ProcessInfo.processInfo.environment[Mutant.variable], !mutant.isEmpty { spec.mutant = mutant }
     if let text = parsed.value("guest") {
-        let directory = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet")).path
-        let guest = try GuestBuild.load(directory: directory)
+        let resolved = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet"))
+        let guest = try GuestBuild.load(directory: resolved.build.path)
         StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
         spec.guest = guest.directory
+        spec.guestSource = resolved.source
     }
     return spec
 }

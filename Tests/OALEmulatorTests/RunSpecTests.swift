@@ -49,6 +49,21 @@ import Testing
         }
     }
 
+    /// A guest run's reproduce line names what the guest was built from
+    /// (`REPO@COMMIT` or a checkout), not the cache's build directory,
+    /// which exists only where the run was (issue 24). The run's own
+    /// children still get the build directory: nothing is built again.
+    @Test func aGuestRunsReproduceLineNamesWhatItWasBuiltFrom() throws {
+        var spec = RunSpec(scenario: "scenarios/demo-day.scenario", binDirectory: "/opt/bin")
+        spec.guest = "/root/.cache/oal-guest/builds/3f2a"
+        spec.guestSource = "../shared/guest/OpenAppLock.bundle@37f5175e0c"
+        #expect(spec.command.contains("--guest ../shared/guest/OpenAppLock.bundle@37f5175e0c"), "\(spec.command)")
+        #expect(!spec.command.contains("/builds/3f2a"), "\(spec.command)")
+        #expect(spec.runArguments.contains("/root/.cache/oal-guest/builds/3f2a"), "\(spec.runArguments)")
+        // Read back, the line gives the text to resolve again.
+        #expect(try RunSpec.parse(command: spec.command).guest == "../shared/guest/OpenAppLock.bundle@37f5175e0c")
+    }
+
     /// What a shell makes of the line is what `ShellWords` makes of it:
     /// `sh` prints the words of a rendered line's run half one per line.
     @Test func theShellReadsTheRenderedWordsAsTheyWereMeant() throws {

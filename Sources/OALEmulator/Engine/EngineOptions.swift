@@ -22,6 +22,8 @@ public struct EngineOptions: Sendable {
     public var faults = FaultOptions()
     /// The real app's processes in place of the emulator's (docs/GUEST.md).
     public var guest: GuestBuild?
+    /// What `--guest` named, for reproduce lines (`RunSpec.guestSource`).
+    public var guestSource: String?
     /// Free-running instead of lockstep (docs/PROCESSES.md, "Free-running").
     public var freeRunning: FreeRunningOptions?
     /// Warm extension processes (`--warm SEED`), nil for a cold process per

@@ -21,6 +21,7 @@ extension EngineOptions {
         case .warm(let seed): warm = WarmOptions(seed: seed)
         }
         guest = try spec.guest.map { directory throws(EngineError) in try GuestBuild.load(directory: directory) }
+        guestSource = spec.guestSource
     }
 }
 
@@ -38,6 +39,7 @@ extension RunSpec {
         days = options.days
         launches = options.forked ? .forked : options.warm.map { .warm(seed: $0.seed) } ?? .cold
         guest = options.guest?.directory
+        guestSource = options.guestSource
         freeRunningSpeed = options.freeRunning?.speed
     }
 

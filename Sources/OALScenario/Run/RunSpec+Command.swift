@@ -21,8 +21,8 @@ extension RunSpec {
     public func runCommand(root: String) -> String {
         let mutant = self.mutant.map { "\(Mutant.variable)=\(ShellWords.quote($0)) " } ?? ""
         return mutant
-            + ([devicePath, "run", "--root", root, scenario] + runArguments).map(ShellWords.quote)
-            .joined(separator: " ")
+            + ([devicePath, "run", "--root", root, scenario] + arguments(guest: guestSource ?? guest))
+            .map(ShellWords.quote).joined(separator: " ")
     }
 
     /// `oal-device`, in `binDirectory` when the spec names it.
@@ -31,8 +31,10 @@ extension RunSpec {
     }
 
     /// The arguments after `run --root DIR SCENARIO`, as a process gets
-    /// them (unquoted).
-    public var runArguments: [String] {
+    /// them (unquoted): a guest by its build directory.
+    public var runArguments: [String] { arguments(guest: guest) }
+
+    private func arguments(guest: String?) -> [String] {
         var words: [String] = []
         if let seed { words += ["--seed", "\(seed)"] }
         if randomFaults { words.append("--random-faults") }

@@ -23,8 +23,14 @@ public struct RunSpec: Hashable, Sendable, Codable {
     /// `--days N`: the scenario's start plus N days (a soak).
     public var days: Int?
     public var launches: Launches = .cold
-    /// `--guest BUILD`: a guest build's directory (docs/GUEST.md).
+    /// `--guest BUILD`: a guest build's directory (docs/GUEST.md), what the
+    /// run's own processes are given.
     public var guest: String?
+    /// What `--guest` named when it was not a build directory: `REPO@COMMIT`
+    /// (the revision pinned to its commit) or a checkout. Reproduce lines
+    /// print it, since the build directory is a cache path that exists only
+    /// where the run was; replayed, it finds or makes the same build.
+    public var guestSource: String?
     /// A test-only broken variant every launch runs (`OAL_MUTANT`).
     public var mutant: String?
     /// `--free-running [--speed N]`; nil: lockstep.
