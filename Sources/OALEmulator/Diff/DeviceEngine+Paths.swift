@@ -20,7 +20,7 @@ extension DeviceEngine {
     func pathsRefreshIfNeeded() throws -> Bool {
         guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return false }
         oracle.pathsLastCheck = now
-        guard let view = oracle.readView(engine: self) else { return true }
+        guard let view = oracle.readView(observation) else { return true }
         // The loop this mode stands in for decides with the app's own code
         // (the device's doing, not the oracle's).
         let app = EnforcementInputs(

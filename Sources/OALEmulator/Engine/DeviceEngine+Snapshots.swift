@@ -66,7 +66,7 @@ extension DeviceEngine {
         try handle.truncate(atOffset: UInt64(prologue))
         try handle.seek(toOffset: UInt64(prologue))
         try handle.write(contentsOf: injected + all.subdata(in: prologue..<Int(end)))
-        oracle.resume(engine: self, insertedLines: injected, at: snapshot.prologueOffset)
+        oracle.resume(observation, insertedLines: injected, at: snapshot.prologueOffset)
         askTheAppAgainAfterResume()
     }
 
@@ -80,7 +80,7 @@ extension Oracle {
     /// recording's oracle stopped, shifted by the lines inserted before it,
     /// and what `observe` had left in memory at the snapshot's step
     /// boundary (nothing ran between that observation and the copy).
-    func resume(engine: DeviceEngine, insertedLines inserted: Data, at offset: UInt64) {
+    func resume(_ observation: OracleObservation, insertedLines inserted: Data, at offset: UInt64) {
         let consumed = tail.consumedOffset
         if consumed >= offset {
             let shifted = offset + UInt64(inserted.count)
@@ -89,12 +89,12 @@ extension Oracle {
             let excerpt = Array((kept + Self.lines(inserted) + after).suffix(TraceTail.excerptLength))
             tail.resume(at: consumed + UInt64(inserted.count), lastLines: excerpt)
         }
-        calendar = engine.calendar
-        callbacksDelivered = engine.options.paths.deliversCallbacks
-        now = engine.now
-        lastStep = stepText(engine.oracleAfter, engine: engine)
-        if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }
-        let view = readView(engine: engine)
+        calendar = observation.calendar
+        callbacksDelivered = observation.callbacksDelivered
+        now = observation.now
+        lastStep = observation.after
+        if let rules = UserRules.read(root: root, memo: observation.files.decoded) { userRules = rules }
+        let view = readView(observation)
         if let view { previousView = view }
         unjudged = view
     }

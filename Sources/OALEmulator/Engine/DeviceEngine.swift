@@ -190,7 +190,8 @@ public final class DeviceEngine {
         finishFaults()
         retireWarmProcesses()
         trace.record("run.end", at: now, ["met": String(result.met), "failed": String(result.failures.count)])
-        result.attach(oracle.finish(engine: self))
+        oracleAfter = "run.end"
+        result.attach(oracle.finish(observation))
         separateKnownFailures()
         result.freeRunning = freeRunningReport()
         result.freeRunning?.write(to: options.root.logs.appendingPathComponent(FreeRunningReport.file))
@@ -489,7 +490,7 @@ public final class DeviceEngine {
         // A guest's own records are its code's to read (free-running has no
         // instant between steps to ask at).
         if freeRun == nil { askTheApp() }
-        oracle.observe(after: oracleAfter, engine: self)
+        oracle.observe(observation)
     }
 
     /// Thresholds that an activity registered or restarted since the last

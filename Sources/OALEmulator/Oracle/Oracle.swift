@@ -187,24 +187,24 @@ public final class Oracle {
     /// wait until every event due at this instant has been handled: several
     /// callbacks due at one instant are delivered one by one, and the state
     /// between two of them is not one the device ever rests in.
-    func observe(after step: String, engine: DeviceEngine) {
+    func observe(_ observation: OracleObservation) {
         let started = MonotonicClock.nanoseconds()
         defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
-        let zone = engine.calendar.timeZone.identifier
+        let zone = observation.calendar.timeZone.identifier
         if let last = spec.zone, last != zone {
             // Counted up to the travel first, on the old zone's day.
-            truth.advance(to: engine.now, calendar: calendar)
-            let oldDay = days.day(engine.now)
+            truth.advance(to: observation.now, calendar: calendar)
+            let oldDay = days.day(observation.now)
             let filed = truth.seconds.compactMapValues { $0[oldDay] }
             spec.travels =
-                (spec.travels ?? []).suffix(15) + [Travel(time: engine.now, from: last, to: zone, filed: filed)]
+                (spec.travels ?? []).suffix(15) + [Travel(time: observation.now, from: last, to: zone, filed: filed)]
         }
         spec.zone = zone
-        calendar = engine.calendar
-        callbacksDelivered = engine.options.paths.deliversCallbacks
-        truth.advance(to: engine.now, calendar: calendar)
-        now = engine.now
-        lastStep = stepText(step, engine: engine)
+        calendar = observation.calendar
+        callbacksDelivered = observation.callbacksDelivered
+        truth.advance(to: observation.now, calendar: calendar)
+        now = observation.now
+        lastStep = observation.after
         report.observations += 1
         lag?.beginRound()
         let events = tail.readNew()
@@ -216,23 +216,14 @@ public final class Oracle {
         if tail.skipped > 0, spec.kills == nil { spec.kills = KillFacts() }
         // After `learn`: the Hard Mode check judges a tap on the rules as
         // they were before it.
-        if let rules = UserRules.read(root: root, memo: engine.view.decoded) { userRules = rules }
-        let view = readView(engine: engine)
+        if let rules = UserRules.read(root: root, memo: observation.files.decoded) { userRules = rules }
+        let view = readView(observation)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)
             previousView = view
         }
         unjudged = view
-        truth.frontmost = engine.state.frontmost
-    }
-
-    /// `step N` as the scenario line it names, for a violation's `after`.
-    func stepText(_ step: String, engine: DeviceEngine) -> String {
-        guard step.hasPrefix("step "), let index = Int(step.dropFirst(5)),
-            engine.scenario.steps.indices.contains(index - 1)
-        else { return step }
-        let line = engine.scenario.steps[index - 1]
-        return "line \(line.line): \(line.text)"
+        truth.frontmost = observation.frontmost
     }
 
     /// The instant is complete (the engine is about to move the clock past
@@ -266,8 +257,8 @@ public final class Oracle {
     }
 
     /// The verdict of the run, after a last look.
-    func finish(engine: DeviceEngine) -> OracleReport {
-        observe(after: "run.end", engine: engine)
+    func finish(_ last: OracleObservation) -> OracleReport {
+        observe(last)
         judge()
         save()
         write(to: root.logs.appendingPathComponent(OracleReport.file))

@@ -55,13 +55,13 @@ extension Oracle {
     /// Reads snapshots, ledger, sessions and shields without locks that
     /// could move a file: a file that does not parse yields nil (the
     /// stores-parse check reports it).
-    func readView(engine: DeviceEngine) -> OracleView? {
-        let (now, calendar) = (engine.now, engine.calendar)
+    func readView(_ observation: OracleObservation) -> OracleView? {
+        let (now, calendar, files) = (observation.now, observation.calendar, observation.files)
         let decoder = StoreCoding.decoder()
         func document<D: Decodable>(_ name: String, _ type: D.Type) -> D?? {
             let path = root.appGroup.appendingPathComponent(name).path
             guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
-            let document: D?? = engine.view.decoded.value(path: path, bytes: data) {
+            let document: D?? = files.decoded.value(path: path, bytes: data) {
                 guard let envelope = try? decoder.decode(Envelope<D>.self, from: $0) else { return nil }
                 return .some(envelope.document)
             }
@@ -70,10 +70,10 @@ extension Oracle {
         // A mirror no extension can read (nor its copy) publishes nothing:
         // the oracle judges on (its truth is the app's database), and the
         // stores-parse check reports the file.
-        let snapshots = engine.view.mirror() ?? nil
+        let snapshots = files.mirror() ?? nil
         guard let sessionDocument = document("open-sessions.json", OpenSessionStore.Document.self),
             let container = try? AppGroupContainer(url: root.appGroup),
-            let effective = try? engine.view.effective(), let catalog = try? engine.view.catalog()
+            let effective = try? files.effective(), let catalog = try? files.catalog()
         else { return nil }
         let ledger = try? UsageLedger(container: container)
         let today = days.day(now)
