@@ -54,13 +54,20 @@ let package = Package(
         //    the timeline, the HTML report and index, the Perfetto trace.
         .target(
             name: "OALRunViews", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared", "OALScenario"]),
-        // 7. The emulated iOS engine (launcher, fault injection, trace,
-        //    timeline, oracle, sweeps), a library so the tests and
-        //    `oal-device` drive the same code.
+        // 7. The judge of a run, handed an observation value after each
+        //    step (never the engine): the spec model, the checks, the
+        //    verdict. It reads the device's files and trace, and writes only
+        //    its own state and report.
+        .target(
+            name: "OALOracle", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario"]
+        ),
+        // 8. The emulated iOS engine (launcher, fault injection, sweeps), a
+        //    library so the tests and `oal-device` drive the same code.
         .target(
             name: "OALEmulator",
             dependencies: [
                 "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario", "OALRunViews",
+                "OALOracle",
             ]),
 
         // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
@@ -129,7 +136,7 @@ let package = Package(
         .testTarget(name: "OALStoreTests", dependencies: ["OALStore", "OALTestSupport"]),
         .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
         .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
-        .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALTestSupport"]),
+        .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALOracle", "OALTestSupport"]),
         .testTarget(name: "OALGuestBuildTests", dependencies: ["OALGuestBuild", "OALTestSupport"]),
         // The guest SDK's pieces in-process, and guest builds run end to end
         // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).

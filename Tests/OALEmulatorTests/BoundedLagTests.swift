@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// The free-running oracle's allowance (docs/ORACLE.md, "Free-running: the

@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// The Chrome / Perfetto trace (docs/REPORT.md): it parses, slices nest,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// `scenarios/dst/`: the demo day on the night of each kind of

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// Findings 1, 4, 5, 6 and 7 (docs/FAULTS.md) fixed in the design: each

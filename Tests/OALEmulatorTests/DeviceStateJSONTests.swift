@@ -4,6 +4,7 @@ import OALStore
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// `device-state.json` is written by hand (`DeviceState: PrettyJSONWritable`)

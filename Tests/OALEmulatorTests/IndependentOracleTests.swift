@@ -189,7 +189,7 @@ import Testing
     /// calendar conversion, which the app and the device count days with,
     /// fail here as well.
     @Test func theOracleAsksTheAppsDecisionCodeOnlyForAgreement() throws {
-        let directory = Repository.root.appendingPathComponent("Sources/OALEmulator/Oracle")
+        let directory = Repository.root.appendingPathComponent("Sources/OALOracle")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
             $0.hasSuffix(".swift")
         }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 @Suite struct LineTokenizerTests {

@@ -6,6 +6,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// One run per device root (issue 23, item 5): two `oal-device run`s on one

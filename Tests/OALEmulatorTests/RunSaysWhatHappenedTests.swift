@@ -5,6 +5,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// Issue 25, "Runs that do not say what happened": what the terminal shows

@@ -4,6 +4,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// A seed names the same run on every toolchain (issue 13, item 5): the

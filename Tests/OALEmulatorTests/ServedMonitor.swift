@@ -6,6 +6,7 @@ import OALSystem
 import OALTestSupport
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// `oal-monitor` started as a server (`--serve`, `--fork-server`) on a

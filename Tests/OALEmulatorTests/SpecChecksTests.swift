@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// The spec checks beyond the shields (docs/ORACLE.md): Uninstall

@@ -4,6 +4,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// The oracle's spec model and the domain's decision are two

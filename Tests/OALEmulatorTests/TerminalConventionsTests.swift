@@ -4,6 +4,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// docs/PROCESSES.md, "Terminal conventions": colour only on a terminal and

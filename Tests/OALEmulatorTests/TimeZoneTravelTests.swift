@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// Time-zone travel (`clock timezone ZONE`, issue 23 item 6). DeviceActivity

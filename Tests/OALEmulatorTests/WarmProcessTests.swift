@@ -6,6 +6,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALOracle
 @testable import OALRunViews
 
 /// Warm extension processes (`oal-device run --warm SEED`, docs/PROCESSES.md):

@@ -10,13 +10,7 @@ import OALSystem
 struct UntracedAppQuery {
     let launcher: ProcessLauncher
 
-    /// Why a query gave no answer; the oracle judges that instant without it.
-    struct Failure: Error, CustomStringConvertible {
-        var command: String
-        var status: String
-        var detail: String
-        var description: String { "oal-app \(command) \(status): \(detail)" }
-    }
+    typealias Failure = AppQueryFailure
 
     func run(_ arguments: [String]) -> Result<Data, Failure> {
         let command = arguments.joined(separator: " ")

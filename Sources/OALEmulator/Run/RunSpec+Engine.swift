@@ -1,4 +1,5 @@
 import Foundation
+import OALOracle
 import OALPlatform
 
 /// A spec and the engine's options: one way each, so what a run was
@@ -49,5 +50,13 @@ extension RunSpec {
         var spec = self
         spec.freeRunningSpeed = nil
         return spec
+    }
+}
+
+extension Oracle {
+    /// The one command that replays this run (in lockstep): every
+    /// reproduce line of a run, its violations' and its closing line.
+    public static func reproduce(scenario: Scenario, options: EngineOptions) -> String {
+        RunSpec(scenario: scenario, options: options).lockstep.command
     }
 }

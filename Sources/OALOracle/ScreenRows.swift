@@ -1,0 +1,39 @@
+import Foundation
+import OALScenario
+
+/// The rows of a screen (`oal-app rules|home --json`): every object with a
+/// `name`, wherever it is nested, with its `subtitle` and `trailing`.
+package struct ScreenRows {
+    package struct Row {
+        package var id: String?
+        package var name: String
+        package var subtitle: String
+        package var trailing: String
+    }
+
+    package var rows: [Row] = []
+
+    package init?(json: String) {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }
+        collect(object)
+    }
+
+    package func row(named name: String) -> Row? {
+        rows.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    private mutating func collect(_ value: Any) {
+        if let dictionary = value as? [String: Any] {
+            if let name = dictionary["name"] as? String, dictionary["trailing"] != nil || dictionary["subtitle"] != nil
+            {
+                rows.append(
+                    Row(
+                        id: dictionary["id"] as? String, name: name, subtitle: dictionary["subtitle"] as? String ?? "",
+                        trailing: dictionary["trailing"] as? String ?? ""))
+            }
+            for inner in dictionary.values { collect(inner) }
+        } else if let list = value as? [Any] {
+            for inner in list { collect(inner) }
+        }
+    }
+}

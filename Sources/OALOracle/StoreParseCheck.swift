@@ -1,0 +1,137 @@
+import Foundation
+import OALPlatform
+import OALScenario
+import OALSystem
+
+/// Every App Group store, and the app's private store, still parses after
+/// every step: a versioned JSON document has its envelope (`format`,
+/// `formatVersion`, `document`), a journal's every line is JSON. A file
+/// written in a newer format is fine (it is left untouched by design); one
+/// a fault corrupted on purpose is expected until a process touches it;
+/// moved-aside copies (`*.corrupt-N`) are reported as quarantined.
+extension Oracle {
+    func checkStoresParse(_ events: [TraceEvent]) {
+        for directory in [root.appGroup, root.appContainer] {
+            for path in Self.files(under: directory) {
+                report.checksRun += 1
+                let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+                if Self.isQuarantined(name) {
+                    if !report.quarantined.contains(path) { report.quarantined.append(path) }
+                    continue
+                }
+                let key = "store:" + path
+                guard let problem = parseProblemOfCurrentBytes(path) else {
+                    resolved(.storesParse, key: key)
+                    injectedStoreFaults[path] = nil
+                    continue
+                }
+                if let reason = injectedStoreFaults[path] {
+                    expect(
+                        .storesParse, key: key, expected: "\(name) parses", actual: problem,
+                        reason: "injected fault (\(reason)); quarantined at the next access")
+                } else {
+                    violate(
+                        .storesParse, key: key, expected: "\(path) parses or is quarantined and reported",
+                        actual: problem)
+                }
+            }
+        }
+    }
+
+    /// A quarantined file's name (`NAME.corrupt-...`). The standard
+    /// library's search: Foundation's `contains` was a sixth of this
+    /// check's cost, asked of every file at every observation.
+    static func isQuarantined(_ name: String) -> Bool { name.utf8.firstRange(of: corruptMarker) != nil }
+
+    private static let corruptMarker = Array(".corrupt-".utf8)
+
+    static func files(under directory: URL) -> [String] {
+        var result: [String] = []
+        let base = directory.path
+        for relative in DirectoryWalk.relativePaths(under: base) {
+            if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || isQuarantined(relative) {
+                result.append(base + "/" + relative)
+            }
+        }
+        return result.sorted()
+    }
+
+    /// `parseProblem`, re-parsed only when the file's bytes changed since
+    /// the last observation (the answer depends on the bytes alone). A file
+    /// whose `stat` is what it was when it was last read, and that had not
+    /// been written for a while by then, is not read again (`ParsedFile`).
+    func parseProblemOfCurrentBytes(_ path: String) -> String? {
+        let status = try? FileSystem.status(path)
+        if let status, let known = parsed[path], known.stillHolds(status) { return known.problem }
+        let readAt = RealtimeClock.nanoseconds()
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
+        if let known = parsed[path], known.bytes == data {
+            parsed[path] = ParsedFile(bytes: data, problem: known.problem, status: status, readAt: readAt)
+            return known.problem
+        }
+        let problem = Self.parseProblem(data: data, path: path)
+        parsed[path] = ParsedFile(bytes: data, problem: problem, status: status, readAt: readAt)
+        return problem
+    }
+
+    /// Why the file at `path` does not parse, or nil when it does.
+    static func parseProblem(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
+        return parseProblem(data: data, path: path)
+    }
+
+    static func parseProblem(data: Data, path: String) -> String? {
+        if path.hasSuffix(".jsonl") {
+            let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where !line.isEmpty {
+                let isTornTail = index == lines.count - 1  // no newline yet: repaired at the next write
+                if (try? JSONSerialization.jsonObject(with: Data(line))) == nil, !isTornTail {
+                    return "line \(index + 1) is not JSON"
+                }
+            }
+            return nil
+        }
+        guard data.isEmpty == false else { return "empty file" }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            return "not a JSON object"
+        }
+        guard object["format"] is String, object["formatVersion"] is NSNumber else {
+            return "no format/formatVersion envelope"
+        }
+        return nil
+    }
+}
+
+/// What the stores-parse check last read from one file.
+///
+/// Reading every file of the App Group at every observation grew with the
+/// run (a day journal per day). A file whose inode, size and modification
+/// and change times are what they were need not be read again, except
+/// when it was written so shortly before it was read that a second write
+/// within the file system's timestamp granularity could have left all of
+/// them equal (git's "racy" rule): such a file is read again until a read
+/// comes long enough after its last write.
+public struct ParsedFile: Sendable {
+    public var bytes: Data
+    public var problem: String?
+    public var status: FileStatus?
+    /// `RealtimeClock` just before the bytes were read.
+    public var readAt: Int64
+
+    public init(bytes: Data, problem: String?, status: FileStatus?, readAt: Int64) {
+        self.bytes = bytes
+        self.problem = problem
+        self.status = status
+        self.readAt = readAt
+    }
+
+    /// Far more than any file system's timestamp granularity (ext4's is a
+    /// kernel tick, 1–10 ms).
+    public static let settled: Int64 = 100_000_000
+
+    /// Whether a file whose `stat` is now `current` still holds `bytes`.
+    public func stillHolds(_ current: FileStatus) -> Bool {
+        guard let status, status == current, current.isRegularFile else { return false }
+        return readAt - max(current.modifiedNanoseconds, current.changedNanoseconds) > Self.settled
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A guest build (`scripts/guest-build`, docs/GUEST.md): the real app's
+/// sources built as the four processes, described by `BUILD/guest.json`.
+/// With one set, the device launches the guest's executables in place of
+/// `oal-app`, `oal-monitor`, `oal-shield-config` and `oal-shield-action`;
+/// everything else (scenarios, faults, sweeps, the oracle) is the same.
+public struct GuestBuild: Codable, Hashable, Sendable {
+    public var name: String
+    /// The guest's checkout, as built.
+    public var source: String
+    /// Where its four executables are linked under the emulator's names.
+    public var bin: String
+    /// The build directory (`--guest BUILD`).
+    public var directory: String = ""
+
+    /// What the app's harness knows to be wrong with these sources
+    /// (`guest-harness/<app>/findings`, docs/GUEST.md "Findings"): the
+    /// oracle reports a matching divergence as the finding.
+    public var findings: [KnownFinding]?
+
+    /// One finding as the oracle matches it: the checks it excuses, on
+    /// rules of `kind` (nil: any), and the kinds of expectation it makes
+    /// fail (`Expectation.kindName`; nil: none).
+    public struct KnownFinding: Codable, Hashable, Sendable {
+        public var id: String
+        public var checks: [String]
+        public var kind: String?
+        public var summary: String
+        public var expects: [String]?
+    }
+
+    /// The spec options the harness declares for these sources (`option
+    /// NAME VALUE` in its findings file), such as `unblock: pause-15m`.
+    public var options: [String: String]?
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options }
+
+    /// The processes a guest replaces.
+    public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
+}
