@@ -6,29 +6,29 @@ import OALScenario
 /// `RunRecord`: the layout and content are docs/REPORT.md's "The Chrome
 /// trace". `oal-device trace --format chrome` prints it; every run writes
 /// it to `<root>/logs/trace.chrome.json`.
-public struct ChromeTrace: Sendable {
-    public var events: [ChromeTraceEvent]
+package struct ChromeTrace: Sendable {
+    var events: [ChromeTraceEvent]
     /// The run's first emulated instant, which `ts` 0 stands for.
-    public var start: Date
-    public var scenario: String?
+    var start: Date
+    var scenario: String?
 
-    public static let file = "trace.chrome.json"
+    static let file = "trace.chrome.json"
 
     /// The `pid` of each row group. Fixed numbers, so two runs' traces
     /// line up and Perfetto keeps the order (`process_sort_index`).
-    public static let processRows: [(ProcessKind, Int)] = [
+    static let processRows: [(ProcessKind, Int)] = [
         (.device, 1), (.app, 2), (.monitor, 3), (.shieldConfig, 4), (.shieldAction, 5), (.supervisor, 6),
     ]
-    public static let appsPID = 10
-    public static let rulesPID = 11
+    static let appsPID = 10
+    static let rulesPID = 11
 
     /// Device lines drawn as something else (spans, counters) or not at all.
     /// `launch.end` is drawn on its launch's slice instead (`peak memory`).
-    public static let deviceLinesNotInstants: Set<String> = [
+    static let deviceLinesNotInstants: Set<String> = [
         "clock.set", "app.state", "store.state", "run.start", "run.end", "launch.end",
     ]
 
-    public init(record: RunRecord) {
+    package init(record: RunRecord) {
         start = record.start
         scenario = record.scenario
         var builder = Builder(record: record)
@@ -45,7 +45,7 @@ public struct ChromeTrace: Sendable {
     }
 
     /// The JSON Perfetto and `chrome://tracing` open.
-    public func json() throws -> Data {
+    package func json() throws -> Data {
         struct Document: Encodable {
             var traceEvents: [ChromeTraceEvent]
             var displayTimeUnit = "ms"
@@ -61,12 +61,12 @@ public struct ChromeTrace: Sendable {
 
 /// Makes the events; one method per kind of row content.
 private struct Builder {
-    public let record: RunRecord
-    public var events: [ChromeTraceEvent] = []
+    let record: RunRecord
+    var events: [ChromeTraceEvent] = []
     /// Each launch's lane (`tid` = lane + 1) on its kind's process.
-    public var lanes: [Int] = []
+    var lanes: [Int] = []
 
-    public init(record: RunRecord) {
+    init(record: RunRecord) {
         self.record = record
         var lanes = [Int](repeating: 0, count: record.launches.count)
         for kind in ProcessKind.allCases {
@@ -78,17 +78,17 @@ private struct Builder {
         self.lanes = lanes
     }
 
-    public static func pid(_ kind: ProcessKind) -> Int { ChromeTrace.processRows.first { $0.0 == kind }?.1 ?? 9 }
+    static func pid(_ kind: ProcessKind) -> Int { ChromeTrace.processRows.first { $0.0 == kind }?.1 ?? 9 }
 
     /// Where a process line goes: its launch's lane, or the device's thread.
-    public func track(_ index: Int) -> (pid: Int, tid: Int) {
+    func track(_ index: Int) -> (pid: Int, tid: Int) {
         guard let owner = record.owner[index] else { return (Self.pid(.device), 1) }
         return (Self.pid(record.launches[owner].kind), lanes[owner] + 1)
     }
 
-    public func time(_ index: Int) -> ChromeTraceEvent.Value { .text(record.lines[index].time) }
+    func time(_ index: Int) -> ChromeTraceEvent.Value { .text(record.lines[index].time) }
 
-    public mutating func metadata() {
+    mutating func metadata() {
         func name(_ pid: Int, _ tid: Int?, _ kind: String, _ value: String) -> ChromeTraceEvent {
             ChromeTraceEvent(
                 name: kind, phase: .metadata, timestamp: 0, pid: pid, tid: tid, args: ["name": .text(value)])
@@ -115,7 +115,7 @@ private struct Builder {
     }
 
     /// One complete slice per launch, and the device's run.
-    public mutating func launches() {
+    mutating func launches() {
         for (index, launch) in record.launches.enumerated() {
             let start = record.places[launch.first]
             var args: [String: ChromeTraceEvent.Value] = [
@@ -148,7 +148,7 @@ private struct Builder {
 
     /// Every other line as an instant on its launch's lane (or the
     /// device's thread), named by what it was about.
-    public mutating func instants() {
+    mutating func instants() {
         for (index, line) in record.lines.enumerated() {
             switch (line.process, line.event) {
             case (_, "launch"), (_, "exit"), (_, "store.read"): continue
@@ -165,7 +165,7 @@ private struct Builder {
         }
     }
 
-    public static func title(_ line: TraceEvent) -> String {
+    static func title(_ line: TraceEvent) -> String {
         let fields = line.fields
         switch line.event {
         case "store.write": return "write \(fields["path"] ?? fields["store"] ?? "")"
@@ -180,7 +180,7 @@ private struct Builder {
         }
     }
 
-    public static func category(_ line: TraceEvent) -> String {
+    static func category(_ line: TraceEvent) -> String {
         switch line.event {
         case "store.write": "store"
         case "shield.set", "shield.clear": "shield"
@@ -193,7 +193,7 @@ private struct Builder {
 
     /// An arrow from each store write to the next read of that file by
     /// another launch, unless the file is written again first.
-    public mutating func flows() {
+    mutating func flows() {
         var pending: [String: Int] = [:]
         var nextID = 1
         for (index, line) in record.lines.enumerated() {
@@ -218,7 +218,7 @@ private struct Builder {
     }
 
     /// The apps' and rules' rows: spans as slices, states as counters.
-    public mutating func rows(_ spans: RunSpans) {
+    mutating func rows(_ spans: RunSpans) {
         for (number, app) in spans.apps.enumerated() {
             let blockedTID = number * 2 + 1
             let usedTID = number * 2 + 2

@@ -2,8 +2,8 @@
 /// `{"name", "cat", "ph", "ts", "dur", "pid", "tid", "s", "id", "bp", "args"}`.
 /// Only the phases the trace uses: complete slices (`X`), instants (`i`),
 /// counters (`C`), flow starts and ends (`s`, `f`) and metadata (`M`).
-public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
-    public enum Phase: String, Encodable, Sendable {
+struct ChromeTraceEvent: Encodable, Hashable, Sendable {
+    enum Phase: String, Encodable, Sendable {
         case complete = "X"
         case instant = "i"
         case counter = "C"
@@ -13,11 +13,11 @@ public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
     }
 
     /// An argument value: Perfetto plots counters only from numbers.
-    public enum Value: Encodable, Hashable, Sendable {
+    enum Value: Encodable, Hashable, Sendable {
         case text(String)
         case number(Int64)
 
-        public func encode(to encoder: Encoder) throws {
+        func encode(to encoder: Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .text(let text): try container.encode(text)
@@ -26,22 +26,22 @@ public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
         }
     }
 
-    public var name: String
-    public var category: String?
-    public var phase: Phase
+    var name: String
+    var category: String?
+    var phase: Phase
     /// µs since the run's start (`RunRecord.places`).
-    public var timestamp: Int64
-    public var duration: Int64?
-    public var pid: Int
-    public var tid: Int?
+    var timestamp: Int64
+    var duration: Int64?
+    var pid: Int
+    var tid: Int?
     /// Instants: `t`, the thread's track.
-    public var scope: String?
+    var scope: String?
     /// Flows: the arrow's id, and `e` (bind to the enclosing slice) at its end.
-    public var id: Int?
-    public var bindingPoint: String?
-    public var args: [String: Value]?
+    var id: Int?
+    var bindingPoint: String?
+    var args: [String: Value]?
 
-    public enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case name, pid, tid, id, args
         case category = "cat"
         case phase = "ph"
@@ -51,7 +51,7 @@ public struct ChromeTraceEvent: Encodable, Hashable, Sendable {
         case bindingPoint = "bp"
     }
 
-    public init(
+    init(
         name: String, category: String? = nil, phase: Phase, timestamp: Int64, duration: Int64? = nil, pid: Int,
         tid: Int? = nil, scope: String? = nil, id: Int? = nil, bindingPoint: String? = nil, args: [String: Value]? = nil
     ) {

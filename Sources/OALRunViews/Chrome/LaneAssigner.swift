@@ -6,9 +6,9 @@
 /// overlapping slices that do not nest wrongly, so two launches of one
 /// kind that ran at once (a preempted refresh and the tap it let in,
 /// concurrent presses) each need a thread (`tid`) of their own.
-public enum LaneAssigner {
+enum LaneAssigner {
     /// `intervals` are closed `[start, end]`; returns each one's lane (0...).
-    public static func assign(_ intervals: [(start: Int64, end: Int64)]) -> [Int] {
+    static func assign(_ intervals: [(start: Int64, end: Int64)]) -> [Int] {
         var lanes = [Int](repeating: 0, count: intervals.count)
         var laneEnds: [Int64] = []
         let order = intervals.indices.sorted { (intervals[$0].start, $0) < (intervals[$1].start, $1) }

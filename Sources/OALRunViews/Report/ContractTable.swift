@@ -4,27 +4,27 @@ import OALPlatform
 /// may read or write which App Group file. The report's access matrix
 /// highlights anything outside it; `StoreAccessTests` holds this copy to
 /// the table in the document, so the two cannot drift apart.
-public enum ContractTable {
-    public enum Access: String, Hashable, Sendable, CaseIterable {
+enum ContractTable {
+    enum Access: String, Hashable, Sendable, CaseIterable {
         case read = "R"
         case write = "W"
     }
 
     /// The files, in the document's order; a day's usage journal is one
     /// column whatever its day.
-    public static let files = [
+    static let files = [
         "rule-snapshots.json", "rule-snapshots-copy.json", "usage/<day>.jsonl", "open-sessions.json",
         "open-grants.json", "shield-stores.json",
         "group-defaults.json",
     ]
 
     /// The four processes of the table, in its order.
-    public static let processes: [ProcessKind] = [.app, .monitor, .shieldConfig, .shieldAction]
+    static let processes: [ProcessKind] = [.app, .monitor, .shieldConfig, .shieldAction]
 
     /// A cell that says the process writes ("**writes**", "**clears**",
     /// "**sets**", "**adds**", "**resolves**") allows the read its
     /// read-modify-write starts with.
-    public static let allowed: [String: [ProcessKind: Set<Access>]] = [
+    static let allowed: [String: [ProcessKind: Set<Access>]] = [
         "rule-snapshots.json": [
             .app: [.read, .write], .monitor: [.read], .shieldConfig: [.read], .shieldAction: [.read],
         ],
@@ -50,14 +50,14 @@ public enum ContractTable {
     /// What `process` may do to `file`: the table's cell; the emulated OS
     /// may read every App Group file (to judge, docs/CONTRACT.md) and
     /// write none; a file the table does not list, nobody may touch.
-    public static func allows(_ process: ProcessKind, _ access: Access, _ file: String) -> Bool {
+    static func allows(_ process: ProcessKind, _ access: Access, _ file: String) -> Bool {
         if process == .device { return access == .read }
         return allowed[file]?[process]?.contains(access) ?? false
     }
 
     /// The table's column name for a traced path (`appgroup/usage/2026-11-30.jsonl`
     /// → `usage/<day>.jsonl`); nil for a path outside the App Group.
-    public static func file(forPath path: String) -> String? {
+    static func file(forPath path: String) -> String? {
         guard path.hasPrefix("appgroup/") else { return nil }
         let inside = String(path.dropFirst("appgroup/".count))
         if inside.hasPrefix("usage/"), inside.hasSuffix(".jsonl") { return "usage/<day>.jsonl" }

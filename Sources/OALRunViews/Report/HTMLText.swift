@@ -1,8 +1,8 @@
 /// Escaping for text put into HTML and SVG (element content and quoted
 /// attributes alike): trace lines carry user-chosen rule names and
 /// arbitrary argv, which must never become markup.
-public enum HTMLText {
-    public static func escape(_ text: String) -> String {
+enum HTMLText {
+    static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.count)
         for character in text {

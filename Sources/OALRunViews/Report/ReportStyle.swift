@@ -2,8 +2,8 @@
 /// fonts only; colours chosen so blocked (red), shielding (violet) and in
 /// use (blue) stay apart for the common colour-vision deficiencies too,
 /// and every mark also differs by shape.
-public enum ReportStyle {
-    public static let css = """
+enum ReportStyle {
+    static let css = """
         :root { color-scheme: light; --ink: #1c2024; --muted: #60646c; --line: #e0e1e6; --bg: #f9f9fb;
           --red: #e5484d; --green: #12a150; --violet: #8e4ec6; --blue: #0090ff;
           --amber: #f5a524; }

@@ -3,8 +3,8 @@ import OALScenario
 
 /// `<root-base>/index.html` of a sweep or a swarm: one line per run, the
 /// failing ones first, each linking the run's own report (docs/REPORT.md).
-public struct RunIndex {
-    public struct Entry {
+package struct RunIndex {
+    package struct Entry {
         var label: String
         var passed: Bool
         var reason: String
@@ -16,7 +16,7 @@ public struct RunIndex {
         /// "pass" says which.
         var changed: [String] = []
 
-        public init(
+        package init(
             label: String, passed: Bool, reason: String, reproduce: String, report: String? = nil,
             changed: [String] = []
         ) {
@@ -29,12 +29,12 @@ public struct RunIndex {
         }
     }
 
-    public var title: String
-    public var entries: [Entry]
+    var title: String
+    var entries: [Entry]
 
-    public static let file = "index.html"
+    static let file = "index.html"
 
-    public func html(base: URL) -> String {
+    func html(base: URL) -> String {
         let failed = entries.filter { !$0.passed }
         var page = """
             <!DOCTYPE html>
@@ -72,7 +72,7 @@ public struct RunIndex {
     /// Writes the index into `base`; a failure to write it never fails the
     /// sweep (its text report is the verdict), so it returns the path or nil.
     @discardableResult
-    public func write(base: URL) -> String? {
+    package func write(base: URL) -> String? {
         let url = base.appendingPathComponent(Self.file)
         do {
             try Data(html(base: base).utf8).write(to: url, options: .atomic)
@@ -82,7 +82,7 @@ public struct RunIndex {
         }
     }
 
-    public init(title: String, entries: [Entry]) {
+    package init(title: String, entries: [Entry]) {
         self.title = title
         self.entries = entries
     }

@@ -5,35 +5,28 @@ import OALScenario
 /// `<root>/logs/report.html`: one run on one self-contained page
 /// (docs/REPORT.md, "The HTML report"). Pure: the trace's `RunRecord`,
 /// the oracle's report and the device's calendar in, HTML out.
-public struct RunReport {
-    public let record: RunRecord
-    public let oracle: OracleReport?
-    public let calendar: Calendar
+package struct RunReport {
+    let record: RunRecord
+    let oracle: OracleReport?
+    let calendar: Calendar
 
-    public static let file = "report.html"
+    package static let file = "report.html"
 
     /// The page may load nothing: no script, font, image or style sheet
     /// from anywhere, so a report opens the same offline and a stray
     /// reference shows up as a console error in the browser check.
-    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
-    public struct Expectation {
+    struct Expectation {
         var index: Int
         var line: String
         var text: String
         var ok: Bool
         var detail: String
 
-        public init(index: Int, line: String, text: String, ok: Bool, detail: String) {
-            self.index = index
-            self.line = line
-            self.text = text
-            self.ok = ok
-            self.detail = detail
-        }
     }
 
-    public var expectations: [Expectation] {
+    var expectations: [Expectation] {
         record.lines.enumerated().compactMap { index, line in
             guard line.process == .device, line.event == "expect" else { return nil }
             return Expectation(
@@ -42,9 +35,9 @@ public struct RunReport {
         }
     }
 
-    public var passed: Bool { expectations.allSatisfy(\.ok) && (oracle?.passed ?? true) }
+    var passed: Bool { expectations.allSatisfy(\.ok) && (oracle?.passed ?? true) }
 
-    public func html() -> String {
+    func html() -> String {
         let spans = RunSpans(record)
         let svg = TimelineSVG(
             record: record, spans: spans, violations: oracle?.violations ?? [],
@@ -301,7 +294,7 @@ public struct RunReport {
         """
     }
 
-    public init(record: RunRecord, oracle: OracleReport?, calendar: Calendar) {
+    init(record: RunRecord, oracle: OracleReport?, calendar: Calendar) {
         self.record = record
         self.oracle = oracle
         self.calendar = calendar

@@ -5,7 +5,7 @@ import OALScenario
 /// The two views of a run drawn from its trace (docs/REPORT.md): the
 /// Chrome / Perfetto trace and the HTML report, written side by side in
 /// `<root>/logs/` at the end of every run and by `oal-device report`.
-public enum RunViews {
+package enum RunViews {
     /// Writes both views; returns their paths. Drawing reads the trace, the
     /// oracle's report and the clock's zone only, never a store.
     ///
@@ -14,7 +14,7 @@ public enum RunViews {
     /// is not in the trace: it names the scenario's path, and a replay from
     /// another directory must give the same trace byte for byte.
     @discardableResult
-    public static func write(root: DeviceRoot, reproduce: String? = nil) throws -> (chrome: URL, report: URL) {
+    package static func write(root: DeviceRoot, reproduce: String? = nil) throws -> (chrome: URL, report: URL) {
         var record = try RunRecord(root: root)
         let sidecar = root.logs.appendingPathComponent(runFile)
         if let reproduce {
@@ -36,10 +36,10 @@ public enum RunViews {
     }
 
     /// `logs/run.json`: what the views need that the trace does not say.
-    public static let runFile = "run.json"
+    static let runFile = "run.json"
 
     /// Where `write` puts the report of `root`.
-    public static func reportPath(_ root: DeviceRoot) -> String {
+    package static func reportPath(_ root: DeviceRoot) -> String {
         root.logs.appendingPathComponent(RunReport.file).path
     }
 }

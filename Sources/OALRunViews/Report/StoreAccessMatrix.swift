@@ -3,14 +3,14 @@ import OALPlatform
 /// Which process kind read or wrote which App Group file in a run, counted
 /// from the trace's `store.read` / `store.write` lines, each cell judged
 /// against docs/CONTRACT.md's table (`ContractTable`).
-public struct StoreAccessMatrix: Sendable {
-    public struct Cell: Hashable, Sendable {
+struct StoreAccessMatrix: Sendable {
+    struct Cell: Hashable, Sendable {
         var reads = 0
         var writes = 0
         /// Accesses the contract does not allow (empty: the cell is inside it).
         var outside: [ContractTable.Access] = []
 
-        public init(reads: Int = 0, writes: Int = 0, outside: [ContractTable.Access] = []) {
+        init(reads: Int = 0, writes: Int = 0, outside: [ContractTable.Access] = []) {
             self.reads = reads
             self.writes = writes
             self.outside = outside
@@ -18,17 +18,17 @@ public struct StoreAccessMatrix: Sendable {
     }
 
     /// Row order: the contract's four processes, then any other kind seen.
-    public var processes: [ProcessKind]
+    var processes: [ProcessKind]
     /// Column order: the contract's files, then any other App Group file seen.
-    public var files: [String]
-    public var cells: [ProcessKind: [String: Cell]]
+    var files: [String]
+    var cells: [ProcessKind: [String: Cell]]
     /// Files outside the App Group (the app's database, `system/`), with
     /// who touched them: listed, not judged.
-    public var elsewhere: [String: [ProcessKind: Cell]]
+    var elsewhere: [String: [ProcessKind: Cell]]
     /// The first line of each (process, file, access) outside the contract.
-    public var firstOutside: [(process: ProcessKind, file: String, access: ContractTable.Access, line: Int)]
+    var firstOutside: [(process: ProcessKind, file: String, access: ContractTable.Access, line: Int)]
 
-    public init(_ record: RunRecord) {
+    init(_ record: RunRecord) {
         var cells: [ProcessKind: [String: Cell]] = [:]
         var elsewhere: [String: [ProcessKind: Cell]] = [:]
         var firstOutside: [(ProcessKind, String, ContractTable.Access, Int)] = []
@@ -66,8 +66,8 @@ public struct StoreAccessMatrix: Sendable {
         self.firstOutside = firstOutside.map { (process: $0.0, file: $0.1, access: $0.2, line: $0.3) }
     }
 
-    public func cell(_ process: ProcessKind, _ file: String) -> Cell { cells[process]?[file] ?? Cell() }
+    func cell(_ process: ProcessKind, _ file: String) -> Cell { cells[process]?[file] ?? Cell() }
 
     /// Every access was inside the contract.
-    public var withinContract: Bool { firstOutside.isEmpty }
+    var withinContract: Bool { firstOutside.isEmpty }
 }

@@ -12,17 +12,17 @@ import OALScenario
 /// Every row is a `<g data-row="...">`, which the browser check counts;
 /// every mark has a `<title>`, the browser's own tooltip, so the page
 /// needs no script.
-public struct TimelineSVG {
-    public let record: RunRecord
-    public let spans: RunSpans
-    public let violations: [Violation]
-    public let divergences: [ExpectedDivergence]
-    public let calendar: Calendar
+struct TimelineSVG {
+    let record: RunRecord
+    let spans: RunSpans
+    let violations: [Violation]
+    let divergences: [ExpectedDivergence]
+    let calendar: Calendar
     /// The device's zone from each instant on: the run's first (its
     /// `run.start`), then each `clock timezone` fault's (`clock.set`).
-    public let zones: [(from: Date, place: Int64, zone: TimeZone)]
+    let zones: [(from: Date, place: Int64, zone: TimeZone)]
 
-    public init(
+    init(
         record: RunRecord, spans: RunSpans, violations: [Violation], divergences: [ExpectedDivergence] = [],
         calendar: Calendar
     ) {
@@ -47,21 +47,21 @@ public struct TimelineSVG {
     }
 
     /// The device's calendar at `date`: the zone in force then.
-    public func calendar(at date: Date) -> Calendar {
+    func calendar(at date: Date) -> Calendar {
         var local = calendar
         local.timeZone = zones.last { $0.from <= date }?.zone ?? zones[0].zone
         return local
     }
 
-    public static let width = 1200.0
-    public static let labelWidth = 150.0
-    public static let right = 16.0
-    public static let rowHeight = 24.0
-    public static let headerHeight = 20.0
-    public static let axisHeight = 34.0
+    static let width = 1200.0
+    static let labelWidth = 150.0
+    static let right = 16.0
+    static let rowHeight = 24.0
+    static let headerHeight = 20.0
+    static let axisHeight = 34.0
 
     /// One row of marks: what the trace says happened at an instant.
-    public struct Mark {
+    struct Mark {
         enum Shape { case up, down, dot, diamond, square, tick, cross }
         var place: Int64
         var shape: Shape
@@ -70,15 +70,15 @@ public struct TimelineSVG {
 
     }
 
-    public var plotWidth: Double { Self.width - Self.labelWidth - Self.right }
+    var plotWidth: Double { Self.width - Self.labelWidth - Self.right }
 
-    public func x(_ place: Int64) -> Double { Self.labelWidth + Double(place) / Double(record.span) * plotWidth }
+    func x(_ place: Int64) -> Double { Self.labelWidth + Double(place) / Double(record.span) * plotWidth }
 
-    public func local(_ index: Int) -> String {
+    func local(_ index: Int) -> String {
         record.times[index].map { LocalTimeText.text($0, calendar(at: $0)) } ?? record.lines[index].time
     }
 
-    public func render() -> String {
+    func render() -> String {
         var body = ""
         var y = Self.axisHeight
         let top = y
@@ -144,7 +144,7 @@ public struct TimelineSVG {
 
     /// Hatching for the spans of divergence: what should have been is the
     /// colour, what was is the white between.
-    public static let patterns = """
+    static let patterns = """
         <defs><pattern id="hatch-under" width="6" height="6" patternUnits="userSpaceOnUse" \
         patternTransform="rotate(45)"><rect width="3" height="6" fill="#e5484d"/></pattern>\
         <pattern id="hatch-over" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">\
@@ -224,7 +224,7 @@ public struct TimelineSVG {
 
     /// The rows of marks, from the device's lines: what it delivered, what
     /// the user did, the faults it injected and the expectations it checked.
-    public func markRows() -> [(String, String, [Mark])] {
+    func markRows() -> [(String, String, [Mark])] {
         var callbacks: [Mark] = []
         var user: [Mark] = []
         var faults: [Mark] = []
@@ -316,7 +316,7 @@ public struct TimelineSVG {
         return text + "</g>"
     }
 
-    public static let badgeHeight = 18.0
+    static let badgeHeight = 18.0
 
     /// Each violation a red line across every row, and below the rows a
     /// badge labelled with its number, check and subject (the number is its
@@ -350,7 +350,7 @@ public struct TimelineSVG {
     }
 
     /// The app, web domain or filter a violation is about, else its rule.
-    public static func subjectName(_ violation: Violation) -> String? {
+    static func subjectName(_ violation: Violation) -> String? {
         if let subject = violation.subject, subject.hasPrefix("app|") || subject.hasPrefix("web|") {
             return String(subject.drop { $0 != "|" }.dropFirst())
         }
@@ -364,7 +364,7 @@ public struct TimelineSVG {
     /// filter): a violation from when it was found to when it was found
     /// resolved, or an excused divergence to when it converged, another
     /// reason took over or its deadline passed.
-    public struct Divergence {
+    struct Divergence {
         var start: Int64
         var end: Int64
         /// `under`, `over` (violations) or `excused`.
@@ -372,18 +372,11 @@ public struct TimelineSVG {
         var label: String
         var title: String
 
-        public init(start: Int64, end: Int64, kind: String, label: String, title: String) {
-            self.start = start
-            self.end = end
-            self.kind = kind
-            self.label = label
-            self.title = title
-        }
     }
 
     /// The spans of `under-enforced` and `over-enforced`, by subject
     /// (`app|NAME`, `web|DOMAIN`, `filter`).
-    public func divergenceSpans() -> [String: [Divergence]] {
+    func divergenceSpans() -> [String: [Divergence]] {
         var rows: [String: [Divergence]] = [:]
         for (number, violation) in violations.enumerated()
         where violation.check == .underEnforced || violation.check == .overEnforced {
@@ -445,22 +438,16 @@ public struct TimelineSVG {
 
     /// A change of the local clock: a daylight-saving transition of the
     /// zone in force, or a journey (`clock timezone`).
-    public struct ClockChange {
+    struct ClockChange {
         var place: Int64
         /// `axis:dst:<UTC instant>` or `axis:zone:<zone>`.
         var row: String
         var label: String
         var title: String
 
-        public init(place: Int64, row: String, label: String, title: String) {
-            self.place = place
-            self.row = row
-            self.label = label
-            self.title = title
-        }
     }
 
-    public func clockChanges() -> [ClockChange] {
+    func clockChanges() -> [ClockChange] {
         var changes: [ClockChange] = []
         let end = record.date(atPlace: record.span)
         for (index, segment) in zones.enumerated() {
@@ -502,7 +489,7 @@ public struct TimelineSVG {
         return changes
     }
 
-    public static func offsetText(_ seconds: Int) -> String {
+    static func offsetText(_ seconds: Int) -> String {
         (seconds < 0 ? "−" : "+") + String(format: "%02d:%02d", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
     }
 
@@ -522,11 +509,11 @@ public struct TimelineSVG {
     /// The place of an ISO time (violations carry the emulated time they
     /// were found at): the first line at that time, or between the lines
     /// around it when none is.
-    public func place(ofTime text: String) -> Int64? {
+    func place(ofTime text: String) -> Int64? {
         TraceEvent.date(fromTimestamp: text).map { place(of: $0) }
     }
 
-    public func place(of date: Date) -> Int64 {
+    func place(of date: Date) -> Int64 {
         var previous: (time: Date, place: Int64)?
         for (index, time) in record.times.enumerated() {
             guard let time else { continue }

@@ -6,27 +6,27 @@ import OALScenario
 /// where it came from, whether it took effect (a launch killed, a callback
 /// held or dropped, a store damaged, ...) and what failed after it, so a
 /// run under faults says what they did (docs/FAULTS.md, "What a run says").
-public struct FaultOutcome: Sendable, Equatable {
+struct FaultOutcome: Sendable, Equatable {
     /// The fault's text, as `--fault` takes it.
-    public var fault: String
+    var fault: String
     /// `--fault`, `--random-faults`, `scenario line N` or `scenario header`.
-    public var source: String
-    public var injected: Date
+    var source: String
+    var injected: Date
     /// When it first took effect; nil when it never did.
-    public var fired: Date?
+    var fired: Date?
     /// What it did (`killed monitor launch 10`), or why it never did.
-    public var effect: String
+    var effect: String
     /// What failed after it took effect and before the next fault did:
     /// failed expectations, oracle violations, expected divergences.
-    public var followedBy: [String] = []
+    var followedBy: [String] = []
 
     /// A `fault` line's actions that mean the fault did something.
-    public static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused"]
+    static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused"]
     /// Kinds whose injection is their effect (the clock, the zone, the app closed).
-    public static let immediate: Set<String> = ["clock-jump", "timezone", "close-app"]
+    static let immediate: Set<String> = ["clock-jump", "timezone", "close-app"]
 
     /// Whether `event` is a device line that shows a fault taking effect.
-    public static func isEffect(_ event: TraceEvent) -> Bool {
+    static func isEffect(_ event: TraceEvent) -> Bool {
         guard event.process == .device, event.event == "fault", let action = event.fields["action"] else {
             return false
         }
@@ -35,7 +35,7 @@ public struct FaultOutcome: Sendable, Equatable {
     }
 
     /// The source a `key` of an `injected` line names.
-    public static func source(ofKey key: String) -> String {
+    static func source(ofKey key: String) -> String {
         let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
         switch (parts.first, parts.count > 1 ? parts[1] : "") {
         case ("option", _): return "--fault"
@@ -47,7 +47,7 @@ public struct FaultOutcome: Sendable, Equatable {
     }
 
     /// What an effect line says it did.
-    public static func describe(_ event: TraceEvent) -> String {
+    static func describe(_ event: TraceEvent) -> String {
         let fields = event.fields
         let target = fields["target"] ?? ""
         let launch = fields["launch"].map { " launch \($0)" } ?? ""
@@ -69,7 +69,7 @@ public struct FaultOutcome: Sendable, Equatable {
 
     /// Every fault injected in `events` (one run), in order, with what it
     /// did and the failures `failures` (time, text) that followed it.
-    public static func outcomes(events: [TraceEvent], failures: [(Date, String)]) -> [FaultOutcome] {
+    static func outcomes(events: [TraceEvent], failures: [(Date, String)]) -> [FaultOutcome] {
         var outcomes: [FaultOutcome] = []
         var armed: [Int: Int] = [:]
         var survived: [Int: Int] = [:]
@@ -136,7 +136,7 @@ public struct FaultOutcome: Sendable, Equatable {
         return outcomes
     }
 
-    public init(
+    init(
         fault: String, source: String, injected: Date, fired: Date? = nil, effect: String, followedBy: [String] = []
     ) {
         self.fault = fault

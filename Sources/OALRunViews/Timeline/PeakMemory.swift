@@ -5,16 +5,16 @@ import OALScenario
 /// The peak resident memory of one kind of process over a run's launches,
 /// from the device's `launch.end` lines (`peakKiB`, sampled while each
 /// launch ran: docs/PERFORMANCE.md, "Memory per launch").
-public struct PeakMemory: Sendable, Hashable, Codable {
+package struct PeakMemory: Sendable, Hashable, Codable {
     /// Exited launches with a figure (a launch that ended before the first
     /// sample has none).
-    public var launches: Int
-    public var minKiB: Int
-    public var medianKiB: Int
-    public var maxKiB: Int
+    package var launches: Int
+    package var minKiB: Int
+    package var medianKiB: Int
+    package var maxKiB: Int
 
     /// nil for no figures.
-    public init?(kibibytes: [Int]) {
+    init?(kibibytes: [Int]) {
         guard !kibibytes.isEmpty else { return nil }
         let sorted = kibibytes.sorted()
         launches = sorted.count
@@ -27,7 +27,7 @@ public struct PeakMemory: Sendable, Hashable, Codable {
     /// Per process kind (`proc` of `launch.end`), from a run's lines. Only
     /// launches that exited: a killed one's figure is how far it got.
     /// `field`: `peakKiB` (resident) or `privateKiB`.
-    public static func byKind(
+    static func byKind(
         _ events: some Sequence<TraceEvent>, field: String = TraceEvent.peakMemoryField
     ) -> [String: PeakMemory] {
         var figures: [String: [Int]] = [:]
@@ -42,11 +42,11 @@ public struct PeakMemory: Sendable, Hashable, Codable {
 
     /// iOS's reported limit for a DeviceActivityMonitor extension, in MiB:
     /// what the summary and the benchmark compare against.
-    public static let monitorLimitMiB = 6.0
+    static let monitorLimitMiB = 6.0
 
-    public static func mebibytes(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
+    static func mebibytes(_ kib: Int) -> String { String(format: "%.1f", Double(kib) / 1024) }
 
-    public init(launches: Int, minKiB: Int, medianKiB: Int, maxKiB: Int) {
+    init(launches: Int, minKiB: Int, medianKiB: Int, maxKiB: Int) {
         self.launches = launches
         self.minKiB = minKiB
         self.medianKiB = medianKiB

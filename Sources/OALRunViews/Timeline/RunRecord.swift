@@ -7,27 +7,27 @@ import OALScenario
 ///
 /// Pure: built from trace lines alone, so drawing a run reads no store and
 /// can never change what it draws.
-public struct RunRecord: Sendable {
+package struct RunRecord: Sendable {
     /// The run's lines in trace order.
-    public var lines: [TraceEvent]
+    package var lines: [TraceEvent]
     /// Each line's emulated time (nil when it does not parse).
-    public var times: [Date?]
+    var times: [Date?]
     /// Each line's place on the drawn time axis, µs since `start`:
     /// emulated time made strictly increasing (see `places(_:_:)`).
-    public var places: [Int64]
+    var places: [Int64]
     /// The launch each line belongs to (an index into `launches`); nil for
     /// the device's own lines.
-    public var owner: [Int?]
-    public var launches: [LaunchSpan]
+    var owner: [Int?]
+    package var launches: [LaunchSpan]
     /// The emulated time of the first line.
-    public var start: Date
-    public var scenario: String?
-    public var seed: String?
+    var start: Date
+    var scenario: String?
+    var seed: String?
     /// The command that replays the run, when the caller knows it (the
     /// engine does: `RunViews`); the trace does not say it.
-    public var reproduce: String?
+    var reproduce: String?
 
-    public init(events allEvents: [TraceEvent]) {
+    init(events allEvents: [TraceEvent]) {
         let lines = Array(allEvents[Self.runStart(allEvents)...])
         self.lines = lines
         let times = lines.map { TraceEvent.date(fromTimestamp: $0.time) }
@@ -45,21 +45,21 @@ public struct RunRecord: Sendable {
     }
 
     /// Reads `<root>/logs/trace.jsonl`; lines that do not parse are left out.
-    public init(root: DeviceRoot) throws {
+    package init(root: DeviceRoot) throws {
         self.init(events: try TraceLog.read(root.trace).compactMap { try? $0.get() })
     }
 
     /// The place of the last line: how long the drawn axis is.
-    public var span: Int64 { max(places.last ?? 0, 1) }
+    var span: Int64 { max(places.last ?? 0, 1) }
 
     /// The emulated time drawn at `place` (for axis labels).
-    public func date(atPlace place: Int64) -> Date { start.addingTimeInterval(Double(place) / 1_000_000) }
+    func date(atPlace place: Int64) -> Date { start.addingTimeInterval(Double(place) / 1_000_000) }
 
     /// Where the last run starts: its `run.start` (a device restarted on
     /// its root, `resumed=true`, continues the same run), less the lines of
     /// other processes right before it: the supervisor starts the app's
     /// loop first, so the loop's `launch` belongs to the run.
-    public static func runStart(_ events: [TraceEvent]) -> Int {
+    static func runStart(_ events: [TraceEvent]) -> Int {
         guard
             var index = events.lastIndex(where: {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
@@ -69,7 +69,7 @@ public struct RunRecord: Sendable {
         return index
     }
 
-    public static func micros(_ seconds: TimeInterval) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    static func micros(_ seconds: TimeInterval) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     /// Line i goes at `max(time(i) + shift, place(i-1) + 1)`: the lines of
     /// one lockstep instant, which share a time, are spread 1 µs apart in
@@ -78,7 +78,7 @@ public struct RunRecord: Sendable {
     /// (a `clock jump -D` fault) shifts what follows; another process's
     /// line behind the clock (a loop tracing its exit with the last time it
     /// read) is clamped in place instead.
-    public static func places(_ lines: [TraceEvent], _ micros: [Int64?]) -> [Int64] {
+    static func places(_ lines: [TraceEvent], _ micros: [Int64?]) -> [Int64] {
         var result: [Int64] = []
         result.reserveCapacity(lines.count)
         var shift: Int64 = 0
@@ -101,12 +101,12 @@ public struct RunRecord: Sendable {
 
 /// Joins each process's lines into its launch (docs/REPORT.md).
 private struct LaunchJoiner {
-    public enum Key: Hashable {
+    enum Key: Hashable {
         case launch(Int)
         case process(ProcessKind, Int32)
     }
 
-    public private(set) var owner: [Int?] = []
+    private(set) var owner: [Int?] = []
     private var spans: [LaunchSpan] = []
     private var byKey: [Key: Int] = [:]
     /// Launches whose end is known (an `exit` line, or the device's record).
@@ -116,12 +116,12 @@ private struct LaunchJoiner {
     /// Device lines that say a launch is over (its end when it wrote no
     /// `exit`), and the kind of process each names. Not `loop.launch`: the
     /// loop it names is still running.
-    public static let endings: [String: ProcessKind] = [
+    static let endings: [String: ProcessKind] = [
         "deliver": .monitor, "user.app": .app, "user.press": .shieldAction, "shield.shown": .shieldConfig,
     ]
-    public static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
+    static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
 
-    public mutating func add(_ line: TraceEvent, at index: Int) {
+    mutating func add(_ line: TraceEvent, at index: Int) {
         if line.process == .device {
             owner.append(nil)
             device(line, at: index)
@@ -203,20 +203,20 @@ private struct LaunchJoiner {
     }
 
     /// What the device's line says the launch was run with.
-    public static func arguments(_ line: TraceEvent) -> String {
+    static func arguments(_ line: TraceEvent) -> String {
         if let args = line.fields["args"] { return args }
         return [line.fields["kind"], line.fields["activity"], line.fields["event"]].compactMap { $0 }.joined(
             separator: " ")
     }
 
     /// `POINT#n` of `kill TARGET at POINT#n [launch N]`.
-    public static func point(in fault: String) -> String? {
+    static func point(in fault: String) -> String? {
         let words = fault.split(separator: " ")
         guard let at = words.firstIndex(of: "at"), at + 1 < words.count else { return nil }
         return String(words[at + 1])
     }
 
-    public func finish(lastLine: Int) -> [LaunchSpan] {
+    func finish(lastLine: Int) -> [LaunchSpan] {
         spans.enumerated().map { index, span in
             var span = span
             if span.status == nil { span.status = exitCodes[index] }

@@ -4,56 +4,39 @@ import OALPlatform
 /// rows both the Chrome trace and the report's SVG draw. The device's own
 /// lines are the source (`app.state`, `store.state`, `user.open`, ...),
 /// as for the text timeline, because they are what the user saw.
-public struct RunSpans: Sendable {
-    public struct Span: Hashable, Sendable {
-        public var start: Int64
-        public var end: Int64
+struct RunSpans: Sendable {
+    struct Span: Hashable, Sendable {
+        var start: Int64
+        var end: Int64
         /// Why, when the trace says: the stores holding a blocked app.
-        public var note: String = ""
+        var note: String = ""
 
-        public init(start: Int64, end: Int64, note: String = "") {
-            self.start = start
-            self.end = end
-            self.note = note
-        }
     }
 
-    public struct AppRow: Sendable {
-        public var name: String
-        public var blocked: [Span] = []
-        public var used: [Span] = []
+    struct AppRow: Sendable {
+        var name: String
+        var blocked: [Span] = []
+        var used: [Span] = []
         /// Every change of the shield, as (place, 0 or 1), for a counter.
-        public var shielded: [(place: Int64, value: Int)] = []
+        var shielded: [(place: Int64, value: Int)] = []
 
-        public init(name: String, blocked: [Span] = [], used: [Span] = [], shielded: [(place: Int64, value: Int)] = [])
-        {
-            self.name = name
-            self.blocked = blocked
-            self.used = used
-            self.shielded = shielded
-        }
     }
 
-    public struct RuleRow: Sendable {
-        public var name: String
-        public var shielding: [Span] = []
+    struct RuleRow: Sendable {
+        var name: String
+        var shielding: [Span] = []
         /// A time limit's recorded minutes as the monitor traced them.
-        public var minutes: [(place: Int64, value: Int)] = []
+        var minutes: [(place: Int64, value: Int)] = []
 
-        public init(name: String, shielding: [Span] = [], minutes: [(place: Int64, value: Int)] = []) {
-            self.name = name
-            self.shielding = shielding
-            self.minutes = minutes
-        }
     }
 
-    public var apps: [AppRow] = []
-    public var rules: [RuleRow] = []
+    var apps: [AppRow] = []
+    var rules: [RuleRow] = []
 
     /// No rows: for what needs a run's zones but not its spans.
-    public init() {}
+    init() {}
 
-    public init(_ record: RunRecord) {
+    init(_ record: RunRecord) {
         var apps = Rows<AppRow>()
         var rules = Rows<RuleRow>()
         var blockedSince: [String: (Int64, String)] = [:]
@@ -130,9 +113,9 @@ public struct RunSpans: Sendable {
 /// Rows by name, kept in first-seen order.
 private struct Rows<Row> {
     private var index: [String: Int] = [:]
-    public private(set) var ordered: [Row] = []
+    private(set) var ordered: [Row] = []
 
-    public subscript(name: String, make: (String) -> Row) -> Row {
+    subscript(name: String, make: (String) -> Row) -> Row {
         mutating get {
             if let known = index[name] { return ordered[known] }
             index[name] = ordered.count
@@ -153,10 +136,10 @@ private struct Rows<Row> {
 /// A rule's name from its id, as the trace knows it: the device's
 /// `store.state` names the rule of each `rule-<UUID>` store; a rule that
 /// never shielded is named by the `rule add` tap that created it.
-public struct RuleNames {
+struct RuleNames {
     private var byID: [String: String] = [:]
 
-    public init(_ record: RunRecord) {
+    init(_ record: RunRecord) {
         for (index, line) in record.lines.enumerated() {
             if line.process == .device, line.event == "store.state", let store = line.fields["store"],
                 store.hasPrefix("rule-"), let name = line.fields["rule"]
@@ -175,5 +158,5 @@ public struct RuleNames {
         }
     }
 
-    public func name(_ id: String) -> String { byID[id] ?? "rule \(id.prefix(8))" }
+    func name(_ id: String) -> String { byID[id] ?? "rule \(id.prefix(8))" }
 }

@@ -7,65 +7,57 @@ import OALSystem
 /// and `logs/oracle.json`: expectations met and failed, which processes took
 /// part, and the oracle's verdict. A run the device resumed after being
 /// killed counts as the same run.
-public struct RunSummary: Sendable {
-    public var met: Int
+package struct RunSummary: Sendable {
+    package var met: Int
     /// Failed expectations, but for those a known finding explains.
-    public var failed: [String]
+    package var failed: [String]
     /// Failed expectations a known finding of the guest app explains
     /// (`expect.known`), each with the finding and where it is documented.
-    public var known: [String]
+    var known: [String]
     /// Distinct pids per process kind, to show each ran as its own process.
-    public var processes: [String: Int]
-    public var scenario: String?
+    var processes: [String: Int]
+    var scenario: String?
     /// The guest the run launched (docs/GUEST.md) and its sources, if any.
-    public var guest: String?
-    public var guestSource: String?
-    public var seed: String?
+    var guest: String?
+    var guestSource: String?
+    var seed: String?
     /// How many times the device was restarted during the run.
-    public var restarts: Int
+    var restarts: Int
     /// The oracle's report of the run, if it finished.
-    public var oracle: OracleReport?
+    package var oracle: OracleReport?
     /// The signal that stopped the run (`run.interrupted`) when it has not
     /// been resumed to its end since.
-    public var interrupted: String?
+    var interrupted: String?
     /// Peak resident memory per launch, by process kind.
-    public var memory: [String: PeakMemory]
+    package var memory: [String: PeakMemory]
     /// The largest private memory per launch, by process kind.
-    public var privateMemory: [String: PeakMemory]
+    package var privateMemory: [String: PeakMemory]
     /// Launches a `memory-limit` fault killed (jetsam).
-    public var jetsamKills: Int
+    package var jetsamKills: Int
     /// Warm mode (`--warm SEED`), nil for a cold run.
-    public var warm: WarmFigures?
+    var warm: WarmFigures?
     /// `--forked`: plain extension launches were forked by fork servers
     /// (`run.start`'s `launches: forked`).
-    public var forked: Bool
+    var forked: Bool
     /// Every fault the run injected, whether it took effect, and what
     /// failed after it (docs/FAULTS.md, "What a run says").
-    public var faults: [FaultOutcome]
+    var faults: [FaultOutcome]
     /// The device's calendar, for local times.
-    public var calendar: Calendar
+    var calendar: Calendar
 
     /// How a warm run's callbacks were served (`launch.end`'s `warm`) and
     /// why its processes were retired (`warm.retired`'s `reason`).
-    public struct WarmFigures: Sendable, Equatable {
-        public var seed: String
+    struct WarmFigures: Sendable, Equatable {
+        var seed: String
         /// Callbacks a live process received, per extension kind.
-        public var reused: [String: Int] = [:]
+        var reused: [String: Int] = [:]
         /// Callbacks that started a process, per extension kind.
-        public var started: [String: Int] = [:]
-        public var retired: [String: Int] = [:]
+        var started: [String: Int] = [:]
+        var retired: [String: Int] = [:]
 
-        public init(
-            seed: String, reused: [String: Int] = [:], started: [String: Int] = [:], retired: [String: Int] = [:]
-        ) {
-            self.seed = seed
-            self.reused = reused
-            self.started = started
-            self.retired = retired
-        }
     }
 
-    public init(root: DeviceRoot) throws {
+    package init(root: DeviceRoot) throws {
         let events = try TraceLog.read(root.trace).compactMap { try? $0.get() }
         let lastRun =
             events.lastIndex {
@@ -149,17 +141,17 @@ public struct RunSummary: Sendable {
             }.count
     }
 
-    public var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
+    package var passed: Bool { interrupted == nil && failed.isEmpty && (oracle?.passed ?? true) }
     /// Passed but for failed expectations known findings explain: exit 5.
-    public var onlyKnownFindings: Bool { passed && !known.isEmpty }
+    package var onlyKnownFindings: Bool { passed && !known.isEmpty }
 
     /// Where the guest app's known findings are documented.
-    public static let findingsDocument =
+    package static let findingsDocument =
         "docs/GUEST.md, \"Findings about the real app\", and guest-harness/<app>/findings"
 
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
-    public func render(root: DeviceRoot, color: ColorPolicy = .plain) -> String {
+    package func render(root: DeviceRoot, color: ColorPolicy = .plain) -> String {
         var lines: [String] = []
         if let guest { lines.append("Guest:        \(guest) from \(guestSource ?? "?") (its own code, unmodified)") }
         lines.append(
@@ -193,7 +185,7 @@ extension RunSummary {
     /// Each fault injected: where it came from, whether and when it took
     /// effect, and what failed after it (each failure under the last fault
     /// that took effect at or before it; repeated lines counted).
-    public func faultSection(color: ColorPolicy = .plain) -> [String] {
+    func faultSection(color: ColorPolicy = .plain) -> [String] {
         guard !faults.isEmpty else { return [] }
         let fired = faults.filter { $0.fired != nil }.count
         var lines = ["Faults:       \(faults.count) injected, \(fired) took effect"]
@@ -221,7 +213,7 @@ extension RunSummary {
     }
 
     /// Peak resident memory per kind, against iOS's limit for a monitor.
-    public func memorySection() -> [String] {
+    func memorySection() -> [String] {
         guard !memory.isEmpty else { return [] }
         // A forked launch's peak is its `ru_maxrss`, reported by its fork
         // server, and it has no private figure (not sampled while it ran).
@@ -247,7 +239,7 @@ extension RunSummary {
 
     /// Warm mode: per extension, callbacks served by a live process against
     /// those that started one, and why processes were retired.
-    public func warmSection() -> [String] {
+    func warmSection() -> [String] {
         guard let warm else { return [] }
         let kinds = Set(warm.reused.keys).union(warm.started.keys).sorted()
         var lines = ["Warm processes (--warm \(warm.seed)): callbacks served by a live process / all:"]
@@ -263,7 +255,7 @@ extension RunSummary {
 
     /// The oracle's verdict: violations (each one line), expected
     /// divergences by reason, and where the full report is.
-    public func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {
+    func oracleSection(root: DeviceRoot, color: ColorPolicy = .plain) -> [String] {
         let path = root.logs.appendingPathComponent(OracleReport.file).path
         guard let oracle else { return ["Oracle:      no report (the run did not finish): \(path)"] }
         var lines = [

@@ -5,22 +5,17 @@ import OALScenario
 /// What the timeline shows, rebuilt from the trace alone: per app when it
 /// was blocked and when the user had it open, per rule when its store was
 /// shielding, and the instants of callbacks and user presses.
-public struct TimelineModel {
-    public struct Row {
+struct TimelineModel {
+    struct Row {
         var label: String
         /// Half-open spans where the row is "on" (blocked / shielding).
         var on: [DateInterval] = []
         /// Spans where the user had the app in front (apps only).
         var used: [DateInterval] = []
 
-        public init(label: String, on: [DateInterval] = [], used: [DateInterval] = []) {
-            self.label = label
-            self.on = on
-            self.used = used
-        }
     }
 
-    public enum MarkKind: Character {
+    enum MarkKind: Character {
         case start = "s"
         case end = "e"
         case threshold = "t"
@@ -33,28 +28,24 @@ public struct TimelineModel {
         case fault = "F"
     }
 
-    public struct Mark {
+    struct Mark {
         var time: Date
         var kind: MarkKind
 
-        public init(time: Date, kind: MarkKind) {
-            self.time = time
-            self.kind = kind
-        }
     }
 
-    public var start: Date
-    public var end: Date
-    public var apps: [Row]
-    public var rules: [Row]
-    public var marks: [Mark]
+    var start: Date
+    var end: Date
+    var apps: [Row]
+    var rules: [Row]
+    var marks: [Mark]
     /// Where faults took effect (`FaultOutcome.isEffect`); nil when the
     /// run injected none, so a run without faults draws no faults row.
-    public var faultMarks: [Mark]?
+    var faultMarks: [Mark]?
 
     /// Builds the model from the trace lines of the last run in the file (a
     /// device restarted on its root, `resumed`, continues the same run).
-    public init?(events allEvents: [TraceEvent]) {
+    init?(events allEvents: [TraceEvent]) {
         let lastRun =
             allEvents.lastIndex {
                 $0.process == .device && $0.event == "run.start" && $0.fields["resumed"] != "true"
@@ -126,7 +117,7 @@ public struct TimelineModel {
         self.faultMarks = faultMarks
     }
 
-    public init(start: Date, end: Date, apps: [Row], rules: [Row], marks: [Mark], faultMarks: [Mark]? = nil) {
+    init(start: Date, end: Date, apps: [Row], rules: [Row], marks: [Mark], faultMarks: [Mark]? = nil) {
         self.start = start
         self.end = end
         self.apps = apps
@@ -138,15 +129,15 @@ public struct TimelineModel {
 
 /// Accumulates on/off switches per label into spans, keeping first-seen order.
 private struct SpanBuilder {
-    public private(set) var order: [String] = []
+    private(set) var order: [String] = []
     private var openSince: [String: Date] = [:]
     private var closed: [String: [DateInterval]] = [:]
 
-    public mutating func touch(_ label: String) {
+    mutating func touch(_ label: String) {
         if !order.contains(label) { order.append(label) }
     }
 
-    public mutating func set(_ label: String, _ on: Bool, at time: Date) {
+    mutating func set(_ label: String, _ on: Bool, at time: Date) {
         touch(label)
         if on {
             if openSince[label] == nil { openSince[label] = time }
@@ -155,7 +146,7 @@ private struct SpanBuilder {
         }
     }
 
-    public func spans(_ label: String, until end: Date) -> [DateInterval] {
+    func spans(_ label: String, until end: Date) -> [DateInterval] {
         var result = closed[label] ?? []
         if let since = openSince[label] { result.append(DateInterval(start: since, end: max(since, end))) }
         return result

@@ -5,16 +5,16 @@ import OALSystem
 /// Draws a `TimelineModel` as text: one row per app and per rule, one
 /// column per bucket of emulated time, block characters for how much of
 /// the bucket the row was blocked, and a marker row for callbacks.
-public struct TimelineRenderer {
-    public var calendar: Calendar
-    public var maxColumns = 96
+struct TimelineRenderer {
+    var calendar: Calendar
+    var maxColumns = 96
     /// Blocked cells red, in-use cells blue, failed marks red, on a terminal.
-    public var color = ColorPolicy.plain
+    var color = ColorPolicy.plain
 
     /// Bucket widths a reader can count in, smallest first (minutes).
-    public static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
+    static let niceBuckets = [1, 2, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440]
 
-    public func render(_ model: TimelineModel) -> String {
+    func render(_ model: TimelineModel) -> String {
         let span = model.end.timeIntervalSince(model.start)
         let minutes = Self.niceBuckets.first { Double($0 * 60 * maxColumns) >= span } ?? 1440
         let bucket = TimeInterval(minutes * 60)
@@ -121,7 +121,7 @@ public struct TimelineRenderer {
             ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
     }
 
-    public init(calendar: Calendar, maxColumns: Int = 96, color: ColorPolicy = .plain) {
+    init(calendar: Calendar, maxColumns: Int = 96, color: ColorPolicy = .plain) {
         self.calendar = calendar
         self.maxColumns = maxColumns
         self.color = color
