@@ -143,8 +143,8 @@ let package = Package(
         .testTarget(
             name: "GuestSDKTests",
             dependencies: [
-                "GuestRuntime", "CryptoKit", "FamilyControls", "ManagedSettings", "OALDomain", "OALPlatform", "SwiftData",
-                "GuestFoundation",
+                "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
+                "OALPlatform", "SwiftData", "GuestFoundation",
                 "OALTestSupport",
             ]),
     ]

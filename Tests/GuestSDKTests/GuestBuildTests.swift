@@ -75,6 +75,50 @@ struct GuestBuildTests {
             lines.contains { $0["proc"] as? String == "monitor" && $0["event"] as? String == "notification.deliver" })
     }
 
+    /// Source: Apple's `DeviceActivitySchedule.warningTime` and
+    /// `DeviceActivityMonitor.intervalWillStartWarning(for:)` /
+    /// `intervalWillEndWarning(for:)` ("setting the schedule's warning time
+    /// to 5 minutes results in the extension receiving" them 5 minutes
+    /// before the interval starts and ends). MiniGuest's app registers its
+    /// 09:00–10:00 window with a 5-minute `warningTime`: `startMonitoring`
+    /// accepts it, and its monitor subclass's warning methods run at 08:55
+    /// and 09:55 New York time, each once.
+    @Test func aGuestMonitorIsWarnedBeforeItsWindowOpensAndCloses() throws {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot("mini-warned")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try Self.play(checkout + "/mini.scenario", guest: guest, root: root)
+        #expect(run.status == 0 && run.stderr.contains("0 violation(s)"), "\(run.stderr)")
+        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
+        let lines = trace.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        func fields(_ line: [String: Any]) -> [String: String] { line["fields"] as? [String: String] ?? [:] }
+        #expect(!lines.contains { $0["event"] as? String == "monitor.refused" }, "startMonitoring refused")
+        let warnings = lines.filter {
+            $0["proc"] as? String == "device" && $0["event"] as? String == "deliver"
+                && (fields($0)["kind"] ?? "").hasSuffix("Warning")
+        }
+        // 08:55 and 09:55 in New York are 13:55 and 14:55 UTC.
+        #expect(
+            warnings.map { "\(fields($0)["kind"] ?? "")@\(($0["t"] as? String)?.dropFirst(11).prefix(5) ?? "")" } == [
+                "intervalWillStartWarning@13:55", "intervalWillEndWarning@14:55",
+            ], "\(warnings)")
+        #expect(warnings.allSatisfy { fields($0)["status"] == "0" }, "\(warnings)")
+        #expect(
+            lines.contains {
+                $0["proc"] as? String == "monitor" && $0["event"] as? String == "store.write"
+                    && fields($0)["key"] == "lastWarning"
+            })
+        let defaults = root.appendingPathComponent("appgroup/Library/Preferences/group.example.MiniGuest.json")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: defaults)) as? [String: Any])
+        let values = try #require((document["document"] as? [String: Any])?["values"] as? [String: Any])
+        let last = try #require((values["lastWarning"] as? [String: Any])?["string"] as? String)
+        #expect(last.hasPrefix("intervalWillEndWarning sched-"), "\(last)")
+    }
+
     /// The clock pin (docs/GUEST.md, "The clock"): the monitor's `Date()`
     /// and `TimeZone.current` are the emulated ones (10:00 in New York, the
     /// window's end), not the machine's.

@@ -40,7 +40,8 @@ import Testing
         let usage = """
             {"counters": {
               "rule-39837353-2026-11-30": {"generation": 11, "intervalStart": 1795993200,
-                "usedSeconds": {"limit": 1800.5, "Limit10": 60, "limit9": 0.001}, "reached": ["limit", "warn/1"]},
+                "usedSeconds": {"limit": 1800.5, "Limit10": 60, "limit9": 0.001}, "reached": ["limit", "warn/1"],
+                "warned": ["limit", "Limit10"]},
               "open-session-6A9C": {"generation": 17, "intervalStart": 1795993200.25, "usedSeconds": {}, "reached": []}},
              "history": [
               {"app": "com.apple.MobileSMS", "from": 1795993200, "to": 1795993380},

@@ -22,16 +22,34 @@ public struct DeviceActivitySchedule: Hashable, Sendable {
     /// honoured (`ScheduleComponents`: a weekday, seconds, a date); the two
     /// shapes of whole minutes keep the platform's exact daily and one-shot
     /// arithmetic. A component a schedule cannot use (an era, a week of the
-    /// year, nanoseconds, a time zone) is refused as invalid, naming it;
-    /// `warningTime` is not emulated yet and is refused the same way.
+    /// year, nanoseconds, a time zone) is refused as invalid, naming it.
+    /// `warningTime` is a span (`warningSeconds`).
     func platform(activity: String) throws -> OALPlatform.DeviceActivitySchedule {
-        if warningTime != nil {
-            throw DeviceActivityCenter.MonitoringError.invalidDateComponents(
-                "activity '\(activity)': warningTime is not emulated")
-        }
-        return OALPlatform.DeviceActivitySchedule(
+        OALPlatform.DeviceActivitySchedule(
             intervalStart: try Self.edge(intervalStart, activity: activity),
-            intervalEnd: try Self.edge(intervalEnd, activity: activity), repeats: repeats)
+            intervalEnd: try Self.edge(intervalEnd, activity: activity), repeats: repeats,
+            warningSeconds: try warningTime.map { try Self.span($0, activity: activity) })
+    }
+
+    /// `warningTime` in seconds: Apple's example is minutes ("setting the
+    /// schedule's warning time to 5 minutes"), so hours, minutes and seconds
+    /// are added up. A component that is not a fixed length (a day, a
+    /// month: their length depends on the date) or not a length at all is
+    /// refused, naming it, rather than guessed.
+    static func span(_ components: DateComponents, activity: String) throws -> Int {
+        let unsupported: [(String, Int?)] = [
+            ("era", components.era), ("year", components.year), ("month", components.month),
+            ("day", components.day), ("weekday", components.weekday), ("quarter", components.quarter),
+            ("weekOfMonth", components.weekOfMonth), ("weekOfYear", components.weekOfYear),
+            ("yearForWeekOfYear", components.yearForWeekOfYear), ("weekdayOrdinal", components.weekdayOrdinal),
+            ("nanosecond", components.nanosecond),
+        ]
+        if let (name, _) = unsupported.first(where: { $0.1 != nil }) {
+            throw DeviceActivityCenter.MonitoringError.invalidDateComponents(
+                "activity '\(activity)': the warningTime component '\(name)' is not emulated (hour, minute and second are)"
+            )
+        }
+        return (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0)
     }
 
     static func edge(_ components: DateComponents, activity: String) throws -> IntervalEdge {

@@ -1,7 +1,8 @@
 import Foundation
 import OALPlatform
 
-/// One interval edge the emulated OS owes the monitor.
+/// One interval edge, or the warning before one, the emulated OS owes the
+/// monitor.
 struct DueBoundary: Hashable {
     var time: Date
     var kind: CallbackKind
@@ -12,6 +13,17 @@ struct DueBoundary: Hashable {
 /// Finds, for every registered activity, its next undelivered interval
 /// edge. An activity registered mid-interval is owed its start at once,
 /// which is how iOS treats a schedule that is already in progress.
+///
+/// A schedule with a warning time (`warningSeconds`) is also owed, in each
+/// interval, `intervalWillStartWarning` that long before the start and
+/// `intervalWillEndWarning` that long before the end (Apple's
+/// `DeviceActivitySchedule.warningTime`: 10:00–11:00 warned 5 minutes
+/// ahead warns at 9:55 and 10:55). The four come in that order, one at a
+/// time, each under its own `BoundaryKey`, so a warning is delivered once,
+/// across a device killed and resumed included. A warning longer than the
+/// interval warns of its end right after its start. A warning whose edge
+/// has already come (the activity was registered mid-interval, or the clock
+/// jumped past the edge) is skipped: the edge itself is what is owed.
 enum BoundaryPlanner {
     /// - Parameter owedSince: where a forward clock jump started: the
     ///   edges it passed are owed now, not skipped.
@@ -41,6 +53,22 @@ enum BoundaryPlanner {
             else { return nil }
             let startKey = key(.intervalDidStart, registration, interval)
             let endKey = key(.intervalDidEnd, registration, interval)
+            if let warning = registration.schedule.warningSeconds.map(TimeInterval.init) {
+                let startWarning = key(.intervalWillStartWarning, registration, interval)
+                let endWarning = key(.intervalWillEndWarning, registration, interval)
+                if !delivered.contains(startKey), !delivered.contains(startWarning), interval.start > now {
+                    return DueBoundary(
+                        time: max(interval.start.addingTimeInterval(-warning), now), kind: .intervalWillStartWarning,
+                        activity: registration.name, key: startWarning)
+                }
+                if delivered.contains(startKey), !delivered.contains(endKey), !delivered.contains(endWarning),
+                    interval.end > now
+                {
+                    return DueBoundary(
+                        time: max(interval.end.addingTimeInterval(-warning), now), kind: .intervalWillEndWarning,
+                        activity: registration.name, key: endWarning)
+                }
+            }
             if !delivered.contains(startKey) {
                 // An interval that ended before it was ever started (the
                 // activity was registered after it) is skipped, not owed.

@@ -347,8 +347,9 @@ public final class DeviceEngine {
     // MARK: - Time
 
     /// Moves the clock, counting the frontmost app's usage on the way and
-    /// delivering the thresholds it crosses (they land exactly at `time`,
-    /// because thresholds are events in the queue).
+    /// delivering the thresholds it crosses and the warnings before them
+    /// (they land exactly at `time`, because thresholds and their warnings
+    /// are events in the queue).
     func advance(to time: Date) throws {
         try waitForClock(time)
         state.jumpedFrom = nil
@@ -365,8 +366,7 @@ public final class DeviceEngine {
                 state.inFlight = DeviceState.InFlight(
                     launchSequence: state.launchSequence,
                     callbacks: crossings.map {
-                        DeviceState.InFlight.Callback(
-                            kind: CallbackKind.eventDidReachThreshold.rawValue, activity: $0.activity, event: $0.event)
+                        DeviceState.InFlight.Callback(kind: $0.kind.rawValue, activity: $0.activity, event: $0.event)
                     })
             }
             // Saved before the clock moves, with the usage counted up to
@@ -382,7 +382,7 @@ public final class DeviceEngine {
         }
         reportProgress()
         for crossing in crossings {
-            try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
+            try deliver(crossing.kind, activity: crossing.activity, event: crossing.event)
         }
         state.inFlight = nil
         pruneDelivered(at: time)
@@ -482,7 +482,7 @@ public final class DeviceEngine {
                 // Saved first: a device killed mid-callback never redelivers it.
                 try saveDeviceState()
                 for crossing in past {
-                    try deliver(.eventDidReachThreshold, activity: crossing.activity, event: crossing.event)
+                    try deliver(crossing.kind, activity: crossing.activity, event: crossing.event)
                 }
             }
         }

@@ -32,9 +32,10 @@ extension DeviceEngine {
 
     /// After a callback: threshold batches waiting for another activity to
     /// wake the monitor are flushed right behind it (a callback of the
-    /// thresholds' own activity does not flush them).
+    /// thresholds' own activity does not flush them, nor does a threshold
+    /// or its warning, which a batch holds).
     func faultsAfterDelivery(_ kind: CallbackKind) throws {
-        guard kind != .eventDidReachThreshold, !faults.state.held.isEmpty, let activity = faults.deliveringActivity
+        guard !kind.carriesEvent, !faults.state.held.isEmpty, let activity = faults.deliveringActivity
         else { return }
         let waiting = faults.state.held.filter { $0.release == .nextCallback && $0.activity != activity }
         guard !waiting.isEmpty else { return }

@@ -195,7 +195,9 @@ final class FaultInjector: @unchecked Sendable {
 
     func intercept(_ kind: CallbackKind, activity: String, event: String?) -> Interception {
         if bypass { return .deliver }
-        if kind == .eventDidReachThreshold,
+        // A threshold's warning is counted with the threshold, so a batch
+        // holds both (`batch thresholds`).
+        if kind.carriesEvent,
             let batch = state.batches.first(where: {
                 if case .batchThresholds(let pattern, _) = $0 {
                     return CallbackMatch(callback: "*", activity: pattern).matches(kind, activity: activity)

@@ -51,6 +51,17 @@ public struct ActivityRegistration: Codable, Hashable, Sendable {
         try container.encode(generation, forKey: .generation)
     }
 
+    /// The counted use at which `event` is owed its
+    /// `eventWillReachThresholdWarning`: the schedule's warning time before
+    /// its threshold, in seconds. A warning time longer than the threshold
+    /// warns at the start of counting, as Apple clamps it to the interval's
+    /// start (`DeviceActivitySchedule.init(intervalStart:intervalEnd:repeats:warningTime:)`).
+    /// Nil when the schedule has no warning time.
+    public func warningUsage(of event: DeviceActivityEvent) -> Double? {
+        guard let warning = schedule.warningSeconds else { return nil }
+        return max(Double(event.thresholdMinutes * 60 - warning), 0)
+    }
+
     /// The interval in progress at `instant`, if any.
     public func interval(at instant: Date, calendar: Calendar) -> DateInterval? {
         guard

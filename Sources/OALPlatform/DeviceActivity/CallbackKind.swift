@@ -9,6 +9,12 @@ public enum CallbackKind: String, Codable, CaseIterable, Sendable {
     case intervalWillEndWarning
     case eventWillReachThresholdWarning
 
+    /// Whether the callback warns of an edge or a threshold still to come
+    /// (sent only to a schedule with a `warningTime`).
+    public var isWarning: Bool {
+        self == .intervalWillStartWarning || self == .intervalWillEndWarning || self == .eventWillReachThresholdWarning
+    }
+
     /// Whether the callback names an event as well as an activity.
     public var carriesEvent: Bool {
         self == .eventDidReachThreshold || self == .eventWillReachThresholdWarning

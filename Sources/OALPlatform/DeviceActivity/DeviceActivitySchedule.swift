@@ -16,15 +16,23 @@ import Foundation
 ///   ends at the first instant after it matching the end components
 ///   (`ScheduleComponents`); without `repeats`, only the first one that
 ///   ends after the registration.
+///
+/// `warningSeconds` is Apple's `warningTime` as a span: the extension is
+/// warned that long before each interval starts and ends, and before each
+/// event reaches its threshold (`ActivityRegistration.warningUsage(of:)`). Nil, the default, is no
+/// warning; a registry written before warnings existed has none, and a
+/// schedule without one is written without the field.
 public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
     public var intervalStart: IntervalEdge
     public var intervalEnd: IntervalEdge
     public var repeats: Bool
+    public var warningSeconds: Int?
 
-    public init(intervalStart: IntervalEdge, intervalEnd: IntervalEdge, repeats: Bool) {
+    public init(intervalStart: IntervalEdge, intervalEnd: IntervalEdge, repeats: Bool, warningSeconds: Int? = nil) {
         self.intervalStart = intervalStart
         self.intervalEnd = intervalEnd
         self.repeats = repeats
+        self.warningSeconds = warningSeconds
     }
 
     public static let minimumMinutes = 15
@@ -32,6 +40,10 @@ public struct DeviceActivitySchedule: Codable, Hashable, Sendable {
 
     /// Checks the schedule the way `startMonitoring` does, at `now`.
     public func validate(activity: String, calendar: Calendar, now: Date) throws(MonitoringError) {
+        if let warningSeconds, warningSeconds < 0 {
+            throw .invalidDateComponents(
+                activity: activity, detail: "warningTime is \(warningSeconds) s, a warning time cannot be negative")
+        }
         guard intervalStart.componentsAreValid, intervalEnd.componentsAreValid else {
             throw .invalidDateComponents(
                 activity: activity, detail: "\(intervalStart) – \(intervalEnd) is not a valid time")

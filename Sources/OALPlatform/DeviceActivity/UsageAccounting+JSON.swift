@@ -46,6 +46,10 @@ extension UsageAccounting.Counter {
             writer.double(seconds)
         }
         writer.endObject()
+        if let warned {
+            writer.key("warned")
+            writer.strings(warned)
+        }
         writer.endObject()
     }
 }

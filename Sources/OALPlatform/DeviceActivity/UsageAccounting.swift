@@ -13,6 +13,15 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
         public var intervalStart: Date
         public var usedSeconds: [String: Double]
         public var reached: Set<String>
+        /// The events already warned (`eventWillReachThresholdWarning`).
+        /// Nil until the first warning, so a counter of a schedule without
+        /// a warning time, and one saved before warnings existed, keep their
+        /// bytes.
+        public var warned: Set<String>? = nil
+
+        func hasWarned(_ event: String) -> Bool { warned?.contains(event) ?? false }
+
+        mutating func markWarned(_ event: String) { warned = (warned ?? []).union([event]) }
     }
 
     /// One app frontmost over `[from, to)`, as the OS saw it.
@@ -29,11 +38,21 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
         }
     }
 
-    /// One event whose threshold was crossed, and when.
+    /// One event whose threshold, or the warning before it, was crossed,
+    /// and when: `kind` is `eventDidReachThreshold` or
+    /// `eventWillReachThresholdWarning`.
     public struct Crossing: Hashable, Sendable {
+        public var kind: CallbackKind
         public var activity: String
         public var event: String
         public var at: Date
+
+        /// Time order; at one instant an event's warning comes before its
+        /// threshold.
+        static func inOrder(_ a: Crossing, _ b: Crossing) -> Bool {
+            func rank(_ crossing: Crossing) -> Int { crossing.kind == .eventWillReachThresholdWarning ? 0 : 1 }
+            return (a.at, a.activity, a.event, rank(a)) < (b.at, b.activity, b.event, rank(b))
+        }
     }
 
     /// The interval of a registration in progress at an instant, as
@@ -69,7 +88,8 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
 
     /// Adds the time `app` was frontmost over `[from, to)` to every event
     /// that covers it, records it in the history, and returns the
-    /// thresholds crossed, in time order.
+    /// thresholds crossed, and the warnings before them (the schedule's
+    /// warning time before the threshold), in time order.
     ///
     /// The caller steps time so that no interval boundary falls strictly
     /// inside `[from, to)`; usage is clipped to the interval in progress at
@@ -95,18 +115,28 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
                 let before = counter.usedSeconds[eventName, default: 0]
                 let after = before + countTo.timeIntervalSince(countFrom)
                 counter.usedSeconds[eventName] = after
+                if let warning = registration.warningUsage(of: event), !counter.hasWarned(eventName),
+                    !counter.reached.contains(eventName), after >= warning
+                {
+                    counter.markWarned(eventName)
+                    crossings.append(
+                        Crossing(
+                            kind: .eventWillReachThresholdWarning, activity: name, event: eventName,
+                            at: countFrom.addingTimeInterval(max(warning - before, 0))))
+                }
                 let threshold = Double(event.thresholdMinutes * 60)
                 if !counter.reached.contains(eventName), after >= threshold {
                     counter.reached.insert(eventName)
                     crossings.append(
-                        Crossing(activity: name, event: eventName, at: countFrom.addingTimeInterval(threshold - before))
-                    )
+                        Crossing(
+                            kind: .eventDidReachThreshold, activity: name, event: eventName,
+                            at: countFrom.addingTimeInterval(threshold - before)))
                 }
             }
             counters[name] = counter
         }
         remember(app: app.bundleIdentifier, from: from, to: to)
-        return crossings.sorted { ($0.at, $0.activity, $0.event) < ($1.at, $1.activity, $1.event) }
+        return crossings.sorted(by: Crossing.inOrder)
     }
 
     /// Starts the counters of activities registered or restarted since the
@@ -137,7 +167,8 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     }
 
     /// How long `app` can stay frontmost from `instant` before the next
-    /// threshold it counts towards is crossed; nil when none is ahead.
+    /// threshold it counts towards, or the warning before one, is crossed;
+    /// nil when none is ahead.
     public func secondsUntilNextThreshold(
         app: InstalledApp, at instant: Date, registry: ActivityRegistry, catalog: InstalledAppCatalog,
         calendar: Calendar, intervals: IntervalLookup? = nil
@@ -152,7 +183,11 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
                 for: registration, interval: interval, name: name, before: instant, catalog: catalog)
             for (eventName, event) in registration.events
             where !counter.reached.contains(eventName) && catalog.selection(event.selection, covers: app) {
-                let remaining = Double(event.thresholdMinutes * 60) - counter.usedSeconds[eventName, default: 0]
+                let used = counter.usedSeconds[eventName, default: 0]
+                var remaining = Double(event.thresholdMinutes * 60) - used
+                if let warning = registration.warningUsage(of: event), !counter.hasWarned(eventName) {
+                    remaining = min(remaining, warning - used)
+                }
                 best = min(best ?? remaining, max(0, remaining))
             }
         }
@@ -216,18 +251,28 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
 }
 
 extension UsageAccounting.Counter {
-    /// Marks every event whose threshold the counted time already meets as
-    /// reached, and returns those crossings, all at `instant`.
+    /// Marks every event whose threshold (or warning) the counted time
+    /// already meets as reached (or warned), and returns those crossings,
+    /// all at `instant`, an event's warning before its threshold.
     fileprivate mutating func crossAll(_ registration: ActivityRegistration, name: String, at instant: Date)
         -> [UsageAccounting.Crossing]
     {
         var crossings: [UsageAccounting.Crossing] = []
         for (eventName, event) in registration.events.sorted(by: { $0.key < $1.key })
-        where !reached.contains(eventName)
-            && usedSeconds[eventName, default: 0] >= Double(event.thresholdMinutes * 60)
-        {
-            reached.insert(eventName)
-            crossings.append(UsageAccounting.Crossing(activity: name, event: eventName, at: instant))
+        where !reached.contains(eventName) {
+            let used = usedSeconds[eventName, default: 0]
+            if let warning = registration.warningUsage(of: event), !hasWarned(eventName), used >= warning {
+                markWarned(eventName)
+                crossings.append(
+                    UsageAccounting.Crossing(
+                        kind: .eventWillReachThresholdWarning, activity: name, event: eventName, at: instant))
+            }
+            if used >= Double(event.thresholdMinutes * 60) {
+                reached.insert(eventName)
+                crossings.append(
+                    UsageAccounting.Crossing(
+                        kind: .eventDidReachThreshold, activity: name, event: eventName, at: instant))
+            }
         }
         return crossings
     }

@@ -19,6 +19,9 @@ struct TimelineModel {
         case start = "s"
         case end = "e"
         case threshold = "t"
+        /// `intervalWillStartWarning`, `intervalWillEndWarning`,
+        /// `eventWillReachThresholdWarning` (a schedule's `warningTime`).
+        case warning = "w"
         case press = "p"
         case failed = "!"
         /// A fault killed a launch (faults row).
@@ -77,6 +80,8 @@ struct TimelineModel {
                 switch fields["kind"] {
                 case CallbackKind.intervalDidStart.rawValue: marks.append(Mark(time: time, kind: .start))
                 case CallbackKind.intervalDidEnd.rawValue: marks.append(Mark(time: time, kind: .end))
+                case let kind? where CallbackKind(rawValue: kind)?.isWarning == true:
+                    marks.append(Mark(time: time, kind: .warning))
                 default: marks.append(Mark(time: time, kind: .threshold))
                 }
             case "user.press":

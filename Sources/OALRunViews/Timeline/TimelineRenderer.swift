@@ -48,8 +48,10 @@ struct TimelineRenderer {
         }
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
-        lines.append("        s intervalDidStart  e intervalDidEnd  t threshold  p shield button  ! failed expectation")
-        lines.append("        (several in one column: the first of ! p t e s is shown)")
+        lines.append(
+            "        s intervalDidStart  e intervalDidEnd  t threshold  w warning  p shield button  ! failed expectation"
+        )
+        lines.append("        (several in one column: the first of ! p t e s w is shown)")
         if model.faultMarks != nil {
             lines.append("        faults: K a fault killed a process  F another fault took effect (K shown first;")
             lines.append("        each fault, and what failed after it, in the summary's Faults section)")
@@ -69,7 +71,7 @@ struct TimelineRenderer {
 
     private func markers(
         _ marks: [TimelineModel.Mark], origin: Date, bucket: TimeInterval, columns: Int,
-        rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start]
+        rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start, .warning]
     ) -> String {
         var best = [TimelineModel.MarkKind?](repeating: nil, count: columns)
         for mark in marks {

@@ -20,8 +20,9 @@ public struct MonitorReaction {
         shields = ShieldController(context: context)
     }
 
-    /// Handles one callback. Names the monitor does not recognise are
-    /// traced as `callback.ignored` and otherwise left alone.
+    /// Handles one callback. Names the monitor does not recognise, and the
+    /// warnings (`intervalWillStartWarning`, ...), are traced as
+    /// `callback.ignored` and otherwise left alone.
     ///
     /// Under the press lock (shared: no Open press runs meanwhile): first
     /// the grants a killed press left pending are resolved, then the
@@ -33,6 +34,11 @@ public struct MonitorReaction {
         var fields = ["callback": callback.rawValue, "activity": activity]
         if let event { fields["event"] = event }
         context.record("callback", fields)
+        // OpenAppLock registers no warning time, so iOS sends it no warning.
+        // One that comes all the same reports nothing that happened (no
+        // edge passed, no threshold reached): traced and left alone, with
+        // no lock taken and no store touched.
+        if callback.isWarning { return ignore(fields, "the app registers no warning time") }
         try context.pressLock.with(.shared) {
             try PendingGrants.resolve(context: context, stores: stores)
             try react(callback, activity: activity, event: event, fields)

@@ -6,6 +6,7 @@ import os
 /// The foreground refresh: shields what is active now, publishes the rules
 /// and keeps one DeviceActivity window per rule, restarted only when its
 /// window changed (a SHA-256 fingerprint in the group, as real apps do).
+/// Each window is warned 5 minutes before it opens and closes.
 final class MiniEnforcer {
     private let log = Logger(subsystem: "example.MiniGuest", category: "enforcer")
 
@@ -29,7 +30,8 @@ final class MiniEnforcer {
                     DeviceActivityName(name),
                     during: DeviceActivitySchedule(
                         intervalStart: DateComponents(hour: rule.start / 60, minute: rule.start % 60),
-                        intervalEnd: DateComponents(hour: rule.end / 60, minute: rule.end % 60), repeats: true))
+                        intervalEnd: DateComponents(hour: rule.end / 60, minute: rule.end % 60), repeats: true,
+                        warningTime: DateComponents(minute: 5)))
                 fingerprints[name] = print
             } catch {
                 log.error("start failed \(name, privacy: .public): \(error.localizedDescription)")

@@ -3,7 +3,8 @@ import Foundation
 import UserNotifications
 
 /// Shields a rule at its window's start and clears it at the end; stamps
-/// each callback's `Date()` so a test can see which clock it read.
+/// each callback's `Date()` so a test can see which clock it read, and
+/// notes the last warning before an edge.
 final class MiniMonitorExtension: DeviceActivityMonitor {
     override func intervalDidStart(for activity: DeviceActivityName) {
         stamp(activity)
@@ -24,6 +25,20 @@ final class MiniMonitorExtension: DeviceActivityMonitor {
         stamp(activity)
         guard let id = MiniRule.id(fromWindow: activity.rawValue) else { return }
         MiniShields.clear(id)
+    }
+
+    override func intervalWillStartWarning(for activity: DeviceActivityName) {
+        warned("intervalWillStartWarning", activity)
+    }
+
+    override func intervalWillEndWarning(for activity: DeviceActivityName) {
+        warned("intervalWillEndWarning", activity)
+    }
+
+    /// The warnings go to their own key: `lastCallback` stays the window's
+    /// last edge, which the clock test reads.
+    private func warned(_ callback: String, _ activity: DeviceActivityName) {
+        MiniStore.defaults.set("\(callback) \(activity.rawValue)", forKey: "lastWarning")
     }
 
     private func stamp(_ activity: DeviceActivityName) {
