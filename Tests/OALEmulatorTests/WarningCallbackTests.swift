@@ -126,6 +126,33 @@ import Testing
         #expect(!trace.contains { $0.event == "deliver.resumed" && $0.fields["kind"] == warning })
     }
 
+    /// A device killed before its scenario's first step (here the first
+    /// delivery of a scenario with none) resumes its run: the second
+    /// `run.start` says `resumed`, no launch number is handed out twice,
+    /// and the warning whose process ran is not launched again. It once started a new
+    /// run, because only a done step marked a run as begun.
+    @Test func aDeviceKilledBeforeItsFirstStepResumesItsRun() throws {
+        let (device, trace) = try Self.play(
+            "fault kill device at device.deliver.after-launch#1\nend day 1 11:00\n", activity: "warned",
+            Self.hourWarned)
+        defer { device.remove() }
+        let starts = trace.filter { $0.event == "run.start" }
+        #expect(starts.map { $0.fields["resumed"] } == ["false", "true"], "\(starts)")
+        let launches = trace.filter { $0.event == "launch" }.compactMap(\.launch)
+        #expect(Set(launches).count == launches.count, "launch numbers handed out twice: \(launches)")
+        // The warning's process ran before the kill: it is not launched
+        // again (iOS never redelivers), and the rest come as due.
+        let warned = trace.filter {
+            $0.event == "launch" && $0.process == .monitor
+                && ($0.fields["argv"] ?? "").hasPrefix("intervalWillStartWarning")
+        }
+        #expect(warned.count == 1, "\(warned)")
+        #expect(
+            Self.delivered(trace, "warned") == [
+                "intervalDidStart@09:00", "intervalWillEndWarning@09:55", "intervalDidEnd@10:00",
+            ])
+    }
+
     /// Source: developer forums reports of late, dropped and repeated
     /// DeviceActivity callbacks (docs/FAULTS.md, `delay`, `drop`,
     /// `refire`): a warning is a callback like the others, so the callback

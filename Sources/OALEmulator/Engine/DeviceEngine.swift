@@ -121,10 +121,13 @@ public final class DeviceEngine {
         // on (docs/PROCESSES.md), it does not replay the user's taps.
         let identity = scenario.identity
         let run = RootRun(spec: RunSpec(scenario: scenario, options: options), scenario: identity)
-        try checkRootRun(run)
+        let heldBefore = try checkRootRun(run)
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
-        let unfinished = state.stepsDone > 0 ? restoreAfterKill() : Unfinished()
+        // A root that already held this run goes on with it, even when the
+        // device died before the first step (a callback due first).
+        let resumed = heldBefore || state.stepsDone > 0
+        let unfinished = resumed ? restoreAfterKill() : Unfinished()
         if oracle.savedScenario.map(Scenario.identity(of:)) != identity { oracle.startBlank(scenario: identity) }
         let snapshot = options.snapshots?.start
         if snapshot == nil {
@@ -134,7 +137,7 @@ public final class DeviceEngine {
                     "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
                     "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
                     // A device restarted on its root continues the same run.
-                    "resumed": state.stepsDone > 0 ? "true" : "false",
+                    "resumed": resumed ? "true" : "false",
                     // The zone the run starts in: a `clock timezone` fault's
                     // `clock.set` names the next (the report's axis).
                     "timezone": calendar.timeZone.identifier,
@@ -215,7 +218,9 @@ public final class DeviceEngine {
     /// Goes on only with the run the root holds, if it holds one; records
     /// `run` on a root no run has started on. A sweep's point starts from
     /// a snapshot of another run's root: it is a new run there.
-    private func checkRootRun(_ run: RootRun) throws {
+    /// Refuses a root that holds another run or a finished one, records the
+    /// run on a new root, and says whether the root already held this run.
+    private func checkRootRun(_ run: RootRun) throws -> Bool {
         if options.snapshots?.start == nil, let held = try RootRun.load(options.root) {
             let goOn = held.spec.runCommand(root: options.root.url.path)
             if held.finished { throw EngineError.runFinished(path: options.root.url.path, held: held.spec.command) }
@@ -223,9 +228,10 @@ public final class DeviceEngine {
             if !differing.isEmpty {
                 throw EngineError.rootHoldsAnotherRun(path: options.root.url.path, differing: differing, held: goOn)
             }
-            return
+            return true
         }
         try run.save(options.root)
+        return false
     }
 
     /// `oracle.judge(until:)` on another thread while the device moves the
