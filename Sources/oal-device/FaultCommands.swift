@@ -41,11 +41,20 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let spec = try runSpec(parsed, scenario: scenarioPath)
     printBanner(spec, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
-        spec: spec, rootBase: base, limit: try parsed.int("limit", in: 1...100_000),
-        kinds: try targets(parsed), jobs: try jobs(parsed), shard: try shard(parsed),
-        snapshots: !parsed.has("no-snapshots"),
-        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device sweep"))
+        try sweepSettings(parsed, spec: spec, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep")
+    )
     return try finish(try sweep.run(), parsed)
+}
+
+/// `sweep` and `race`: the options every sweep of reruns takes.
+func sweepSettings(
+    _ parsed: ParsedArguments, spec: RunSpec, base: URL, limit: ClosedRange<Int>, kinds: Set<FaultTarget>?,
+    tool: String
+) throws -> SweepSettings {
+    SweepSettings(
+        spec: spec, rootBase: base, limit: try parsed.int("limit", in: limit), kinds: kinds, jobs: try jobs(parsed),
+        shard: try shard(parsed), snapshots: !parsed.has("no-snapshots"),
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device \(tool)"))
 }
 
 func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {

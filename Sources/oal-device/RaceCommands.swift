@@ -76,10 +76,8 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let spec = try runSpec(parsed, scenario: scenarioPath)
     printBanner(spec, parsed, what: "each interleaving is this run with one preempt more")
     let race = RaceSweep(
-        spec: spec, rootBase: base, limit: try parsed.int("limit", in: 1...1_000_000), kinds: kinds,
-        interleavings: interleavings, jobs: try jobs(parsed), shard: try shard(parsed),
-        snapshots: !parsed.has("no-snapshots"),
-        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device race"))
+        try sweepSettings(parsed, spec: spec, base: base, limit: 1...1_000_000, kinds: kinds, tool: "race"),
+        interleavings: interleavings)
     return try finish(try race.run(), parsed)
 }
 

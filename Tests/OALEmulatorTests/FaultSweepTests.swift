@@ -28,7 +28,8 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let sweep = CrashSweep(
-            spec: .built(try Self.scenario(base)), rootBase: base, limit: 6, kinds: [.shieldAction, .monitor])
+            SweepSettings(
+                spec: .built(try Self.scenario(base)), rootBase: base, limit: 6, kinds: [.shieldAction, .monitor]))
         let report = try sweep.run()
         #expect(report.baseline.passed, "\(report.baseline.reason)")
         #expect(report.reached.count >= 6)

@@ -89,7 +89,8 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let race = RaceSweep(
-            spec: .built(try Self.scenario(base)), rootBase: base)
+            SweepSettings(
+                spec: .built(try Self.scenario(base)), rootBase: base))
         let (sites, pauseSites, baseline) = try race.list()
         #expect(baseline.passed, "\(baseline.reason)")
         #expect(pauseSites > 20)
@@ -118,7 +119,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
-        let race = RaceSweep(spec: .built(path), rootBase: base, jobs: 2)
+        let race = RaceSweep(SweepSettings(spec: .built(path), rootBase: base, jobs: 2))
         let (sites, _, _) = try race.list()
         let refresh = try #require(sites.first { $0.point == "app.refresh.after-read-inputs" && $0.launch > 2 })
         let locked = try #require(
@@ -151,8 +152,9 @@ import Testing
         let path = try Self.scenario(base)
         let mutant = "press-without-lock"
         let race = RaceSweep(
-            spec: .built(path, mutant: mutant), rootBase: base, kinds: [.shieldAction], interleavings: [.relaunch],
-            jobs: 2)
+            SweepSettings(
+                spec: .built(path, mutant: mutant), rootBase: base, kinds: [.shieldAction],
+                jobs: 2), interleavings: [.relaunch])
         let (sites, pauseSites, baseline) = try race.list()
         #expect(baseline.passed, "the listing run alone has no race: \(baseline.reason)")
         let chosen = Array(sites.filter { $0.point.hasPrefix("deviceactivity.update.") }.prefix(4))
@@ -207,7 +209,8 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let sweep = CrashSweep(
-            spec: .built(try Self.scenario(base)), rootBase: base)
+            SweepSettings(
+                spec: .built(try Self.scenario(base)), rootBase: base))
         let (sites, _) = try sweep.list()
         #expect(sites.count > 10)
         for count in [1, 2, 3, 7] {
@@ -229,8 +232,9 @@ import Testing
         let path = try Self.scenario(base)
         func sweep(jobs: Int, shard: Shard?) throws -> CrashSweep.Report {
             try CrashSweep(
-                spec: .built(path), rootBase: base.appendingPathComponent("j\(jobs)"), limit: 6,
-                kinds: [.shieldAction], jobs: jobs, shard: shard
+                SweepSettings(
+                    spec: .built(path), rootBase: base.appendingPathComponent("j\(jobs)"), limit: 6,
+                    kinds: [.shieldAction], jobs: jobs, shard: shard)
             ).run()
         }
         let one = try sweep(jobs: 1, shard: Shard(index: 1, count: 2))

@@ -37,7 +37,8 @@ import Testing
         var lines: [(String, String, Set<OracleCheck>)] = []
 
         let sweep = try CrashSweep(
-            spec: spec, rootBase: directory.appendingPathComponent("sweep"), limit: 2, kinds: [.monitor], jobs: 2
+            SweepSettings(
+                spec: spec, rootBase: directory.appendingPathComponent("sweep"), limit: 2, kinds: [.monitor], jobs: 2)
         ).run()
         let point = try #require(sweep.failed.first)
         lines.append(("sweep", point.verdict.reproduce, Set(point.verdict.violations.map(\.check))))
@@ -47,7 +48,8 @@ import Testing
         lines.append(("swarm", seed.verdict.reproduce, Set(seed.verdict.violations.map(\.check))))
 
         let race = try RaceSweep(
-            spec: spec, rootBase: directory.appendingPathComponent("race"), limit: 1, kinds: [.monitor]
+            SweepSettings(
+                spec: spec, rootBase: directory.appendingPathComponent("race"), limit: 1, kinds: [.monitor])
         )
         .run()
         let interleaving = try #require(race.outcomes.first { !$0.verdict.passed })

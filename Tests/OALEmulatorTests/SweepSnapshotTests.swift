@@ -33,7 +33,8 @@ import Testing
         func sweep(_ name: String, snapshots: Bool) throws -> (CrashSweep.Report, URL) {
             let root = base.appendingPathComponent(name, isDirectory: true)
             let report = try CrashSweep(
-                spec: .built(path), rootBase: root, jobs: 2, snapshots: snapshots
+                SweepSettings(
+                    spec: .built(path), rootBase: root, jobs: 2, snapshots: snapshots)
             ).run()
             return (report, root)
         }

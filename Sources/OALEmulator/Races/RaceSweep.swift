@@ -7,41 +7,17 @@ import OALSystem
 /// (point, interleaving) with the launch stopped there while the other
 /// thing runs, and lets the oracle judge each rerun (docs/FAULTS.md).
 public struct RaceSweep: Sendable {
-    /// The run every interleaving repeats, with one preempt more; its
-    /// mutant (a test's way to show a race the design fixed) reaches every
-    /// launch of every rerun.
-    public var spec: RunSpec
-    public var scenarioPath: String { spec.scenario }
-    public var rootBase: URL
-    /// At most this many reruns, spread evenly over the list.
-    public var limit: Int?
-    /// Only these paused kinds (nil: app, monitor, shield-config, shield-action).
-    public var kinds: Set<FaultTarget>?
+    /// The run every interleaving repeats with one preempt more, and how
+    /// (`kinds` nil: app, monitor, shield-config, shield-action).
+    public var settings: SweepSettings
     /// Only these interleavings (nil: all).
     public var interleavings: Set<Interleaving>?
-    public var jobs: Int
-    public var shard: Shard?
-    /// Each rerun starts from the listing run's snapshot before its launch
-    /// (`--no-snapshots`: from the first line), as the crash sweep's points.
-    public var snapshots: Bool
-    public var progress: (@Sendable (String) -> Void)?
 
     public static let pausable: Set<FaultTarget> = [.app, .monitor, .shieldConfig, .shieldAction]
 
-    public init(
-        spec: RunSpec, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil,
-        interleavings: Set<Interleaving>? = nil, jobs: Int = 1, shard: Shard? = nil, snapshots: Bool = true,
-        progress: (@Sendable (String) -> Void)? = nil
-    ) {
-        self.spec = spec
-        self.rootBase = rootBase
-        self.limit = limit
-        self.kinds = kinds
+    public init(_ settings: SweepSettings, interleavings: Set<Interleaving>? = nil) {
+        self.settings = settings
         self.interleavings = interleavings
-        self.jobs = jobs
-        self.shard = shard
-        self.snapshots = snapshots
-        self.progress = progress
     }
 
     public struct Outcome: SweepOutcome {
@@ -173,19 +149,17 @@ public struct RaceSweep: Sendable {
         }
     }
 
-    var sweep: Sweep<RaceSite> {
-        Sweep(rootBase: rootBase, limit: limit, jobs: jobs, shard: shard, progress: progress)
-    }
+    var sweep: Sweep<RaceSite> { settings.sweep() }
 
     /// The listing run: every pause site reached, in launch order, and what
     /// could interleave at each launch's instant.
     public func list(recorder: SnapshotRecorder? = nil) throws -> (
         sites: [RaceSite], pauseSites: Int, baseline: FaultRun.Verdict
     ) {
-        let (baseline, logs) = try sweep.list(.pause, of: spec, recorder: recorder)
+        let (baseline, logs) = try sweep.list(.pause, of: settings.spec, recorder: recorder)
         var sites: [RaceSite] = []
         var pauseSites = 0
-        let kinds = self.kinds ?? Self.pausable
+        let kinds = settings.kinds ?? Self.pausable
         for log in logs {
             guard kinds.contains(log.target), Self.pausable.contains(log.target) else { continue }
             let possible = log.due.filter { interleavings?.contains($0) ?? true }.sorted()
@@ -202,19 +176,19 @@ public struct RaceSweep: Sendable {
     }
 
     public func run() throws -> Report {
-        progress?("listing the pause points of \(scenarioPath)...")
-        let recorder = sweep.recorder(.pause, snapshots: snapshots)
+        settings.progress?("listing the pause points of \(settings.scenarioPath)...")
+        let recorder = sweep.recorder(.pause, snapshots: settings.snapshots)
         let (candidates, pauseSites, baseline) = try list(recorder: recorder)
         let (outcomes, index, use) = try sweep.run(
-            candidates, listing: baseline, recorder: recorder, of: spec, title: Report.title,
+            candidates, listing: baseline, recorder: recorder, of: settings.spec, title: Report.title,
             announce: "\(pauseSites) pause site(s), \(candidates.count) interleaving(s) possible")
         return Report(
             pauseSites: pauseSites, candidates: candidates, baseline: baseline, outcomes: outcomes, index: index,
-            scenario: scenarioPath, shard: shard, snapshots: use)
+            scenario: settings.scenarioPath, shard: settings.shard, snapshots: use)
     }
 
     /// Reruns the scenario once per site, `race-<position>` under the base.
     public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] {
-        sweep.rerun(sites, of: spec, shelf: nil)
+        sweep.rerun(sites, of: settings.spec, shelf: nil)
     }
 }

@@ -7,36 +7,11 @@ import OALSystem
 /// fresh root once per point with a SIGKILL there, and lets the oracle
 /// judge each rerun.
 public struct CrashSweep: Sendable {
-    /// The run every point repeats, with one kill more.
-    public var spec: RunSpec
-    public var scenarioPath: String { spec.scenario }
-    public var rootBase: URL
-    /// At most this many points, spread evenly over the list.
-    public var limit: Int?
-    /// Only these kinds (nil: every kind but the device).
-    public var kinds: Set<FaultTarget>?
-    /// Reruns at once (`--jobs`), each on its own root.
-    public var jobs: Int
-    /// Only this shard's points (`--shard I/N`), after `limit`.
-    public var shard: Shard?
-    /// Each point starts from the listing run's snapshot before its launch
-    /// (`--no-snapshots`: every point replays from the first line).
-    public var snapshots: Bool
-    public var progress: (@Sendable (String) -> Void)?
+    /// The run every point repeats with one kill more, and how (`kinds`
+    /// nil: every kind but the device).
+    public var settings: SweepSettings
 
-    public init(
-        spec: RunSpec, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil, jobs: Int = 1,
-        shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
-    ) {
-        self.spec = spec
-        self.rootBase = rootBase
-        self.limit = limit
-        self.kinds = kinds
-        self.jobs = jobs
-        self.shard = shard
-        self.snapshots = snapshots
-        self.progress = progress
-    }
+    public init(_ settings: SweepSettings) { self.settings = settings }
 
     public struct Outcome: SweepOutcome {
         public var site: CrashSite
@@ -92,17 +67,15 @@ public struct CrashSweep: Sendable {
         }
     }
 
-    var sweep: Sweep<CrashSite> {
-        Sweep(rootBase: rootBase, limit: limit, jobs: jobs, shard: shard, progress: progress)
-    }
+    var sweep: Sweep<CrashSite> { settings.sweep() }
 
     /// The listing run: every site reached, in launch order.
     public func list(recorder: SnapshotRecorder? = nil) throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
-        let (baseline, logs) = try sweep.list(.crash, of: spec, recorder: recorder)
+        let (baseline, logs) = try sweep.list(.crash, of: settings.spec, recorder: recorder)
         var sites: [CrashSite] = []
         for log in logs {
-            if let kinds, !kinds.contains(log.target) { continue }
-            if kinds == nil, log.target == .device { continue }
+            if let kinds = settings.kinds, !kinds.contains(log.target) { continue }
+            if settings.kinds == nil, log.target == .device { continue }
             for (point, occurrence) in log.points {
                 sites.append(CrashSite(launch: log.launch, target: log.target, point: point, occurrence: occurrence))
             }
@@ -111,14 +84,14 @@ public struct CrashSweep: Sendable {
     }
 
     public func run() throws -> Report {
-        progress?("listing the crash points of \(scenarioPath)...")
-        let recorder = sweep.recorder(.crash, snapshots: snapshots)
+        settings.progress?("listing the crash points of \(settings.scenarioPath)...")
+        let recorder = sweep.recorder(.crash, snapshots: settings.snapshots)
         let (reached, baseline) = try list(recorder: recorder)
         let (outcomes, index, use) = try sweep.run(
-            reached, listing: baseline, recorder: recorder, of: spec, title: Report.title,
+            reached, listing: baseline, recorder: recorder, of: settings.spec, title: Report.title,
             announce: "\(reached.count) point(s) reached")
         return Report(
-            reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: scenarioPath,
-            shard: shard, snapshots: use)
+            reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: settings.scenarioPath,
+            shard: settings.shard, snapshots: use)
     }
 }
