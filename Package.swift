@@ -61,14 +61,20 @@ let package = Package(
         .target(
             name: "OALOracle", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario"]
         ),
-        // 8. The emulated iOS engine (launcher, fault injection, sweeps), a
-        //    library so the tests and `oal-device` drive the same code.
+        // 8. The emulated iOS engine (setting a root up, the launcher, the
+        //    device's run, fault injection), a library so the tests and
+        //    `oal-device` drive the same code.
         .target(
             name: "OALEmulator",
             dependencies: [
                 "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario", "OALRunViews",
                 "OALOracle",
             ]),
+        // 9. Many runs of the engine: crash-point, kill and race sweeps, seed
+        //    swarms, the shrinker and the differential run.
+        .target(
+            name: "OALExplore",
+            dependencies: ["OALSystem", "OALPlatform", "OALShared", "OALScenario", "OALOracle", "OALEmulator"]),
 
         // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
         // to its emulated device; the Apple-named modules are the surface the
@@ -114,7 +120,8 @@ let package = Package(
         .executableTarget(name: "oal-monitor", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-config", dependencies: ["OALShared"]),
         .executableTarget(name: "oal-shield-action", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-device", dependencies: ["OALEmulator", "OALGuestBuild", "OALGuestExplore"]),
+        .executableTarget(
+            name: "oal-device", dependencies: ["OALEmulator", "OALExplore", "OALGuestBuild", "OALGuestExplore"]),
 
         // A process that hammers the stores, for the multi-process tests and
         // the store benchmark.
@@ -127,7 +134,7 @@ let package = Package(
         // (docs/RELIABILITY.md). This build replays saved inputs;
         // `scripts/fuzz` builds it again with libFuzzer (`-D OAL_FUZZ`).
         .executableTarget(
-            name: "oal-fuzz", dependencies: ["OALSystem", "OALStore", "OALShared", "OALEmulator"]),
+            name: "oal-fuzz", dependencies: ["OALSystem", "OALStore", "OALShared", "OALEmulator", "OALExplore"]),
 
         // Test-only: finds and spawns the built executables.
         .target(name: "OALTestSupport", dependencies: ["OALSystem"]),
@@ -136,7 +143,8 @@ let package = Package(
         .testTarget(name: "OALStoreTests", dependencies: ["OALStore", "OALTestSupport"]),
         .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
         .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
-        .testTarget(name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALOracle", "OALTestSupport"]),
+        .testTarget(
+            name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALOracle", "OALExplore", "OALTestSupport"]),
         .testTarget(name: "OALGuestBuildTests", dependencies: ["OALGuestBuild", "OALTestSupport"]),
         // The guest SDK's pieces in-process, and guest builds run end to end
         // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).

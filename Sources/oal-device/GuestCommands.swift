@@ -1,5 +1,6 @@
 import Foundation
 import OALEmulator
+import OALExplore
 import OALGuestBuild
 import OALGuestExplore
 import OALShared

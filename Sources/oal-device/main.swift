@@ -1,5 +1,6 @@
 import Foundation
 import OALEmulator
+import OALExplore
 import OALPlatform
 import OALShared
 import OALSystem

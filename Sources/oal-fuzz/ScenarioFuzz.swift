@@ -1,4 +1,5 @@
-@_spi(Fuzzing) import OALEmulator
+import OALEmulator
+@_spi(Fuzzing) import OALExplore
 
 /// `oal-fuzz scenario`: the bytes as a scenario file.
 enum ScenarioFuzz {

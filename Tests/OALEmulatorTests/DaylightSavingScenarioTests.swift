@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import OALEmulator
+@testable import OALExplore
 @testable import OALOracle
 @testable import OALRunViews
 

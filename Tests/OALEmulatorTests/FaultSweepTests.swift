@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALEmulator
+import OALExplore
 import OALPlatform
 import OALTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import OALEmulator
+import OALExplore
 import Testing
 
 /// The oracle judges from outside the system under test (docs/ORACLE.md,

@@ -21,7 +21,7 @@ import Testing
         "OALSystem/ChildProcess.swift": "the environment a child inherits",
         "OALEmulator/Engine/ProcessLauncher.swift": "the environment a launched process inherits",
         "OALEmulator/Engine/UntracedAppQuery.swift": "the environment an untraced app query inherits",
-        "OALEmulator/Sweeps/DeviceKillSweep.swift": "the environment a killed device inherits",
+        "OALExplore/Sweeps/DeviceKillSweep.swift": "the environment a killed device inherits",
     ]
 
     @Test func noLibraryReadsItsConfigurationFromTheEnvironment() throws {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import OALEmulator
+@testable import OALExplore
 @testable import OALOracle
 @testable import OALRunViews
 

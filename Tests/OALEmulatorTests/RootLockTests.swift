@@ -6,6 +6,7 @@ import OALTestSupport
 import Testing
 
 @testable import OALEmulator
+@testable import OALExplore
 @testable import OALOracle
 @testable import OALRunViews
 

@@ -3,6 +3,7 @@ import OALPlatform
 import Testing
 
 @testable import OALEmulator
+@testable import OALExplore
 @testable import OALOracle
 @testable import OALRunViews
 

@@ -1,5 +1,6 @@
 import Foundation
 import OALEmulator
+import OALExplore
 import Testing
 
 /// `expect status RULE "TEXT"` and `expect home RULE "TEXT"`: what the

@@ -6,6 +6,7 @@ import OALSystem
 import OALTestSupport
 
 @testable import OALEmulator
+@testable import OALExplore
 @testable import OALOracle
 @testable import OALRunViews
 

@@ -1,5 +1,6 @@
 import Foundation
-@_spi(Fuzzing) import OALEmulator
+import OALEmulator
+@_spi(Fuzzing) import OALExplore
 import OALPlatform
 import OALTestSupport
 import Testing

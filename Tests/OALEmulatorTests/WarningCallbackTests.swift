@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OALEmulator
+import OALExplore
 import OALPlatform
 import OALSystem
 import OALTestSupport

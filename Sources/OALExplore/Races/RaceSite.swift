@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// One place a race can be run: the n-th time launch L (a process of kind
 /// K) reaches pause point P, with what runs while it is stopped there.

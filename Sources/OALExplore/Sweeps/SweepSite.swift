@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// One rerun of a sweep (a crash point, a race interleaving, a seed): what
 /// it adds to the sweep's run, the root it runs on, and what its outcome

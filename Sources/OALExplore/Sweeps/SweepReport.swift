@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 import OALSystem
 
 /// What a sweep, a race sweep or a swarm says when it is done: one outcome

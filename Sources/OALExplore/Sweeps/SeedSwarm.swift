@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 import OALSystem
 
 /// `oal-device swarm`: N seeds, each a random fault mix (`--random-faults`),

@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// One place a run can die: the n-th time launch L (a process of kind K)
 /// reaches crash point P.

@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// One launch's log of the points it reached in a listing run,
 /// `<launch>-<kind>.log` (`OAL_CRASH_LOG`, `OAL_PAUSE_LOG`), and for pause

@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// `oal-device shrink` (and `run --shrink`): reduces a failing run to a
 /// minimal scenario that still fails the same way, by delta debugging

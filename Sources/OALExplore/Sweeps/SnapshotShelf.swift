@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// The snapshots a sweep's points start from, shared by the points of the
 /// same launches and deleted as soon as their last point is done, so the

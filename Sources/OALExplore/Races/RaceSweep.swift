@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 import OALSystem
 
 /// `oal-device race`: lists every pause point a scenario's run reaches and

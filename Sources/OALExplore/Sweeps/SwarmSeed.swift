@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// One seed of a swarm: the sweep's run with `--seed S --random-faults`, on
 /// `seed-S`, with the fault mix the seed draws from the scenario.

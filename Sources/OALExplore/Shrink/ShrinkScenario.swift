@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// A scenario as the shrinker edits it: the header it keeps, and one
 /// entry per timed line at an absolute offset from day 1's midnight, so

@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 import OALSystem
 
 /// The skeleton of every sweep of reruns (`sweep`, `race`, `swarm`, and

@@ -42,7 +42,7 @@ public struct LaunchSnapshot: Codable, Hashable, Sendable {
 
     /// Replaces `root` with a copy of the snapshot's root. A copy, not
     /// links: the trace and the usage journals are appended in place.
-    func restore(into root: DeviceRoot) throws {
+    package func restore(into root: DeviceRoot) throws {
         if root.exists { try FileManager.default.removeItem(at: root.url) }
         try FileManager.default.createDirectory(
             at: root.url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ public struct LaunchSnapshot: Codable, Hashable, Sendable {
     }
 
     /// The snapshot that serves launch `launch`: the latest taken before it.
-    static func serving(_ launch: Int, in snapshots: [LaunchSnapshot]) -> LaunchSnapshot? {
+    package static func serving(_ launch: Int, in snapshots: [LaunchSnapshot]) -> LaunchSnapshot? {
         snapshots.filter { $0.launchSequence < launch }.max { $0.launchSequence < $1.launchSequence }
     }
 
@@ -136,12 +136,12 @@ public enum SnapshotMode: Sendable {
     case record(SnapshotRecorder)
     case start(LaunchSnapshot)
 
-    var recorder: SnapshotRecorder? {
+    package var recorder: SnapshotRecorder? {
         if case .record(let recorder) = self { return recorder }
         return nil
     }
 
-    var start: LaunchSnapshot? {
+    package var start: LaunchSnapshot? {
         if case .start(let snapshot) = self { return snapshot }
         return nil
     }

@@ -1,6 +1,9 @@
 import Foundation
 import Glibc
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 import OALStore
 import OALSystem
 

@@ -1,6 +1,9 @@
 import Foundation
 import OALDomain
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 import OALShared
 import OALStore
 

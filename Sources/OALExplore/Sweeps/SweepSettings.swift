@@ -1,5 +1,8 @@
 import Foundation
+import OALEmulator
+import OALOracle
 import OALPlatform
+import OALScenario
 
 /// What a sweep of reruns is given, whatever it sweeps (crash points,
 /// interleavings): the run every rerun repeats with one fault more, where

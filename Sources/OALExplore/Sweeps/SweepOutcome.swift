@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// What one rerun of a sweep found, and how it is named in the progress
 /// line, the index and the JUnit file.

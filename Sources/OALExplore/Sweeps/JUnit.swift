@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// JUnit XML for a sweep, a race sweep or a swarm (`--junit FILE`): one
 /// `<testcase>` per point, (point, interleaving) or seed, the violation as

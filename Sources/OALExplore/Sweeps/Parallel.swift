@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// Runs a batch of independent runs on up to `jobs` threads at once
 /// (`--jobs N`). Each run is its own device engine on its own root with

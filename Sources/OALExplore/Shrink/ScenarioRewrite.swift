@@ -1,4 +1,7 @@
 import Foundation
+import OALEmulator
+import OALOracle
+import OALScenario
 
 /// The shrinker's rewrite of a scenario file (comments dropped, `day N`
 /// folded into each line, the end and the seed written out), for the fuzz
