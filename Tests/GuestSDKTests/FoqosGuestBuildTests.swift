@@ -1,4 +1,6 @@
 import Foundation
+import OALPlatform
+import OALStore
 import OALTestSupport
 import Testing
 
@@ -144,5 +146,45 @@ extension GuestBuildTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         let shield = (json["document"] as? [String: Any])?["shield"] as? [String: Any]
         return shield?["applications"] as? [String] ?? []
+    }
+}
+
+extension GuestBuildTests {
+    /// The same break, the callbacks delivered by the emulated device from
+    /// a scenario (`scenarios/guests/foqos-break.scenario`): the guest has
+    /// no app, so the oracle judges nothing of the spec, and the scenario's
+    /// own expectations judge Foqos.
+    @Test func foqosBreakPlaysFromAScenarioWithNoAppProcess() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else {
+            print("GuestBuildTests: skipped the Foqos scenario: no Foqos sources at \(checkout)")
+            return
+        }
+        let device = try BuiltProducts.executable("oal-device")
+        let built = try ProcessRun.run(device, ["guest", "build", checkout, "--quiet"])
+        try #require(built.status == 0, "\(built.stderr.suffix(3000))")
+        let guest = built.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos-break.scenario").path
+        let root = Self.temporaryRoot("foqos-scenario")
+        try? FileManager.default.removeItem(at: root)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let initRun = try ProcessRun.run(device, ["init", "--root", root.path, "--scenario", scenario])
+        try #require(initRun.status == 0, "\(initRun.stderr)")
+        // What Foqos's app would have done: its profile and session in the
+        // App Group, and the break registered with DeviceActivity.
+        try Self.seedFoqosProfile(root)
+        let system = try AppGroupContainer(url: root.appendingPathComponent("system"))
+        try OALPlatform.DeviceActivityCenter(system: system, clock: EmulatedClock(system: system)).startMonitoring(
+            "BreakScheduleActivity:\(Self.foqosProfile)",
+            during: OALPlatform.DeviceActivitySchedule(
+                intervalStart: .timeOfDay(hour: 9, minute: 10), intervalEnd: .timeOfDay(hour: 9, minute: 25),
+                repeats: false))
+        let run = try ProcessRun.run(device, ["run", "--root", root.path, scenario, "--guest", guest, "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("4 expectation(s) met, 0 failed"), "\(run.stderr)")
+        #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
+        #expect(run.stderr.contains("not judged for this guest"), "\(run.stderr)")
+        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
+        #expect(trace.contains("\"callback\":\"intervalDidEnd\""), "the device delivered the break's end")
     }
 }
