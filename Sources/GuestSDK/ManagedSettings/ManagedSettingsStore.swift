@@ -41,7 +41,9 @@ open class ManagedSettingsStore: @unchecked Sendable {
                 $0.denyAppRemoval = newValue.denyAppRemoval
                 $0.denyAppInstallation = newValue.denyAppInstallation
             }
-            // One trace line per setting that changed, as before for removal.
+            // `settings.denyAppRemoval` is traced at every write, as it was
+            // before installation existed, unless the write changed only
+            // `denyAppInstallation`, which is traced when it changes.
             if newValue.denyAppRemoval != old.denyAppRemoval || newValue.denyAppInstallation == old.denyAppInstallation
             {
                 trace("settings.denyAppRemoval", ["value": newValue.denyAppRemoval.map { "\($0)" } ?? "nil"])
