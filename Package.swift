@@ -25,7 +25,8 @@ let package = Package(
             name: "GuestSDK", type: .dynamic,
             targets: [
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
-                "FamilyControls", "UserNotifications", "os", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine", "GuestHarness",
+                "FamilyControls", "UserNotifications", "os", "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI",
+                "Combine", "GuestHarness",
             ]),
     ],
     targets: [
@@ -101,7 +102,9 @@ let package = Package(
             name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore"],
             path: "Sources/GuestSDK/UserNotifications"),
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
-        .target(name: "SwiftUI", dependencies: ["GuestFoundation", "UIKit"], path: "Sources/GuestSDK/SwiftUI"),
+        .target(name: "OSLog", dependencies: ["os"], path: "Sources/GuestSDK/OSLog"),
+        .target(
+            name: "SwiftUI", dependencies: ["GuestFoundation", "UIKit", "Combine"], path: "Sources/GuestSDK/SwiftUI"),
         .target(name: "Combine", path: "Sources/GuestSDK/Combine"),
         .target(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
@@ -152,8 +155,13 @@ let package = Package(
             name: "GuestSDKTests",
             dependencies: [
                 "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
-                "OALPlatform", "SwiftData", "GuestFoundation",
+                "OALPlatform", "SwiftData", "GuestFoundation", "ManagedSettingsUI", "UIKit", "SwiftUI", "Combine",
+                "OSLog",
                 "OALTestSupport",
-            ]),
+            ],
+            // The testing library's UIKit overlay (`_Testing_UIKit`, image
+            // attachments) exists on Apple platforms only; the stand-in
+            // named UIKit would make the compiler look for it here.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-cross-import-overlays"])]),
     ]
 )

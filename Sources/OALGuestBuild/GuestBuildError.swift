@@ -32,11 +32,35 @@ public enum GuestBuildError: Error, CustomStringConvertible, Sendable {
         case .tool(let message): message
         case .compile(let process, let log, let errors):
             (["\(process) does not compile against the emulator's stand-ins (log: \(log)):"]
-                + errors.prefix(12).map { "  " + $0 }).joined(separator: "\n")
+                + errors.prefix(Self.errorsShown).map { "  " + $0 }
+                + (errors.count > Self.errorsShown ? ["  ... \(errors.count - Self.errorsShown) more in the log"] : []))
+                .joined(separator: "\n")
         case .sdkMissing(let message): message
         case .notBuilt(let message): message
         case .io(let message): message
         }
+    }
+
+    /// Enough to name every missing API of a guest's first build, few
+    /// enough to read; the log has the rest.
+    static let errorsShown = 60
+
+    /// The failures of several processes as one: each process and its log
+    /// named, their errors once each (a shared file fails in every process
+    /// that compiles it), in order.
+    static func merging(_ failures: [(process: String, log: String, errors: [String])]) -> GuestBuildError {
+        guard failures.count > 1 else {
+            let only = failures.first ?? ("", "", [])
+            return .compile(process: only.process, log: only.log, errors: only.errors)
+        }
+        var errors: [String] = []
+        for failure in failures {
+            for error in failure.errors where !errors.contains(error) { errors.append(error) }
+        }
+        return .compile(
+            process: failures.map(\.process).joined(separator: ", "),
+            log: failures.map(\.log).joined(separator: "; "),
+            errors: errors)
     }
 
     /// sysexits: 66 no input, 65 data, 69 unavailable, 70 software (a

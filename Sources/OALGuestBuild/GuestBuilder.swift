@@ -30,6 +30,9 @@ public struct GuestBuilder: Sendable {
         /// Per process: reused from the cache, or compiled now (and how long it took).
         public var processes: [(kind: GuestProcess.Kind, key: ContentKey, compiledSeconds: Double?)]
         public var excluded: [(kind: GuestProcess.Kind, exclusion: Exclusion)]
+        /// Processes of the app not built at all, and why (an app with no
+        /// harness adapter is built as its extensions alone).
+        public var omitted: [(kind: GuestProcess.Kind, reason: String)]
         public var seconds: Double
 
         public var compiledAny: Bool { processes.contains { $0.compiledSeconds != nil } }
@@ -49,8 +52,14 @@ public struct GuestBuilder: Sendable {
         let sdk = sdkIdentity()
         var processes: [(GuestProcess.Kind, ContentKey, Double?)] = []
         var excluded: [(GuestProcess.Kind, Exclusion)] = []
+        var omitted: [(GuestProcess.Kind, String)] = []
+        var failures: [(process: String, log: String, errors: [String])] = []
         var allTexts: [(path: String, text: String)] = []
         for process in app.processes {
+            if process.kind == .app, let reason = harness.appOmission {
+                omitted.append((.app, reason))
+                continue
+            }
             let texts = try readSources(process.sources, in: app.checkout)
             allTexts += texts
             let generated = try harness.files(for: process, app: app, sourceTexts: texts)
@@ -67,17 +76,27 @@ public struct GuestBuilder: Sendable {
                         + "sources (key \(key.short)); build it first (without --no-build)")
             }
             progress("compiling \(app.name)'s \(process.kind.rawValue) (\(process.sources.count) files)")
-            let (record, seconds) = try compile(
-                process, app: app, texts: texts, generated: generated, key: key, compiler: compiler)
-            processes.append((process.kind, key, seconds))
-            excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
+            // A process that does not compile does not stop the others: the
+            // build then names every missing API of every process at once.
+            do {
+                let (record, seconds) = try compile(
+                    process, app: app, texts: texts, generated: generated, key: key, compiler: compiler)
+                processes.append((process.kind, key, seconds))
+                excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
+            } catch {
+                guard case .compile(let name, let log, let errors) = error else { throw error }
+                failures.append((name, log, errors))
+            }
         }
+        if !failures.isEmpty { throw GuestBuildError.merging(failures) }
         let notes = try GuestHarnessNotes.load(harness.directory.appendingPathComponent("findings"), sources: allTexts)
         let directory = try writeBuildDirectory(
-            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded, notes: notes)
+            app: app, commit: commit, processes: processes.map { ($0.0, $0.1) }, excluded: excluded, omitted: omitted,
+            notes: notes)
         return Result(
             directory: directory, app: app, processes: processes.map { ($0.0, $0.1, $0.2) },
-            excluded: excluded.map { ($0.0, $0.1) }, seconds: Double(MonotonicClock.nanoseconds() - started) / 1e9)
+            excluded: excluded.map { ($0.0, $0.1) }, omitted: omitted.map { ($0.0, $0.1) },
+            seconds: Double(MonotonicClock.nanoseconds() - started) / 1e9)
     }
 
     // MARK: Keys
@@ -195,7 +214,7 @@ public struct GuestBuilder: Sendable {
             seconds += outcome.seconds
             if outcome.succeeded { break }
             guard try cascade.exclude(after: outcome, checkout: app.checkout) else {
-                let errors = outcome.errors.map { diagnostic in
+                let errors = (cascade.causes(of: outcome.errors) + outcome.errors).map { diagnostic in
                     let file =
                         diagnostic.file.hasPrefix(app.checkout.path + "/")
                         ? String(diagnostic.file.dropFirst(app.checkout.path.count + 1)) : diagnostic.file
@@ -226,7 +245,7 @@ public struct GuestBuilder: Sendable {
 
     func writeBuildDirectory(
         app: GuestApp, commit: String?, processes: [(GuestProcess.Kind, ContentKey)],
-        excluded: [(GuestProcess.Kind, Exclusion)], notes: GuestHarnessNotes
+        excluded: [(GuestProcess.Kind, Exclusion)], omitted: [(GuestProcess.Kind, String)], notes: GuestHarnessNotes
     ) throws(GuestBuildError) -> URL {
         var key = ContentKey.Builder("oal guest build v1")
         key.add(app.checkout.path)
@@ -240,7 +259,8 @@ public struct GuestBuilder: Sendable {
             bin: directory.appendingPathComponent("bin").path, membership: app.membershipSource,
             processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }),
             findings: notes.findings.isEmpty ? nil : notes.findings,
-            options: notes.options.isEmpty ? nil : notes.options)
+            options: notes.options.isEmpty ? nil : notes.options,
+            omitted: omitted.isEmpty ? nil : Dictionary(uniqueKeysWithValues: omitted.map { ($0.0.rawValue, $0.1) }))
         if let existing = GuestBuildDescription.load(directory), existing == description { return directory }
         do {
             let bin = directory.appendingPathComponent("bin")
@@ -276,6 +296,8 @@ public struct GuestBuildDescription: Codable, Hashable, Sendable {
     public var findings: [GuestFinding]?
     /// The harness's spec options for these sources (GuestHarnessNotes).
     public var options: [String: String]?
+    /// Process kind → why it was not built (absent: all four were).
+    public var omitted: [String: String]?
 
     static func load(_ directory: URL) -> GuestBuildDescription? {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("guest.json").path)

@@ -110,7 +110,7 @@ extension Oracle {
         report.knownFindings = findings
     }
 
-    private func noteGap(_ gap: GuestCheckGap) {
+    func noteGap(_ gap: GuestCheckGap) {
         var gaps = report.guestGaps ?? []
         if !gaps.contains(gap.line) { gaps.append(gap.line) }
         report.guestGaps = gaps
@@ -125,7 +125,17 @@ struct GuestCheckGap: Hashable {
     var caughtBy: [OracleCheck]
 
     var line: String {
-        "\(check.rawValue): \(reason); caught instead by \(caughtBy.map(\.rawValue).joined(separator: ", "))"
+        let instead =
+            caughtBy.isEmpty ? "the scenario's expectations" : caughtBy.map(\.rawValue).joined(separator: ", ")
+        return "\(check.rawValue): \(reason); caught instead by \(instead)"
+    }
+
+    /// A guest with no app process: no check of the spec applies (that the
+    /// stores parse is the device's own look, and still runs).
+    static let noSpec: [GuestCheckGap] = OracleCheck.allCases.filter { $0 != .storesParse }.map {
+        GuestCheckGap(
+            check: $0, reason: "the guest has no app process, and no spec model of its own rules exists yet",
+            caughtBy: [])
     }
 
     /// What a probe that answered leaves out, by what the app keeps.

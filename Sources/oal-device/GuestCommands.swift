@@ -88,7 +88,16 @@ func findHarnesses(from executableDirectory: URL) -> URL? {
 }
 
 func guestFailure(_ error: GuestBuildError) -> ProcessFailure {
-    ProcessFailure(ExitCode(rawValue: error.exitCode) ?? .internalError, error.description)
+    let code = ExitCode(rawValue: error.exitCode) ?? .internalError
+    // Every compile error, one a line: a guest's first build is the list
+    // of APIs the stand-ins lack, and the one-line failure is capped.
+    if case .compile(let process, let log, let errors) = error {
+        StandardStream.error.write(errors.map { "\(tool): \($0)\n" }.joined())
+        return ProcessFailure(
+            code,
+            "\(process): \(errors.count) compile error(s) against the emulator's stand-ins, listed above (log: \(log))")
+    }
+    return ProcessFailure(code, error.description)
 }
 
 /// The build directory `--guest TEXT` names, building it unless `noBuild`,
@@ -131,6 +140,10 @@ func buildGuest(
             "\(tool): guest \(result.app.name) from \(checkout.path)\(commit.map { " at \($0.prefix(10))" } ?? ""): "
                 + "\(what) in \(String(format: "%.2f", result.seconds)) s (membership: \(result.app.membershipSource); "
                 + "\(result.excluded.count) file(s) left out, listed in \(result.directory.path)/excluded.txt)\n")
+        for (kind, reason) in result.omitted {
+            StandardStream.error.write(
+                "\(tool): guest \(result.app.name): its \(kind.rawValue) is not built: \(reason)\n")
+        }
     }
     return result
 }

@@ -157,3 +157,35 @@ struct GuestAppReaderTests {
         #expect(SwiftImports.unsupportedImport(in: source, also: ["Demo"]) == "Charts")
     }
 }
+
+/// What an extension compiles is decided by its principal class, not by
+/// guesses about its imports (found on Foqos, docs/GUEST.md "A second app").
+@Suite("An extension's principal class")
+struct PrincipalClassTests {
+    @Test func aShieldConfigurationTakingAnApplicationIsNoSwiftUIApp() {
+        // `: App` is an app's conformance; `: Application` is the shield
+        // configuration's parameter type.
+        #expect(!SwiftImports.isSwiftUIView("func configuration(shielding application: Application) {}"))
+        #expect(SwiftImports.isSwiftUIView("@main struct Demo: App {}"))
+        #expect(SwiftImports.isSwiftUIView("struct Row: View {}"))
+        #expect(!SwiftImports.isSwiftUIView("struct Row: Viewable {}"))
+    }
+
+    @Test func theFileDeclaringThePrincipalClassIsAlwaysCompiled() throws {
+        let root = try TemporaryDirectory.make(prefix: "guest-principal")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Config"), withIntermediateDirectories: true)
+        // An import with no stand-in would leave an ordinary file out; left
+        // out, this one would leave no extension, so the compiler is to say
+        // what is missing instead.
+        let config = "import OSLogLike\nclass Config: ShieldConfigurationDataSource {}\n"
+        try config.write(to: root.appendingPathComponent("Config/Config.swift"), atomically: true, encoding: .utf8)
+        try "import OSLogLike\nenum Helper {}\n".write(
+            to: root.appendingPathComponent("Config/Helper.swift"), atomically: true, encoding: .utf8)
+        let (compiled, excluded) = GuestAppReader.compiled(
+            ["Config/Config.swift", "Config/Helper.swift"], root: root, testing: false, principalClass: "Config")
+        #expect(compiled == ["Config/Config.swift"])
+        #expect(excluded == [Exclusion(file: "Config/Helper.swift", reason: "imports OSLogLike")])
+    }
+}

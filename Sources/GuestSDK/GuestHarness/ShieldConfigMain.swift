@@ -45,12 +45,14 @@ public enum ShieldConfigMain {
             context.record(
                 "shield.render", ["token": token, "open": shield.secondaryButtonLabel == nil ? "false" : "true"])
             if args.has("json") {
-                print(
-                    try CommandOutput.json([
-                        "title": shield.title?.text ?? "", "subtitle": shield.subtitle?.text ?? "",
-                        "primaryButtonLabel": shield.primaryButtonLabel?.text ?? "",
-                        "secondaryButtonLabel": shield.secondaryButtonLabel?.text ?? "",
-                    ]))
+                var fields = [
+                    "title": shield.title?.text ?? "", "subtitle": shield.subtitle?.text ?? "",
+                    "primaryButtonLabel": shield.primaryButtonLabel?.text ?? "",
+                    "secondaryButtonLabel": shield.secondaryButtonLabel?.text ?? "",
+                ]
+                // An icon is what was drawn into it (`image 96×96 drawing "📵"`).
+                if let icon = shield.icon { fields["icon"] = icon.description }
+                print(try CommandOutput.json(fields))
             } else {
                 print(lines.joined(separator: "\n"))
             }

@@ -30,10 +30,28 @@ open class ManagedSettingsStore: @unchecked Sendable {
     }
 
     public var application: ApplicationSettings {
-        get { ApplicationSettings(denyAppRemoval: read().denyAppRemoval) }
+        get {
+            let settings = read()
+            return ApplicationSettings(
+                denyAppRemoval: settings.denyAppRemoval, denyAppInstallation: settings.denyAppInstallation)
+        }
         set {
-            update { $0.denyAppRemoval = newValue.denyAppRemoval }
-            trace("settings.denyAppRemoval", ["value": newValue.denyAppRemoval.map { "\($0)" } ?? "nil"])
+            let old = read()
+            update {
+                $0.denyAppRemoval = newValue.denyAppRemoval
+                $0.denyAppInstallation = newValue.denyAppInstallation
+            }
+            // `settings.denyAppRemoval` is traced at every write, as it was
+            // before installation existed, unless the write changed only
+            // `denyAppInstallation`, which is traced when it changes.
+            if newValue.denyAppRemoval != old.denyAppRemoval || newValue.denyAppInstallation == old.denyAppInstallation
+            {
+                trace("settings.denyAppRemoval", ["value": newValue.denyAppRemoval.map { "\($0)" } ?? "nil"])
+            }
+            if newValue.denyAppInstallation != old.denyAppInstallation {
+                trace(
+                    "settings.denyAppInstallation", ["value": newValue.denyAppInstallation.map { "\($0)" } ?? "nil"])
+            }
         }
     }
 
@@ -75,6 +93,13 @@ open class ManagedSettingsStore: @unchecked Sendable {
 /// `store.application`.
 public struct ApplicationSettings: Hashable, Sendable {
     public var denyAppRemoval: Bool?
+    /// Apple: "A Boolean value that indicates whether the system prevents
+    /// the user from installing apps." The emulated device installs none:
+    /// the value is kept in the store and read back, as iOS keeps it.
+    public var denyAppInstallation: Bool?
 
-    public init(denyAppRemoval: Bool? = nil) { self.denyAppRemoval = denyAppRemoval }
+    public init(denyAppRemoval: Bool? = nil, denyAppInstallation: Bool? = nil) {
+        self.denyAppRemoval = denyAppRemoval
+        self.denyAppInstallation = denyAppInstallation
+    }
 }

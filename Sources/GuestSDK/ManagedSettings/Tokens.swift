@@ -59,6 +59,10 @@ public struct WebDomain: Hashable, Codable, Sendable {
         self.token = token
         self.domain = domain
     }
+
+    /// Apple's `init(domain:)`: a domain by name, with no token (as a web
+    /// content filter takes it).
+    public init(domain: String) { self.init(token: nil, domain: domain) }
 }
 
 // Conversions to the platform's tokens, for the other stand-in modules.

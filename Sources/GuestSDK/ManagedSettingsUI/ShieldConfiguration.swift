@@ -16,6 +16,8 @@ public struct ShieldConfiguration: Hashable, Sendable {
 
     public var backgroundBlurStyle: UIBlurEffect.Style?
     public var backgroundColor: UIColor?
+    /// The shield's icon; an emulated image is what was drawn into it.
+    public var icon: UIImage?
     public var title: Label?
     public var subtitle: Label?
     public var primaryButtonLabel: Label?
@@ -23,12 +25,14 @@ public struct ShieldConfiguration: Hashable, Sendable {
     public var secondaryButtonLabel: Label?
 
     public init(
-        backgroundBlurStyle: UIBlurEffect.Style? = nil, backgroundColor: UIColor? = nil, title: Label? = nil,
+        backgroundBlurStyle: UIBlurEffect.Style? = nil, backgroundColor: UIColor? = nil, icon: UIImage? = nil,
+        title: Label? = nil,
         subtitle: Label? = nil, primaryButtonLabel: Label? = nil, primaryButtonBackgroundColor: UIColor? = nil,
         secondaryButtonLabel: Label? = nil
     ) {
         self.backgroundBlurStyle = backgroundBlurStyle
         self.backgroundColor = backgroundColor
+        self.icon = icon
         self.title = title
         self.subtitle = subtitle
         self.primaryButtonLabel = primaryButtonLabel

@@ -1,2 +1,5 @@
-// SwiftUI re-exports Foundation, as the other framework stand-ins do.
+// SwiftUI on iOS re-exports Foundation, UIKit (a file importing only
+// SwiftUI names `UIColor`) and Combine's `ObservableObject`.
+@_exported import Combine
 @_exported import Foundation
+@_exported import UIKit

@@ -8,32 +8,59 @@ import UIKit
 // declares one is left out of the build (docs/GUEST.md), and any other
 // SwiftUI API is a compile error naming it.
 
-/// A colour, by its components or its system name.
+/// A colour, by its components or its system name. Its sRGB components are
+/// kept when known, so `UIColor(_:)` and `getRed` answer as on iOS.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public let description: String
+    let red: Double?
+    let green: Double?
+    let blue: Double?
+    let opacity: Double?
 
-    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+    /// Apple's `Color.RGBColorSpace`. Components are kept as given: the
+    /// emulator converts between no colour spaces.
+    public enum RGBColorSpace: Hashable, Sendable {
+        case sRGB
+        case sRGBLinear
+        case displayP3
+    }
+
+    public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {
         description = "rgba(\(red), \(green), \(blue), \(opacity))"
+        (self.red, self.green, self.blue, self.opacity) = (red, green, blue, opacity)
     }
 
-    public init(white: Double, opacity: Double = 1) {
+    public init(_ colorSpace: RGBColorSpace = .sRGB, white: Double, opacity: Double = 1) {
         description = "white(\(white), \(opacity))"
+        (red, green, blue, self.opacity) = (white, white, white, opacity)
     }
 
-    public init(_ color: UIColor) { description = color.name }
+    public init(_ color: UIColor) {
+        description = color.name
+        (red, green, blue, opacity) =
+            color.components.map { ($0.red, $0.green, $0.blue, $0.alpha) } ?? (nil, nil, nil, nil)
+    }
 
     /// A colour of the asset catalog, by name.
-    public init(_ name: String, bundle: Bundle? = nil) { description = "asset(\(name))" }
+    public init(_ name: String, bundle: Bundle? = nil) { self.init(named: "asset(\(name))") }
 
-    private init(named name: String) { description = name }
+    private init(named name: String, _ rgba: (Double, Double, Double, Double)? = nil) {
+        description = name
+        (red, green, blue, opacity) = rgba.map { ($0.0, $0.1, $0.2, $0.3) } ?? (nil, nil, nil, nil)
+    }
+
+    var components: (red: Double, green: Double, blue: Double, alpha: Double)? {
+        guard let red, let green, let blue, let opacity else { return nil }
+        return (red, green, blue, opacity)
+    }
 
     // swift-format-ignore: DontRepeatTypeInStaticProperties
     public static let accentColor = Color(named: "accentColor")
     public static let primary = Color(named: "primary")
     public static let secondary = Color(named: "secondary")
-    public static let clear = Color(named: "clear")
-    public static let black = Color(named: "black")
-    public static let white = Color(named: "white")
+    public static let clear = Color(named: "clear", (0, 0, 0, 0))
+    public static let black = Color(named: "black", (0, 0, 0, 1))
+    public static let white = Color(named: "white", (1, 1, 1, 1))
     public static let gray = Color(named: "gray")
     public static let red = Color(named: "red")
     public static let orange = Color(named: "orange")
@@ -48,7 +75,19 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let pink = Color(named: "pink")
     public static let brown = Color(named: "brown")
 
-    public func opacity(_ opacity: Double) -> Color { Color(named: "\(description) × \(opacity)") }
+    public func opacity(_ opacity: Double) -> Color {
+        Color(
+            named: "\(description) × \(opacity)",
+            components.map { ($0.red, $0.green, $0.blue, $0.alpha * opacity) })
+    }
+}
+
+extension UIColor {
+    /// Apple's `UIColor(_ color: Color)`: the same colour as a UIKit colour
+    /// (its components when known, else its name alone).
+    public convenience init(_ color: Color) {
+        self.init(emulatedName: color.description, components: color.components)
+    }
 }
 
 /// `horizontalSizeClass` / `verticalSizeClass` values.

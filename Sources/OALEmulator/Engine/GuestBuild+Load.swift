@@ -11,7 +11,11 @@ extension GuestBuild {
         do {
             var build = try JSONDecoder().decode(GuestBuild.self, from: data)
             build.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
-            for name in executables where !FileManager.default.isExecutableFile(atPath: build.bin + "/" + name) {
+            // A build without an app harness has no `oal-app` (`omitted`).
+            let expected = executables.filter { name in
+                !(build.omitted ?? [:]).keys.contains { "oal-\($0)" == name }
+            }
+            for name in expected where !FileManager.default.isExecutableFile(atPath: build.bin + "/" + name) {
                 throw EngineError.missingExecutable(name: name, directory: build.bin)
             }
             return build

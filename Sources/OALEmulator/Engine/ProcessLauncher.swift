@@ -70,6 +70,11 @@ struct ProcessLauncher {
     }
 
     func executable(_ name: String) throws(EngineError) -> String {
+        // Never the emulator's own app in a guest's place: that would judge
+        // one app's taps against another's extensions.
+        if let guest, name == "oal-app", let reason = guest.omitted?["app"] {
+            throw .io("\(guest.name) has no app process (\(reason)): a scenario for it cannot tap or open the app")
+        }
         let directory = guest.map { GuestBuild.executables.contains(name) ? $0.bin : nil }.flatMap { $0 }
         let path = directory.map { $0 + "/" + name } ?? binDirectory.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: path) else {

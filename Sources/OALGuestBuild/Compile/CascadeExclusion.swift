@@ -11,15 +11,28 @@ import Foundation
 /// Any other error is a real gap in the stand-ins, or in the guest, and
 /// fails the build with the compiler's words. Nothing is left out silently:
 /// every file is listed with its reason in the build's `excluded.txt`.
+///
+/// The file declaring an extension's principal class is never left out:
+/// without it the extension is not built at all, so its errors (a SwiftUI
+/// API a shield configuration calls, say) fail the build and name what is
+/// missing, rather than a generated main that cannot find the class.
 struct CascadeExclusion {
     private(set) var compiled: [String]
     private(set) var cascaded: [Exclusion] = []
     private var excludedDeclarations: [String: String] = [:]
     private let texts: [String: String]
+    /// Files that must compile: those declaring the principal class.
+    private let required: Set<String>
+    /// The errors that left each cascaded file out.
+    private var leftOutErrors: [String: [SwiftCompiler.Diagnostic]] = [:]
 
     init(app: GuestApp, process: GuestProcess, texts: [(path: String, text: String)]) {
         compiled = process.sources
         self.texts = Dictionary(texts, uniquingKeysWith: { first, _ in first })
+        required = Set(
+            texts.filter { file in
+                process.principalClass.map { SwiftSourceScanner(file.text).declaresClass($0) } ?? false
+            }.map(\.path))
         for exclusion in process.excluded {
             guard
                 let text = try? String(contentsOf: app.checkout.appendingPathComponent(exclusion.file), encoding: .utf8)
@@ -44,7 +57,10 @@ struct CascadeExclusion {
         var leftOut: [Exclusion] = []
         for (file, errors) in byFile.sorted(by: { $0.key < $1.key }) {
             guard compiled.contains(file) else { continue }
+            // The extension itself: its errors are the build's answer.
+            if required.contains(file) { return false }
             let text = texts[file] ?? ""
+            leftOutErrors[file] = errors
             if SwiftImports.modules(in: text).contains("SwiftUI") {
                 leftOut.append(Exclusion(file: file, reason: "uses SwiftUI beyond the stand-in: \(errors[0].message)"))
                 continue
@@ -67,6 +83,20 @@ struct CascadeExclusion {
             }
         }
         return true
+    }
+
+    /// The errors of the left-out files that `errors` name a declaration
+    /// of (`cannot find 'ThemeManager'`): what a failed build is really
+    /// missing, which the last compile no longer shows.
+    func causes(of errors: [SwiftCompiler.Diagnostic]) -> [SwiftCompiler.Diagnostic] {
+        var files: [String] = []
+        for error in errors {
+            guard let name = Self.missingName(error.message), let file = excludedDeclarations[name],
+                cascaded.contains(where: { $0.file == file }), !files.contains(file)
+            else { continue }
+            files.append(file)
+        }
+        return files.flatMap { leftOutErrors[$0] ?? [] }
     }
 
     /// `cannot find 'X' in scope`, `cannot find type 'X' in scope`.

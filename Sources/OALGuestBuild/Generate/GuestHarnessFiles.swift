@@ -20,23 +20,38 @@ public struct GuestHarnessFiles: Sendable {
     public var directory: URL
     /// `guest-harness/common`.
     public var common: URL
+    /// Whether the harness has the app's adapter (`app/`). A guest without
+    /// one is built as its three extensions alone: the app's screens are
+    /// the only entry points no generic main can call.
+    public var hasAppAdapter: Bool
 
     public struct File: Hashable, Sendable {
         public var name: String
         public var contents: String
     }
 
-    /// The harness for `app`: `explicit` when given, else the folder of
-    /// `harnesses` named after the app (lowercased).
+    /// The harness for `app`: `explicit` when given (it must exist), else
+    /// the folder of `harnesses` named after the app (lowercased), which
+    /// may be absent: a guest with no harness is built as its extensions,
+    /// whose mains are generic.
     public static func locate(
         for app: GuestApp, harnesses: URL, explicit: URL?
     ) throws(GuestBuildError) -> GuestHarnessFiles {
         let directory = explicit ?? harnesses.appendingPathComponent(app.name.lowercased())
-        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("app").path) else {
-            throw .notFound(
-                "\(directory.path)/app: no harness for \(app.name) (an app's harness holds its adapter, docs/GUEST.md)")
+        if let explicit, !FileManager.default.fileExists(atPath: explicit.path) {
+            throw .notFound("\(explicit.path): no such harness (--harness)")
         }
-        return GuestHarnessFiles(directory: directory, common: harnesses.appendingPathComponent("common"))
+        return GuestHarnessFiles(
+            directory: directory, common: harnesses.appendingPathComponent("common"),
+            hasAppAdapter: FileManager.default.fileExists(atPath: directory.appendingPathComponent("app").path))
+    }
+
+    /// Why the app process is not built, when it is not.
+    public var appOmission: String? {
+        hasAppAdapter
+            ? nil
+            : "no harness adapter at \(directory.path)/app: the app's screens and taps have no entry point a generic "
+                + "main can call, so only the extensions are built (docs/GUEST.md, \"A second app: Foqos\")"
     }
 
     /// The generated and harness files of one process.

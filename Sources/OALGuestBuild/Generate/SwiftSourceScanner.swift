@@ -40,6 +40,12 @@ struct SwiftSourceScanner {
         return nil
     }
 
+    /// Whether the file declares a class named `name` (an extension's
+    /// principal class).
+    func declaresClass(_ name: String) -> Bool {
+        occurrences(of: "class").contains { identifier(after: $0 + "class".utf8.count)?.name == name }
+    }
+
     /// Positions where `word` stands as a whole identifier.
     func occurrences(of word: String, in range: Range<Int>? = nil) -> [Int] {
         let bytes = Array(word.utf8)

@@ -83,7 +83,7 @@ public enum GuestAppReader {
     static func process(
         _ kind: GuestProcess.Kind, target: XcodeProject.Target, root: URL, principalClass: String?
     ) throws(GuestBuildError) -> GuestProcess {
-        let (sources, excluded) = compiled(target.sources, root: root, testing: false)
+        let (sources, excluded) = compiled(target.sources, root: root, testing: false, principalClass: principalClass)
         return GuestProcess(
             kind: kind, target: target.name, moduleName: target.moduleName, sources: sources, excluded: excluded,
             principalClass: principalClass, settings: SwiftSettings(xcode: target.settings),
@@ -139,7 +139,8 @@ public enum GuestAppReader {
         let sharedFiles = shared.flatMap { swiftFiles(in: checkout, folder: $0) }
         func make(_ kind: GuestProcess.Kind, _ folder: String, _ principal: String?) -> GuestProcess {
             let (sources, excluded) = compiled(
-                sharedFiles + swiftFiles(in: checkout, folder: folder), root: checkout, testing: false)
+                sharedFiles + swiftFiles(in: checkout, folder: folder), root: checkout, testing: false,
+                principalClass: principal)
             return GuestProcess(
                 kind: kind, target: folder, moduleName: moduleName(folder), sources: sources, excluded: excluded,
                 principalClass: principal, settings: conventionSettings(kind),
@@ -195,9 +196,12 @@ public enum GuestAppReader {
 
     // MARK: Shared
 
-    /// Splits a target's sources into compiled and left out.
+    /// Splits a target's sources into compiled and left out. The file
+    /// declaring an extension's principal class is always compiled: left
+    /// out, the extension would not exist, so an import with no stand-in
+    /// there is the compiler's error, naming the module.
     static func compiled(
-        _ files: [String], root: URL, testing: Bool, alsoAvailable: Set<String> = []
+        _ files: [String], root: URL, testing: Bool, alsoAvailable: Set<String> = [], principalClass: String? = nil
     ) -> ([String], [Exclusion]) {
         var compiled: [String] = []
         var excluded: [Exclusion] = []
@@ -206,7 +210,9 @@ public enum GuestAppReader {
                 excluded.append(Exclusion(file: file, reason: "cannot be read as UTF-8"))
                 continue
             }
-            if let module = SwiftImports.unsupportedImport(in: text, testing: testing, also: alsoAvailable) {
+            if let principalClass, SwiftSourceScanner(text).declaresClass(principalClass) {
+                compiled.append(file)
+            } else if let module = SwiftImports.unsupportedImport(in: text, testing: testing, also: alsoAvailable) {
                 excluded.append(Exclusion(file: file, reason: "imports \(module)"))
             } else if SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text) {
                 excluded.append(Exclusion(file: file, reason: "a SwiftUI view (views are not emulated)"))

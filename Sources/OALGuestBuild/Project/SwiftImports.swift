@@ -8,7 +8,7 @@ public enum SwiftImports {
     /// The stand-ins this package provides, by Apple's module names.
     public static let standIns: Set<String> = [
         "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications", "os",
-        "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine",
+        "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine",
     ]
     /// The toolchain's own modules a guest may use.
     public static let toolchain: Set<String> = [
@@ -24,7 +24,21 @@ public enum SwiftImports {
             ": View", ", View", "some View", ": App", "some Scene", "ViewModifier", "#Preview", "PreviewProvider",
             "@State", "@Environment", "@Binding", "@Query", "var body:", "@main",
         ]
-        return markers.contains { code.contains($0) }
+        return markers.contains { contains(code, word: $0) }
+    }
+
+    /// Whether `marker` occurs in `code` not followed by more of an
+    /// identifier: `: App` is an app's conformance, `: Application` (a
+    /// shield configuration's parameter) is not.
+    static func contains(_ code: String, word marker: String) -> Bool {
+        var rest = code[...]
+        while let range = rest.range(of: marker) {
+            let next = rest[range.upperBound...].first
+            let endsInName = marker.last.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false
+            if !endsInName || next.map({ !($0.isLetter || $0.isNumber || $0 == "_") }) ?? true { return true }
+            rest = rest[range.upperBound...]
+        }
+        return false
     }
 
     /// What a test file may also import.

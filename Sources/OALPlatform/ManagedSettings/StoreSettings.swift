@@ -10,6 +10,9 @@ public struct StoreSettings: Codable, Hashable, Sendable {
     public var webContentFilter: WebContentFilter?
     /// `application.denyAppRemoval`.
     public var denyAppRemoval: Bool?
+    /// `application.denyAppInstallation` (a guest's: the emulated device
+    /// installs no apps, so it is kept and read back, never enforced).
+    public var denyAppInstallation: Bool?
 
     public init(
         shield: ShieldSettings = ShieldSettings(), webContentBlockedByFilter: Bool? = nil,
@@ -23,6 +26,6 @@ public struct StoreSettings: Codable, Hashable, Sendable {
     public var isEmpty: Bool {
         shield.isEmpty && webContentBlockedByFilter != true
             && (webContentFilter == nil || webContentFilter == WebContentFilter.none)
-            && denyAppRemoval != true
+            && denyAppRemoval != true && denyAppInstallation != true
     }
 }

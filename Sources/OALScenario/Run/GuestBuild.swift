@@ -34,7 +34,16 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     /// NAME VALUE` in its findings file), such as `unblock: pause-15m`.
     public var options: [String: String]?
 
-    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options }
+    /// Processes the build left out, and why (`guest.json`'s `omitted`): a
+    /// guest with no app harness is its three extensions alone.
+    public var omitted: [String: String]?
+
+    /// Whether the guest has an app process. Without one, nothing can tap,
+    /// open the app or answer the oracle's probe: a scenario plays the
+    /// device's side (callbacks, opens, presses) and its own expectations.
+    public var hasApp: Bool { omitted?["app"] == nil }
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options, omitted }
 
     /// The processes a guest replaces.
     public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
