@@ -187,11 +187,14 @@ import Testing
     /// And killed in the save that counts Video Cap's 30th minute, before
     /// the clock moved to 12:10: the resumed device moves it there before it
     /// delivers that threshold, where it once delivered it at 12:09 and
-    /// shielded YouTube a minute early (`over-enforced`).
+    /// shielded YouTube a minute early (`over-enforced`). And the same at
+    /// 12:01, the first minute of YouTube after the noon open: the oracle's
+    /// last save was before the open, so it is shown the device at 12:00
+    /// before the clock moves, or it never counts that minute.
     @Test(arguments: [
         "fault-state.update.after-rename#44", "device-state.update.before-rename#140",
         "device-state.update.after-lock#26", "oracle-state.update.after-lock#187",
-        "device-state.update.after-rename#96",
+        "device-state.update.after-rename#96", "device-state.update.after-rename#31",
     ])
     func theDemoDayKilledMidPressResumesToTheSameDay(point: String) throws {
         let demo = try String(

@@ -58,8 +58,14 @@ extension DeviceEngine {
         // its end: the thresholds it crossed land at that end, not at the
         // clock the dead device left (a minute early), so the clock goes
         // there first. Nothing is counted twice (`advance` starts from
-        // `usageCountedUntil`).
-        if let counted = state.usageCountedUntil, counted > now { try advance(to: counted) }
+        // `usageCountedUntil`). The oracle's last save may be older than
+        // the device's (the step that opened the app in front, say): it is
+        // shown the device as the dead one left it before the clock moves,
+        // or it would not count that stretch.
+        if let counted = state.usageCountedUntil, counted > now {
+            oracle.observe(observation)
+            try advance(to: counted)
+        }
         for callback in unfinished.callbacks {
             guard let kind = CallbackKind(rawValue: callback.kind) else { continue }
             trace.record("deliver.resumed", at: now, ["kind": callback.kind, "activity": callback.activity])
