@@ -18,6 +18,9 @@ import Testing
         "timezone Europe/Paris\nstart 2026-11-30 08:00\nat 08:00 leave\n",
         "start 2026-11-30 08:00\n",
         "start 2026-11-30 08:00\nat 08:00 open Chess\nat 08:00 leave\n",
+        // A quoted name with a form feed (the fuzzer's find in CI): the
+        // rewrite wrote it bare, and the parser split it there.
+        "start 2026-11-30 08:00\nend day 1 09:00\nat 08:01 expect usage \"Game\u{0C}Gate\" opens 2 of 2\n",
     ])
     func aScenarioEndingAtItsStartRewritesToItself(text: String) throws {
         let scenario = try ScenarioParser(file: "x.scenario").parse(text)
