@@ -222,6 +222,60 @@ import Testing
                 app: instagram, at: registered, registry: registry, catalog: catalog, calendar: calendar) == 300)
     }
 
+    /// Apple's `includesPastActivity` page: a schedule that starts at 1:15pm
+    /// still counts usage "from the start of the nearest round hour", 1:00pm.
+    @Test func pastActivityFromAQuarterPastCountsFromTheRoundHour() throws {
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let selection = AppSelection(applications: [instagram.token])
+        var accounting = UsageAccounting()
+        // 12:50–13:10 on Instagram: 10 minutes before 13:00, 10 after.
+        let before = PlatformFixtures.at(2026, 11, 30, 12, 50)
+        _ = accounting.accrue(
+            app: instagram, from: before, to: before.addingTimeInterval(20 * 60), registry: ActivityRegistry(),
+            catalog: catalog, calendar: calendar)
+        let registered = PlatformFixtures.at(2026, 11, 30, 13, 30)
+        var registry = ActivityRegistry()
+        try registry.start(
+            "quarter-past", schedule: PlatformFixtures.daily((13, 15), (14, 0)),
+            events: events([10, 15], selection: selection, includesPastActivity: true), at: registered,
+            calendar: calendar)
+        // 13:00–13:10 counts although the interval opens at 13:15; 12:50–13:00
+        // does not.
+        #expect(
+            accounting.catchUp(registry: registry, at: registered, catalog: catalog, calendar: calendar).map(\.event)
+                == ["minutes-10"])
+        #expect(
+            accounting.secondsUntilNextThreshold(
+                app: instagram, at: registered, registry: registry, catalog: catalog, calendar: calendar) == 300)
+    }
+
+    /// `DeviceActivityEvent.includesAllActivity`: "true if applications,
+    /// categories, and webDomains are empty", so such an event counts every
+    /// app's use.
+    @Test func anEventWithAnEmptySelectionCountsEveryApp() throws {
+        let notes = try #require(catalog.app(named: "Notes"))
+        let instagram = try #require(catalog.app(named: "Instagram"))
+        let event = DeviceActivityEvent(selection: AppSelection(), thresholdMinutes: 10)
+        #expect(event.includesAllActivity)
+        #expect(
+            !DeviceActivityEvent(selection: AppSelection(applications: [notes.token]), thresholdMinutes: 10)
+                .includesAllActivity)
+        let start = PlatformFixtures.at(2026, 11, 30, 9, 0)
+        var accounting = UsageAccounting()
+        var registry = ActivityRegistry()
+        try registry.start(
+            "everything", schedule: PlatformFixtures.daily((0, 0), (23, 59)), events: ["all-10": event],
+            at: start, calendar: calendar)
+        _ = accounting.accrue(
+            app: notes, from: start, to: start.addingTimeInterval(6 * 60), registry: registry, catalog: catalog,
+            calendar: calendar)
+        let crossed = accounting.accrue(
+            app: instagram, from: start.addingTimeInterval(6 * 60), to: start.addingTimeInterval(12 * 60),
+            registry: registry, catalog: catalog, calendar: calendar)
+        #expect(crossed.map(\.event) == ["all-10"])
+        #expect(crossed.first?.at == start.addingTimeInterval(10 * 60))
+    }
+
     @Test func theFrontmostHistoryMergesContiguousUseAndSurvivesCoding() throws {
         let instagram = try #require(catalog.app(named: "Instagram"))
         let start = PlatformFixtures.at(2026, 11, 30, 9, 0)

@@ -56,7 +56,9 @@ open class DeviceActivityCenter: @unchecked Sendable {
         let restart = (try? center.activities().contains(name)) ?? false
         do {
             var platformEvents: [String: OALPlatform.DeviceActivityEvent] = [:]
-            for (eventName, event) in events { platformEvents[eventName.rawValue] = event.platform }
+            for (eventName, event) in events {
+                platformEvents[eventName.rawValue] = try event.platform(activity: name, event: eventName)
+            }
             try center.startMonitoring(name, during: schedule.platform(activity: name), events: platformEvents)
         } catch let error as OALPlatform.MonitoringError {
             context.record("monitor.refused", ["activity": name, "reason": error.description])

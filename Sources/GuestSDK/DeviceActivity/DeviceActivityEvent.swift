@@ -29,11 +29,18 @@ public struct DeviceActivityEvent: Hashable, Sendable {
         self.includesPastActivity = includesPastActivity
     }
 
-    /// The platform's event: the threshold in whole minutes (hours and
-    /// minutes; seconds round up to the next minute).
-    var platform: OALPlatform.DeviceActivityEvent {
-        let seconds = threshold.second ?? 0
-        let minutes = (threshold.hour ?? 0) * 60 + (threshold.minute ?? 0) + (seconds + 59) / 60
+    /// "True if applications, categories, and webDomains are empty"
+    /// (Apple's `includesAllActivity`): the event counts every app's use.
+    public var includesAllActivity: Bool { applications.isEmpty && categories.isEmpty && webDomains.isEmpty }
+
+    /// The platform's event: the threshold in whole minutes (hours, minutes
+    /// and seconds, rounded up to the next minute, the platform's step). A
+    /// component of no fixed length (a day) is refused as
+    /// `invalidDateComponents`, naming it, not dropped.
+    func platform(activity: String, event: Name) throws -> OALPlatform.DeviceActivityEvent {
+        let seconds = try DeviceActivitySchedule.span(
+            threshold, activity: activity, of: "threshold of event '\(event.rawValue)'")
+        let minutes = (seconds + 59) / 60
         return OALPlatform.DeviceActivityEvent(
             selection: AppSelection(
                 applications: Set(applications.map(\.platform)), categories: Set(categories.map(\.platform)),

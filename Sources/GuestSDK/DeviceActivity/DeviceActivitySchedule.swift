@@ -28,15 +28,16 @@ public struct DeviceActivitySchedule: Hashable, Sendable {
         OALPlatform.DeviceActivitySchedule(
             intervalStart: try Self.edge(intervalStart, activity: activity),
             intervalEnd: try Self.edge(intervalEnd, activity: activity), repeats: repeats,
-            warningSeconds: try warningTime.map { try Self.span($0, activity: activity) })
+            warningSeconds: try warningTime.map { try Self.span($0, activity: activity, of: "warningTime") })
     }
 
-    /// `warningTime` in seconds: Apple's example is minutes ("setting the
-    /// schedule's warning time to 5 minutes"), so hours, minutes and seconds
-    /// are added up. A component that is not a fixed length (a day, a
-    /// month: their length depends on the date) or not a length at all is
-    /// refused, naming it, rather than guessed.
-    static func span(_ components: DateComponents, activity: String) throws -> Int {
+    /// A length given as components (`warningTime`, an event's threshold)
+    /// in seconds: Apple's examples are minutes ("setting the schedule's
+    /// warning time to 5 minutes"), so hours, minutes and seconds are added
+    /// up. A component that is not a fixed length (a day, a month: their
+    /// length depends on the date) or not a length at all is refused,
+    /// naming it and `what` it was given for, rather than guessed.
+    static func span(_ components: DateComponents, activity: String, of what: String) throws -> Int {
         let unsupported: [(String, Int?)] = [
             ("era", components.era), ("year", components.year), ("month", components.month),
             ("day", components.day), ("weekday", components.weekday), ("quarter", components.quarter),
@@ -46,7 +47,7 @@ public struct DeviceActivitySchedule: Hashable, Sendable {
         ]
         if let (name, _) = unsupported.first(where: { $0.1 != nil }) {
             throw DeviceActivityCenter.MonitoringError.invalidDateComponents(
-                "activity '\(activity)': the warningTime component '\(name)' is not emulated (hour, minute and second are)"
+                "activity '\(activity)': the \(what) component '\(name)' is not emulated (hour, minute and second are)"
             )
         }
         return (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0)

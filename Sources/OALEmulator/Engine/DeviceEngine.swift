@@ -343,7 +343,7 @@ public final class DeviceEngine {
         if let known = thresholdRegistries[key] { return known }
         var counted = registry
         counted.activities = registry.activities.filter { _, registration in
-            registration.events.values.contains { catalog.selection($0.selection, covers: app) }
+            registration.events.values.contains { $0.counts(app, in: catalog) }
         }
         if thresholdRegistries.count > 64 { thresholdRegistries = [:] }
         thresholdRegistries[key] = counted

@@ -9,7 +9,8 @@ import OALDomain
 /// was registered or restarted mid-interval) also counts the covered apps'
 /// use earlier in that interval, so a restart does not forget the day's
 /// usage. When false (the default, as on iOS) it counts from the
-/// registration only.
+/// registration only. An interval that does not start on the hour counts
+/// its past from the hour before (`UsageAccounting.pastActivityStart`).
 public struct DeviceActivityEvent: Codable, Hashable, Sendable {
     public var selection: AppSelection
     public var thresholdMinutes: Int
@@ -19,6 +20,15 @@ public struct DeviceActivityEvent: Codable, Hashable, Sendable {
         self.selection = selection
         self.thresholdMinutes = thresholdMinutes
         self.includesPastActivity = includesPastActivity
+    }
+
+    /// iOS's `includesAllActivity`: an event that names no application,
+    /// category or web domain counts every app's use.
+    public var includesAllActivity: Bool { selection.isEmpty }
+
+    /// Whether `app`'s frontmost time counts towards this event.
+    public func counts(_ app: InstalledApp, in catalog: InstalledAppCatalog) -> Bool {
+        includesAllActivity || catalog.selection(selection, covers: app)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -107,11 +107,12 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
             let countTo = min(to, interval.end)
             guard countTo > countFrom else { continue }
             var counter = currentCounter(
-                for: registration, interval: interval, name: name, before: countFrom, catalog: catalog)
+                for: registration, interval: interval, name: name, before: countFrom, catalog: catalog,
+                calendar: calendar)
             // Thresholds the past activity alone already meets cross first.
             crossings += counter.crossAll(registration, name: name, at: countFrom)
             for (eventName, event) in registration.events.sorted(by: { $0.key < $1.key })
-            where catalog.selection(event.selection, covers: app) {
+            where event.counts(app, in: catalog) {
                 let before = counter.usedSeconds[eventName, default: 0]
                 let after = before + countTo.timeIntervalSince(countFrom)
                 counter.usedSeconds[eventName] = after
@@ -159,7 +160,8 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
                 continue
             }
             var counter = currentCounter(
-                for: registration, interval: interval, name: name, before: instant, catalog: catalog)
+                for: registration, interval: interval, name: name, before: instant, catalog: catalog,
+                calendar: calendar)
             crossings += counter.crossAll(registration, name: name, at: instant)
             counters[name] = counter
         }
@@ -180,9 +182,10 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
                 instant >= registration.registeredAt
             else { continue }
             let counter = currentCounter(
-                for: registration, interval: interval, name: name, before: instant, catalog: catalog)
+                for: registration, interval: interval, name: name, before: instant, catalog: catalog,
+                calendar: calendar)
             for (eventName, event) in registration.events
-            where !counter.reached.contains(eventName) && catalog.selection(event.selection, covers: app) {
+            where !counter.reached.contains(eventName) && event.counts(app, in: catalog) {
                 let used = counter.usedSeconds[eventName, default: 0]
                 var remaining = Double(event.thresholdMinutes * 60) - used
                 if let warning = registration.warningUsage(of: event), !counter.hasWarned(eventName) {
@@ -205,7 +208,7 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     /// covered apps' frontmost time in the interval before `instant`.
     private func currentCounter(
         for registration: ActivityRegistration, interval: DateInterval, name: String, before instant: Date,
-        catalog: InstalledAppCatalog
+        catalog: InstalledAppCatalog, calendar: Calendar
     ) -> Counter {
         if let existing = counters[name], existing.generation == registration.generation,
             existing.intervalStart == interval.start
@@ -215,15 +218,21 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
         var counter = Counter(
             generation: registration.generation, intervalStart: interval.start, usedSeconds: [:], reached: [])
         for (eventName, event) in registration.events where event.includesPastActivity {
-            let past = pastSeconds(from: interval.start, to: instant) { bundle in
-                catalog.apps.first { $0.bundleIdentifier == bundle }.map {
-                    catalog.selection(event.selection, covers: $0)
-                }
-                    ?? false
+            let from = Self.pastActivityStart(of: interval, calendar: calendar)
+            let past = pastSeconds(from: from, to: instant) { bundle in
+                catalog.apps.first { $0.bundleIdentifier == bundle }.map { event.counts($0, in: catalog) } ?? false
             }
             if past > 0 { counter.usedSeconds[eventName] = past }
         }
         return counter
+    }
+
+    /// Where an event with `includesPastActivity` starts counting past use:
+    /// the start of the hour the interval starts in. Apple's page for the
+    /// flag: a schedule starting at 1:15pm "will still include usage from
+    /// 1:00pm to 1:15pm".
+    public static func pastActivityStart(of interval: DateInterval, calendar: Calendar) -> Date {
+        calendar.dateInterval(of: .hour, for: interval.start)?.start ?? interval.start
     }
 
     /// Seconds over `[from, to)` during which an app `covers` accepts was
