@@ -99,7 +99,7 @@ let package = Package(
             name: "ManagedSettingsUI", dependencies: ["ManagedSettings", "UIKit"],
             path: "Sources/GuestSDK/ManagedSettingsUI"),
         .target(
-            name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore"],
+            name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore", "OALPlatform"],
             path: "Sources/GuestSDK/UserNotifications"),
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/GuestSDK/OSLog"),

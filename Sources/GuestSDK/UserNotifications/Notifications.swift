@@ -1,5 +1,6 @@
 import Foundation
 import GuestRuntime
+import OALPlatform
 import OALStore
 
 /// The notification's text.
@@ -45,6 +46,28 @@ public final class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchec
     }
 }
 
+/// Fires `timeInterval` seconds after the request is added, and every
+/// `timeInterval` seconds after that when it repeats. Apple's page: the
+/// interval "must be greater than 0", and at least 60 seconds for a
+/// repeating trigger; UIKit raises an exception otherwise, so here the
+/// process stops naming the rule.
+public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+    public let timeInterval: TimeInterval
+
+    public init(timeInterval: TimeInterval, repeats: Bool) {
+        guard timeInterval > 0 else {
+            GuestDevice.fail("UNTimeIntervalNotificationTrigger: timeInterval \(timeInterval) must be greater than 0")
+        }
+        if repeats, timeInterval < 60 {
+            GuestDevice.fail(
+                "UNTimeIntervalNotificationTrigger: a repeating trigger's timeInterval (\(timeInterval) s) must be at least 60"
+            )
+        }
+        self.timeInterval = timeInterval
+        super.init(repeats: repeats)
+    }
+}
+
 public final class UNNotificationRequest: @unchecked Sendable {
     public let identifier: String
     public let content: UNNotificationContent
@@ -60,8 +83,10 @@ public final class UNNotificationRequest: @unchecked Sendable {
 /// Records what the system would show. A request without a trigger is
 /// delivered at once: traced `notification.deliver` (identifier, title,
 /// body) and appended to `<root>/logs/notifications.jsonl`. One with a
-/// calendar trigger is pending in `<root>/system/notifications.json`
-/// (traced `notification.schedule`); the emulated OS does not fire those.
+/// calendar or time interval trigger is pending in
+/// `<root>/system/notifications.json` (traced `notification.schedule`,
+/// with the instant it fires); the emulated OS delivers it then
+/// (docs/PLATFORM.md, notifications).
 public final class UNUserNotificationCenter: @unchecked Sendable {
     public static func current() -> UNUserNotificationCenter { UNUserNotificationCenter() }
 
@@ -81,8 +106,13 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
             let content = UNMutableNotificationContent()
             content.title = record.title
             content.body = record.body
-            let trigger = UNCalendarNotificationTrigger(
-                dateMatching: record.components.dateComponents, repeats: record.repeats)
+            let trigger: UNNotificationTrigger =
+                if let interval = record.interval {
+                    UNTimeIntervalNotificationTrigger(timeInterval: interval, repeats: record.repeats)
+                } else {
+                    UNCalendarNotificationTrigger(
+                        dateMatching: record.components?.dateComponents ?? DateComponents(), repeats: record.repeats)
+                }
             return UNNotificationRequest(identifier: record.identifier, content: content, trigger: trigger)
         }
     }
@@ -92,83 +122,58 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         for identifier in identifiers { GuestDevice.context.record("notification.remove", ["id": identifier]) }
     }
 
+    public func removeAllPendingNotificationRequests() {
+        update { $0.removeAll() }
+        GuestDevice.context.record("notification.remove", ["id": "*"])
+    }
+
     private func record(_ request: UNNotificationRequest) {
         let context = GuestDevice.context
-        let fields = ["id": request.identifier, "title": request.content.title, "body": request.content.body]
-        guard let trigger = request.trigger as? UNCalendarNotificationTrigger else {
+        var fields = ["id": request.identifier, "title": request.content.title, "body": request.content.body]
+        guard let trigger = request.trigger else {
             context.record("notification.deliver", fields)
-            appendDelivered(fields.merging(["time": "\(context.lastKnownTime.timeIntervalSince1970)"]) { a, _ in a })
+            do {
+                try file().logDelivered(
+                    fields.merging(["time": "\(context.lastKnownTime.timeIntervalSince1970)"]) { a, _ in a })
+            } catch {
+                GuestDevice.fail("UNUserNotificationCenter.add", error: error)
+            }
             return
         }
-        let pendingRecord = PendingNotification(
+        var pendingRecord = PendingNotification(
             identifier: request.identifier, title: request.content.title, body: request.content.body,
-            components: .init(trigger.dateComponents), repeats: trigger.repeats)
+            repeats: trigger.repeats)
+        switch trigger {
+        case let calendar as UNCalendarNotificationTrigger:
+            if let name = NotificationComponents.unsupported(in: calendar.dateComponents) {
+                GuestDevice.fail("UNCalendarNotificationTrigger: the date component '\(name)' is not emulated")
+            }
+            pendingRecord.components = NotificationComponents(calendar.dateComponents)
+        case let interval as UNTimeIntervalNotificationTrigger:
+            pendingRecord.interval = interval.timeInterval
+        default:
+            GuestDevice.fail("UNUserNotificationCenter.add: the trigger \(type(of: trigger)) is not emulated")
+        }
+        pendingRecord.nextFire = pendingRecord.fire(after: GuestClock.now(), calendar: GuestClock.calendar())
         update { list in
             list.removeAll { $0.identifier == request.identifier }
             list.append(pendingRecord)
         }
+        if let fire = pendingRecord.nextFire { fields["fires"] = "\(fire.timeIntervalSince1970)" }
         context.record("notification.schedule", fields)
     }
 
-    private func file() throws -> DocumentFile<[PendingNotification]> {
-        try DocumentFile(
-            container: AppGroupContainer(url: GuestDevice.context.root.system), name: "notifications",
-            format: "oal.notifications", version: 1)
-    }
+    private func file() throws -> NotificationCenterFile { try NotificationCenterFile(root: GuestDevice.context.root) }
 
     private func pending() -> [PendingNotification] {
-        do { return try file().read() ?? [] } catch {
+        do { return try file().pending() } catch {
             GuestDevice.fail("UNUserNotificationCenter", error: error)
         }
     }
 
     private func update(_ body: (inout [PendingNotification]) -> Void) {
-        do {
-            try file().update { (list: inout [PendingNotification]?) in
-                var current = list ?? []
-                body(&current)
-                list = current
-            }
-        } catch {
+        do { try file().update(body) } catch {
             GuestDevice.fail("UNUserNotificationCenter", error: error)
         }
     }
-
-    private func appendDelivered(_ fields: [String: String]) {
-        let path = GuestDevice.context.root.logs.appendingPathComponent("notifications.jsonl").path
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard var line = try? encoder.encode(fields) else { return }
-        line.append(UInt8(ascii: "\n"))
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
-        try? handle.write(contentsOf: line)
-    }
-}
-
-/// A pending request as the device keeps it.
-struct PendingNotification: Codable, Hashable, Sendable {
-    struct Components: Codable, Hashable, Sendable {
-        var weekday: Int?
-        var hour: Int?
-        var minute: Int?
-
-        init(_ components: DateComponents) {
-            weekday = components.weekday
-            hour = components.hour
-            minute = components.minute
-        }
-
-        var dateComponents: DateComponents { DateComponents(hour: hour, minute: minute, weekday: weekday) }
-    }
-
-    var identifier: String
-    var title: String
-    var body: String
-    var components: Components
-    var repeats: Bool
 }

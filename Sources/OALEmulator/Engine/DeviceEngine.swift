@@ -283,6 +283,9 @@ public final class DeviceEngine {
                 candidates.append(EngineEvent(time: now.addingTimeInterval(step), kind: .threshold))
             }
         }
+        if let shown = try nextNotificationTime() {
+            candidates.append(EngineEvent(time: shown, kind: .notification))
+        }
         if let look = nextLook { candidates.append(EngineEvent(time: look, kind: .threshold)) }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let tick = pathsTickTime { candidates.append(EngineEvent(time: tick, kind: .tick)) }
@@ -312,6 +315,8 @@ public final class DeviceEngine {
             state.inFlight = nil
         case .fault:
             try fireDueFaults()
+        case .notification:
+            try deliverDueNotifications()
         case .threshold, .end:
             break
         case .tick:
@@ -548,6 +553,8 @@ struct EngineEvent {
         case threshold
         /// A fault falls due (Faults/): a timed fault, a held callback.
         case fault
+        /// A notification an app scheduled comes due.
+        case notification
         case tick
         case leave
         case step(Int)
@@ -559,7 +566,7 @@ struct EngineEvent {
         var priority: Int {
             switch self {
             case .boundary(let due): due.kind == .intervalDidEnd ? 0 : 1
-            case .fault: 1
+            case .fault, .notification: 1
             case .threshold: 2
             case .tick: 3
             case .leave: 4

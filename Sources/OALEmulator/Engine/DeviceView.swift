@@ -16,6 +16,7 @@ struct DeviceView {
     /// same bytes (re-read, not re-decoded, at every lookup).
     let registryCache: DocumentCache<ActivityRegistry>
     let catalogCache: DocumentCache<InstalledAppCatalog>
+    let notificationsCache: DocumentCache<[PendingNotification]>
     /// App Group documents the device and the oracle only look at.
     let decoded: DecodedBytesMemo
     /// A guest run (docs/GUEST.md): the guest publishes no emulator mirror,
@@ -32,6 +33,9 @@ struct DeviceView {
             version: DeviceActivityCenter.formatVersion)
         catalogCache = DocumentCache(
             path: root.system.appendingPathComponent("catalog.json").path, format: "oal.catalog", version: 1)
+        notificationsCache = DocumentCache(
+            path: root.system.appendingPathComponent("\(NotificationCenterFile.storeName).json").path,
+            format: NotificationCenterFile.format, version: NotificationCenterFile.version)
         decoded = DecodedBytesMemo()
     }
 
@@ -39,6 +43,16 @@ struct DeviceView {
 
     func catalog() throws -> InstalledAppCatalog {
         try catalogCache.document { try platform.catalog.catalog() }
+    }
+
+    /// The notifications the apps have scheduled and not yet been shown.
+    /// No file, none: the store is not opened (that would make its lock
+    /// file in every root), as no app of the emulator's own schedules any.
+    func notifications() throws -> [PendingNotification] {
+        try notificationsCache.document {
+            guard FileManager.default.fileExists(atPath: notificationsCache.path) else { return [] }
+            return try platform.notifications.pending()
+        }
     }
 
     func registry() throws -> ActivityRegistry {

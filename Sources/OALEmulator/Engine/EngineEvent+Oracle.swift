@@ -7,6 +7,7 @@ extension EngineEvent {
         case .boundary(let due): "\(due.kind.rawValue) \(due.activity)"
         case .threshold: "threshold"
         case .fault: "fault"
+        case .notification: "notification"
         case .tick: "loop tick"
         case .leave: "leave"
         case .step(let index): "step \(index + 1)"

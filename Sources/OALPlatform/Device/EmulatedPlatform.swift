@@ -11,6 +11,9 @@ public struct EmulatedPlatform: Sendable {
     public let deviceActivity: DeviceActivityCenter
     public let managedSettings: ManagedSettingsDirectory
     public let catalog: CatalogFile
+    /// Opened on use, not with the rest: only a guest that schedules a
+    /// notification has the file, and opening it makes its lock file.
+    public var notifications: NotificationCenterFile { get throws { try NotificationCenterFile(root: root) } }
 
     public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {
         self.root = root

@@ -229,6 +229,7 @@ struct TimelineSVG {
         var user: [Mark] = []
         var faults: [Mark] = []
         var expectations: [Mark] = []
+        var notifications: [Mark] = []
         for (index, line) in record.lines.enumerated() where line.process == .device {
             let place = record.places[index]
             let fields = line.fields
@@ -259,6 +260,12 @@ struct TimelineSVG {
                     Mark(
                         place: place, shape: .square, color: "#64748b",
                         title: "\(when) tap: oal-app \(fields["args"] ?? "") (exit \(fields["status"] ?? "?"))"))
+            case "notification.deliver":
+                notifications.append(
+                    Mark(
+                        place: place, shape: .square, color: "#2563eb",
+                        title: "\(when) notification \(fields["id"] ?? ""): \(fields["title"] ?? "")"
+                            + (fields["body"].flatMap { $0.isEmpty ? nil : " — \($0)" } ?? "")))
             case "fault" where fields["action"] != "armed-launch":
                 faults.append(
                     Mark(
@@ -277,11 +284,11 @@ struct TimelineSVG {
         }
         // Failed expectations drawn last, on top of the met ones.
         expectations.sort { ($0.shape == .cross ? 1 : 0) < ($1.shape == .cross ? 1 : 0) }
-        return [
-            ("marks:callbacks", "callbacks", callbacks), ("marks:user", "user", user),
-            ("marks:faults", "faults", faults),
-            ("marks:expectations", "expectations", expectations),
-        ]
+        // A run that showed no notification draws no row for them, so the
+        // report of one that schedules none is as before.
+        return [("marks:callbacks", "callbacks", callbacks), ("marks:user", "user", user)]
+            + (notifications.isEmpty ? [] : [("marks:notifications", "notifications", notifications)])
+            + [("marks:faults", "faults", faults), ("marks:expectations", "expectations", expectations)]
     }
 
     // MARK: - Axis and violations

@@ -23,6 +23,8 @@ struct TimelineModel {
         /// `eventWillReachThresholdWarning` (a schedule's `warningTime`).
         case warning = "w"
         case press = "p"
+        /// A notification the OS showed (notifications row).
+        case notification = "n"
         case failed = "!"
         /// A fault killed a launch (faults row).
         case kill = "K"
@@ -45,6 +47,9 @@ struct TimelineModel {
     /// Where faults took effect (`FaultOutcome.isEffect`); nil when the
     /// run injected none, so a run without faults draws no faults row.
     var faultMarks: [Mark]?
+    /// The notifications the OS showed (`notification.deliver`); a run
+    /// that showed none draws no notifications row.
+    var notices: [Mark]
 
     /// Builds the model from the trace lines of the last run in the file (a
     /// device restarted on its root, `resumed`, continues the same run).
@@ -63,6 +68,7 @@ struct TimelineModel {
         var ruleOn = SpanBuilder()
         var marks: [Mark] = []
         var faultMarks: [Mark]?
+        var notices: [Mark] = []
         var frontmost: String?
         for (event, time) in dated where event.process == .device {
             let fields = event.fields
@@ -86,6 +92,8 @@ struct TimelineModel {
                 }
             case "user.press":
                 marks.append(Mark(time: time, kind: .press))
+            case "notification.deliver":
+                notices.append(Mark(time: time, kind: .notification))
             case "expect":
                 if fields["result"] == "fail" { marks.append(Mark(time: time, kind: .failed)) }
             case "fault":
@@ -120,15 +128,20 @@ struct TimelineModel {
         rules = ruleOn.order.map { Row(label: $0, on: ruleOn.spans($0, until: finish)) }
         self.marks = marks
         self.faultMarks = faultMarks
+        self.notices = notices
     }
 
-    init(start: Date, end: Date, apps: [Row], rules: [Row], marks: [Mark], faultMarks: [Mark]? = nil) {
+    init(
+        start: Date, end: Date, apps: [Row], rules: [Row], marks: [Mark], faultMarks: [Mark]? = nil,
+        notices: [Mark] = []
+    ) {
         self.start = start
         self.end = end
         self.apps = apps
         self.rules = rules
         self.marks = marks
         self.faultMarks = faultMarks
+        self.notices = notices
     }
 }
 

@@ -41,6 +41,11 @@ struct TimelineRenderer {
         }
         lines.append(
             pad("callbacks", labelWidth) + markers(model.marks, origin: origin, bucket: bucket, columns: columns))
+        if !model.notices.isEmpty {
+            lines.append(
+                pad("notifications", labelWidth)
+                    + markers(model.notices, origin: origin, bucket: bucket, columns: columns, rank: [.notification]))
+        }
         if let faults = model.faultMarks {
             lines.append(
                 pad("faults", labelWidth)
@@ -52,6 +57,7 @@ struct TimelineRenderer {
             "        s intervalDidStart  e intervalDidEnd  t threshold  w warning  p shield button  ! failed expectation"
         )
         lines.append("        (several in one column: the first of ! p t e s w is shown)")
+        if !model.notices.isEmpty { lines.append("        notifications: n a notification the OS showed") }
         if model.faultMarks != nil {
             lines.append("        faults: K a fault killed a process  F another fault took effect (K shown first;")
             lines.append("        each fault, and what failed after it, in the summary's Faults section)")
