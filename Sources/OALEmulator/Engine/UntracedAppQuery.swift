@@ -10,9 +10,7 @@ import OALSystem
 struct UntracedAppQuery {
     let launcher: ProcessLauncher
 
-    typealias Failure = AppQueryFailure
-
-    func run(_ arguments: [String]) -> Result<Data, Failure> {
+    func run(_ arguments: [String]) -> Result<Data, AppQueryFailure> {
         let command = arguments.joined(separator: " ")
         let captures = launcher.root.logs.appendingPathComponent("capture", isDirectory: true)
         try? FileSystem.ensurePrivateDirectory(captures.path)
@@ -30,11 +28,11 @@ struct UntracedAppQuery {
             guard termination == .exited(0) else {
                 let stderr = String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self)
                 let last = stderr.split(separator: "\n").last.map(String.init) ?? "no output"
-                return .failure(Failure(command: command, status: "\(termination)", detail: last))
+                return .failure(AppQueryFailure(command: command, status: "\(termination)", detail: last))
             }
             return .success(FileManager.default.contents(atPath: out) ?? Data())
         } catch {
-            return .failure(Failure(command: command, status: "failed", detail: "\(error)"))
+            return .failure(AppQueryFailure(command: command, status: "failed", detail: "\(error)"))
         }
     }
 }
@@ -43,7 +41,7 @@ struct UntracedAppQuery {
 struct GuestAppProbe {
     let query: UntracedAppQuery
 
-    func read() -> Result<GuestProbe, UntracedAppQuery.Failure> {
+    func read() -> Result<GuestProbe, AppQueryFailure> {
         query.run(GuestProbe.arguments).flatMap { data in
             do {
                 return .success(try GuestProbe.decode(data))
