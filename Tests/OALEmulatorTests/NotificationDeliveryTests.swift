@@ -36,11 +36,11 @@ import Testing
     @Test func aCalendarTriggerFiresAtEachMatchingDate() throws {
         let daily = PendingNotification(
             identifier: "daily", title: "Focus", body: "Starts soon",
-            components: NotificationComponents(DateComponents(hour: 9, minute: 30)), repeats: true)
+            components: ScheduleComponents(hour: 9, minute: 30), repeats: true)
         let once = PendingNotification(
             identifier: "once", title: "Once", body: "",
-            components: NotificationComponents(
-                DateComponents(year: 2026, month: 11, day: 30, hour: 12, minute: 0, second: 30)), repeats: false)
+            components: ScheduleComponents(year: 2026, month: 11, day: 30, hour: 12, minute: 0, second: 30),
+            repeats: false)
         let (device, trace, pending, log) = try Self.play([daily, once], until: "day 2 10:00")
         defer { device.remove() }
         #expect(Self.delivered(trace) == ["daily@30T09:30", "once@30T12:00", "daily@01T09:30"])
@@ -78,7 +78,7 @@ import Testing
     @Test func aRequestForAPastDateIsDroppedWithoutDelivery() throws {
         let past = PendingNotification(
             identifier: "past", title: "", body: "",
-            components: NotificationComponents(DateComponents(year: 2025, month: 1, day: 1, hour: 9, minute: 0)),
+            components: ScheduleComponents(year: 2025, month: 1, day: 1, hour: 9, minute: 0),
             repeats: false)
         let (device, trace, pending, _) = try Self.play([past], until: "day 1 09:00")
         defer { device.remove() }

@@ -68,6 +68,26 @@ public final class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @un
     }
 }
 
+extension UNCalendarNotificationTrigger {
+    /// The components the emulated OS matches on (year, month, day,
+    /// weekday, hour, minute, second); any other stops the process,
+    /// naming it, rather than being dropped.
+    var scheduleComponents: ScheduleComponents {
+        let c = dateComponents
+        let others: [(String, Int?)] = [
+            ("era", c.era), ("quarter", c.quarter), ("weekOfMonth", c.weekOfMonth), ("weekOfYear", c.weekOfYear),
+            ("yearForWeekOfYear", c.yearForWeekOfYear), ("weekdayOrdinal", c.weekdayOrdinal),
+            ("nanosecond", c.nanosecond),
+        ]
+        if let (name, _) = others.first(where: { $0.1 != nil }) {
+            GuestDevice.fail("UNCalendarNotificationTrigger: the date component '\(name)' is not emulated")
+        }
+        return ScheduleComponents(
+            year: c.year, month: c.month, day: c.day, weekday: c.weekday, hour: c.hour, minute: c.minute,
+            second: c.second)
+    }
+}
+
 public final class UNNotificationRequest: @unchecked Sendable {
     public let identifier: String
     public let content: UNNotificationContent
@@ -145,10 +165,7 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
             repeats: trigger.repeats)
         switch trigger {
         case let calendar as UNCalendarNotificationTrigger:
-            if let name = NotificationComponents.unsupported(in: calendar.dateComponents) {
-                GuestDevice.fail("UNCalendarNotificationTrigger: the date component '\(name)' is not emulated")
-            }
-            pendingRecord.components = NotificationComponents(calendar.dateComponents)
+            pendingRecord.components = calendar.scheduleComponents
         case let interval as UNTimeIntervalNotificationTrigger:
             pendingRecord.interval = interval.timeInterval
         default:

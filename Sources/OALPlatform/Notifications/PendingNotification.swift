@@ -13,14 +13,14 @@ public struct PendingNotification: Codable, Hashable, Sendable {
     public var body: String
     /// A `UNCalendarNotificationTrigger`'s date components; nil for a time
     /// interval trigger.
-    public var components: NotificationComponents?
+    public var components: ScheduleComponents?
     /// A `UNTimeIntervalNotificationTrigger`'s interval in seconds.
     public var interval: Double?
     public var repeats: Bool
     public var nextFire: Date?
 
     public init(
-        identifier: String, title: String, body: String, components: NotificationComponents? = nil,
+        identifier: String, title: String, body: String, components: ScheduleComponents? = nil,
         interval: Double? = nil, repeats: Bool, nextFire: Date? = nil
     ) {
         self.identifier = identifier
@@ -40,51 +40,12 @@ public struct PendingNotification: Codable, Hashable, Sendable {
     public func fire(after instant: Date, calendar: Calendar) -> Date? {
         if let interval { return instant.addingTimeInterval(interval) }
         guard let components else { return nil }
-        let wanted = components.dateComponents
         // A full date fires once, if it is still ahead; `nextDate` would
         // also find nothing, but it searches years first.
-        if wanted.year != nil {
-            guard let date = calendar.date(from: wanted), date > instant else { return nil }
+        if components.isFullDate {
+            guard let date = calendar.date(from: components.dateComponents), date > instant else { return nil }
             return date
         }
-        return calendar.nextDate(after: instant, matching: wanted, matchingPolicy: .nextTime)
-    }
-}
-
-/// The date components of a calendar trigger, every one the trigger can
-/// match on.
-public struct NotificationComponents: Codable, Hashable, Sendable {
-    public var year: Int?
-    public var month: Int?
-    public var day: Int?
-    public var weekday: Int?
-    public var hour: Int?
-    public var minute: Int?
-    public var second: Int?
-
-    public init(_ components: DateComponents) {
-        year = components.year
-        month = components.month
-        day = components.day
-        weekday = components.weekday
-        hour = components.hour
-        minute = components.minute
-        second = components.second
-    }
-
-    public var dateComponents: DateComponents {
-        DateComponents(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, weekday: weekday)
-    }
-
-    /// The component `UNCalendarNotificationTrigger` cannot take here, named:
-    /// the emulated OS matches on these seven and no other.
-    public static func unsupported(in components: DateComponents) -> String? {
-        let others: [(String, Int?)] = [
-            ("era", components.era), ("quarter", components.quarter), ("weekOfMonth", components.weekOfMonth),
-            ("weekOfYear", components.weekOfYear), ("yearForWeekOfYear", components.yearForWeekOfYear),
-            ("weekdayOrdinal", components.weekdayOrdinal), ("nanosecond", components.nanosecond),
-        ]
-        return others.first { $0.1 != nil }?.0
+        return components.next(after: instant, calendar: calendar)
     }
 }
