@@ -171,6 +171,34 @@ import Testing
         #expect(run.result.violations.isEmpty, "\(run.result.violations)")
     }
 
+    /// Source: FB21267341, with the emulated OS killed among the thresholds
+    /// it fires at once (after the third launch of the run, the second of
+    /// five thresholds). iOS never redelivers a callback, so the ones not
+    /// yet launched are lost; the oracle, started again on the root, must
+    /// still know the ones delivered were never reached, or it blames the
+    /// app's ledger for minutes the platform invented.
+    @Test func aDeviceKilledAmongTheThresholdsFiredAtOnceStillExcusesThem() throws {
+        let device = try DeviceProcessRun(
+            """
+            end day 1 10:00
+            fault kill device at device.deliver.after-launch#3
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 5
+            at 09:00 fault thresholds-at-once * now
+            """)
+        defer { device.remove() }
+        let root = device.root("device")
+        #expect(try device.initialize(root) == .exited(0))
+        #expect(try device.play(root) == .signaled(SIGKILL))
+        #expect(try device.play(root) == .exited(0))
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: root.logs.appendingPathComponent("oracle.json"))) as? [String: Any]
+        #expect((report?["violations"] as? [Any])?.isEmpty == true, "\(report?["violations"] ?? "")")
+        let fired = try device.trace(root).filter { $0.event == "fault" && $0.fields["action"] == "fired" }
+        #expect(fired.count == 2, "\(fired)")
+    }
+
     /// Source: developer forums thread 733402 (DeviceActivity callbacks
     /// stop for the rest of the day after many, with no error). After 3
     /// callbacks on day 1 the rest are dropped silently, so the 5-minute

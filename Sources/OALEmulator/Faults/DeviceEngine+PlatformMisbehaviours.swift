@@ -12,7 +12,8 @@ extension DeviceEngine {
     /// an interval now, reached or not, delivered together (FB21267341).
     /// Each is marked reached first, so a later real use does not deliver
     /// it again, and the device state is saved before the first launch, so
-    /// a device killed among them never redelivers one.
+    /// a device killed among them never redelivers one (those not launched
+    /// yet are lost, as iOS redelivers nothing).
     func fireUnreachedThresholds(_ fault: Fault) throws {
         guard case .thresholdsAtOnce(let pattern, _) = fault else { return }
         let match = CallbackMatch(callback: "*", activity: pattern)
@@ -26,12 +27,17 @@ extension DeviceEngine {
                 ["reason": "no unreached threshold of an activity matching \(pattern) in an interval in progress"])
             return
         }
+        // The oracle learns them before the save that precedes the first
+        // launch: a device killed among them resumes an oracle that still
+        // excuses the ones delivered.
+        for activity in Set(crossings.map(\.activity)) {
+            oracle.thresholdFiredUnreached(activity: activity, at: now)
+        }
         try saveDeviceState()
         for crossing in crossings {
             faults.record(
                 "fired", fault.description, kind: fault.kind, at: now,
                 ["callback": crossing.kind.rawValue, "activity": crossing.activity, "event": crossing.event])
-            oracle.thresholdFiredUnreached(activity: crossing.activity, at: now)
             try deliver(crossing.kind, activity: crossing.activity, event: crossing.event)
         }
     }
