@@ -255,4 +255,25 @@ import Testing
         let named = run.result.oracle.expectedDivergences.filter { $0.reason.contains("732845") }
         #expect(named.contains { $0.subject?.contains("Instagram") == true }, "\(named)")
     }
+
+    /// Source: forums threads 732845 and 756440, for an Allow Only rule:
+    /// the app the user allowed has a new token, which the exception no
+    /// longer names, so the rule now shields it. Reported by name, as an
+    /// expected over-enforcement, not a violation.
+    @Test func aTokenChangedUnderAnAllowOnlyExceptionShieldsTheAllowedApp() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 1 11:00
+            at 08:00 app list add Reading --apps Kindle
+            at 08:00 app rule add schedule Study --list Reading --from 09:00 --to 10:30 --allow-only
+            at 09:05 expect unblocked Kindle
+            at 09:10 fault token-change Kindle
+            at 09:15 expect blocked Kindle
+            """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        let named = run.result.oracle.expectedDivergences.filter { $0.subject == "token|Kindle" }
+        #expect(named.map(\.check) == [.overEnforced], "\(run.result.oracle.expectedDivergences)")
+    }
 }
