@@ -57,6 +57,16 @@ import Testing
         for kind in CallbackKind.allCases {
             #expect(texts.contains { $0.hasPrefix("refire \(kind.rawValue) ") }, "refire \(kind)")
         }
+        // A threshold refire names activities that have thresholds (a
+        // time limit's `rule-…`), not a schedule's or a session's.
+        let thresholdRefires = texts.filter {
+            $0.hasPrefix("refire eventDidReachThreshold ") || $0.hasPrefix("refire eventWillReachThresholdWarning ")
+        }
+        #expect(
+            thresholdRefires.allSatisfy {
+                $0.split(separator: " ")[2] == "*" || $0.split(separator: " ")[2] == "rule*"
+            },
+            "\(thresholdRefires)")
         #expect(texts.contains { $0.hasPrefix("drop warning ") || $0.hasPrefix("delay warning ") })
         #expect(texts.contains { $0.hasPrefix("thresholds-at-once ") })
         #expect(texts.contains { $0.hasPrefix("rate-limit ") })

@@ -92,8 +92,8 @@ import Testing
         let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
         let scenario = try ScenarioParser.load(path: path)
         let expected = [
-            "seed 1: at day 1 15:07:00 refire eventWillReachThresholdWarning open-session* after 15m",
-            "seed 6: at day 1 15:14:00 refire eventDidReachThreshold sched2* after 15m",
+            "seed 1: at day 1 15:07:00 refire eventWillReachThresholdWarning rule* after 15m",
+            "seed 6: at day 1 15:14:00 refire eventDidReachThreshold rule* after 15m",
             "seed 8: at day 1 17:22:00 thresholds-at-once rule*",
             "seed 9: at day 1 10:53:00 refire intervalDidStart rule* after 1m",
         ]

@@ -119,11 +119,14 @@ public enum FaultMix {
         switch random.int(in: 0..<6) {
         case 0, 1:
             // A duplicate of any callback kind (forums reports), one or all.
+            // A threshold's is drawn among the activities that have
+            // thresholds (a time limit's `rule-…`), or it would match none.
+            let kind = random.element(of: CallbackKind.allCases)
             return .refire(
                 CallbackMatch(
-                    callback: random.element(of: CallbackKind.allCases).rawValue,
-                    activity: random.element(of: activities)), after: minutes([1, 5, 15, 60]),
-                count: random.bool() ? 1 : nil)
+                    callback: kind.rawValue,
+                    activity: random.element(of: kind.carriesEvent ? ["*", "rule*"] : activities)),
+                after: minutes([1, 5, 15, 60]), count: random.bool() ? 1 : nil)
         case 2:
             // The warnings are callbacks like the others: late or missing.
             let match = CallbackMatch(
