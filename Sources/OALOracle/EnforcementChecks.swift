@@ -21,10 +21,10 @@ extension Oracle {
         let active = userRules.entries.filter { model.shields($0.rule, at: now, day: day($0)) }
 
         for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
-            judge(
-                subject: app.name, key: "app|\(app.name)",
-                holders: active.filter { SpecModel.covers(mode: $0.mode, selection: $0.selection, app: app) },
-                stores: view.effective.storesShielding(app.token, category: app.category))
+            let holders = active.filter { SpecModel.covers(mode: $0.mode, selection: $0.selection, app: app) }
+            let stores = view.effective.storesShielding(app.token, category: app.category)
+            judge(subject: app.name, key: "app|\(app.name)", holders: holders, stores: stores)
+            noteChangedToken(app, active: active, holders: holders, stores: stores)
         }
         for domain in view.catalog.webDomains {
             judge(

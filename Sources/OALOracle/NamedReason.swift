@@ -31,6 +31,7 @@ extension Oracle {
                     + "deadline: its delivery or the app's next refresh"
             }
         }
+        if let reason = unreachedThresholdReason(for: rule, day: today) { return reason }
         if let reason = killReason(for: rule, today: today, since: since) { return reason }
         if usageDamage, let travel = travel(into: today), travelExplains(rule, travel) {
             return travelReason(travel, day: today, shield: true)

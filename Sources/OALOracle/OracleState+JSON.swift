@@ -366,6 +366,15 @@ extension SpecFacts {
         writer.strings(refused.lazy.map(\.uuidString))
         writer.key("since")
         writer.dates(since)
+        if let tokenChanges {
+            writer.key("tokenChanges")
+            writer.beginObject()
+            for (bundle, change) in PrettyJSONWriter.sorted(tokenChanges) {
+                writer.key(bundle)
+                change.writeJSON(to: &writer)
+            }
+            writer.endObject()
+        }
         if let travels {
             writer.key("travels")
             writer.beginArray()
@@ -378,6 +387,10 @@ extension SpecFacts {
         if let uninstallProtection {
             writer.key("uninstallProtection")
             writer.bool(uninstallProtection)
+        }
+        if let unreachedThresholds {
+            writer.key("unreachedThresholds")
+            writer.dates(unreachedThresholds)
         }
         writer.key("unsurePresses")
         writer.datesByRule(unsurePresses)
@@ -392,7 +405,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 13
+    static let writtenFields = 15
 }
 
 extension Travel {
@@ -417,6 +430,21 @@ extension Travel {
     }
 
     static let writtenFields = 4
+}
+
+extension TokenChange {
+    func writeJSON(to writer: inout PrettyJSONWriter) {
+        writer.beginObject()
+        writer.key("app")
+        writer.string(app)
+        writer.key("retired")
+        writer.strings(retired.lazy.map(\.id))
+        writer.key("time")
+        writer.date(time)
+        writer.endObject()
+    }
+
+    static let writtenFields = 3
 }
 
 extension UsageDamage {

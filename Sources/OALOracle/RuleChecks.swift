@@ -101,7 +101,8 @@ extension Oracle {
                             .usageNotInvented, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,
                             expected: "≤ \(real + 1) minute(s) on \(day) (the user spent \(real) on covered apps)",
                             actual: "ledger minutesUsed \(recorded)",
-                            reason: travelled.map { travelReason($0, day: day) })
+                            reason: travelled.map { travelReason($0, day: day) }
+                                ?? unreachedThresholdReason(for: rule, day: day))
                     }
                 }
             }

@@ -46,6 +46,11 @@ struct SpecFacts: Codable, Equatable, Sendable {
     var travels: [Travel]? = nil
     /// The zone at the last observation (nil before the first).
     var zone: String? = nil
+    /// Activities whose thresholds a fault fired unreached, with when
+    /// (`thresholds-at-once`; nil in an older saved state).
+    var unreachedThresholds: [String: Date]? = nil
+    /// Apps whose token a fault changed, by bundle (`token-change`).
+    var tokenChanges: [String: TokenChange]? = nil
 }
 
 /// One time-zone change: at `time`, from zone `from` to zone `to`.

@@ -118,7 +118,14 @@ import Testing
                     time: start.addingTimeInterval(17), from: "Europe/Paris", to: "Pacific/Kiritimati",
                     filed: ["com.google.ios.youtube": 1_200.5, "com.burbn.instagram": 60])
             ],
-            zone: "Pacific/Kiritimati")
+            zone: "Pacific/Kiritimati",
+            unreachedThresholds: ["rule-39837353-2026-11-30": start.addingTimeInterval(19), "Rule-a": start],
+            tokenChanges: [
+                "com.burbn.instagram": TokenChange(
+                    app: "Instagram \(awkward)", retired: [.init("app-0123456789abcdef"), .init("app-é")],
+                    time: start.addingTimeInterval(23)),
+                "com.chess.iphone": TokenChange(app: "Chess", retired: [.init("app-1")], time: start),
+            ])
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),
             seconds: ["com.burbn.instagram": days(0), "com.apple.MobileSMS": days(1), "é": days(2)])
@@ -202,6 +209,7 @@ import Testing
             (try #require(spec.clockSetBack), ClockSetBack.writtenFields),
             (try #require(spec.usageDamaged), UsageDamage.writtenFields),
             (try #require(spec.travels?.first), Travel.writtenFields),
+            (try #require(spec.tokenChanges?.first?.value), TokenChange.writtenFields),
             (try #require(kills.appKilled), KilledLaunch.writtenFields),
         ]
         for (value, written) in counts {

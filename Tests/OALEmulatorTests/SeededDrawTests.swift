@@ -57,7 +57,10 @@ import Testing
         #expect(again.shuffled(0..<8) == shuffled)
     }
 
-    /// What `--random-faults` draws over the demo day for seeds 1–5.
+    /// What `--random-faults` drew over the demo day for seeds 1–5 before
+    /// issue 26, still drawn first (its own stream); the platform
+    /// misbehaviours issue 26 added come from a second stream
+    /// (`platformMisbehavioursArePinned`).
     @Test func faultMixDrawsArePinned() throws {
         let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
         let scenario = try ScenarioParser.load(path: path)
@@ -75,11 +78,31 @@ import Testing
             ],
         ]
         for seed in UInt64(1)...5 {
-            let drawn = FaultMix.draw(seed: seed, scenario: scenario).map {
+            let drawn = FaultMix.baseDraw(seed: seed, scenario: scenario).map {
                 "at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
             }
             #expect(drawn == expected[seed], "seed \(seed)")
         }
+    }
+
+    /// What issue 26's second stream adds over the demo day for seeds 1–10
+    /// (`FaultMix.platformDraw`): one seed in two draws one platform
+    /// misbehaviour.
+    @Test func platformMisbehavioursArePinned() throws {
+        let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
+        let scenario = try ScenarioParser.load(path: path)
+        let expected = [
+            "seed 1: at day 1 15:07:00 refire eventWillReachThresholdWarning rule* after 15m",
+            "seed 6: at day 1 15:14:00 refire eventDidReachThreshold rule* after 15m",
+            "seed 8: at day 1 17:22:00 thresholds-at-once rule*",
+            "seed 9: at day 1 10:53:00 refire intervalDidStart rule* after 1m",
+        ]
+        let drawn = (UInt64(1)...10).flatMap { seed in
+            FaultMix.platformDraw(seed: seed, scenario: scenario).map {
+                "seed \(seed): at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
+            }
+        }
+        #expect(drawn == expected)
     }
 
     /// The simulation benchmark's workload (`oal-bench simulation

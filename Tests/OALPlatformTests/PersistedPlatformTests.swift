@@ -44,6 +44,27 @@ import Testing
         #expect(first != InstalledAppCatalog.appToken(bundleIdentifier: "com.burbn.instagram2"))
     }
 
+    /// Source: developer forums threads 732845 and 756440 (tokens change
+    /// after an OS update). A reissued token is another opaque value, no
+    /// selection holding the old one covers the app any more, and the next
+    /// reissue differs again; the bundle-derived token above stays stable.
+    @Test func aReissuedTokenIsANewOpaqueValueNoOldSelectionCovers() throws {
+        var catalog = InstalledAppCatalog.standard
+        let before = try #require(catalog.app(named: "Instagram"))
+        let stored = AppSelection(applications: [before.token])
+        let reissued = catalog.reissueToken(ofAppNamed: "Instagram")
+        let change = try #require(reissued)
+        let after = try #require(catalog.app(named: "Instagram"))
+        #expect(change.old == before.token && change.new == after.token)
+        #expect(after.token != before.token && !after.token.id.contains("instagram"))
+        #expect(after.bundleIdentifier == before.bundleIdentifier)
+        #expect(!catalog.selection(stored, covers: after))
+        let second = catalog.reissueToken(ofAppNamed: "Instagram")
+        let again = try #require(second)
+        #expect(again.new != after.token && again.new != before.token)
+        #expect(catalog.reissueToken(ofAppNamed: "No Such App") == nil)
+    }
+
     @Test func traceLinesFromTwoWritersStayWhole() throws {
         let root = try PlatformFixtures.temporaryRoot()
         defer { try? FileManager.default.removeItem(at: root.url) }

@@ -525,7 +525,7 @@ public final class DeviceEngine {
     /// `ActivityRegistration.interval(at:)` through the interval memo:
     /// the same schedule search, asked once per interval instead of at
     /// every step of the usage accounting.
-    private var intervalsInProgress: UsageAccounting.IntervalLookup {
+    var intervalsInProgress: UsageAccounting.IntervalLookup {
         { [intervals, calendar] registration, instant in
             guard let interval = intervals.interval(of: registration, containingOrAfter: instant, calendar: calendar),
                 interval.start <= instant, instant < interval.end

@@ -161,6 +161,17 @@ extension DeviceEngine {
                 (faults.state.memoryLimits ?? []).filter { $0.target != target } + [
                     MemoryLimit(target: target, megabytes: megabytes, measure: measure, text: fault.description)
                 ]
+        case .thresholdsAtOnce(_, let atOnce):
+            if atOnce {
+                try fireUnreachedThresholds(fault)
+            } else {
+                faults.state.thresholdsAtNextUse = (faults.state.thresholdsAtNextUse ?? []) + [fault]
+            }
+        case .rateLimit(let perDay):
+            // A newer limit replaces the older, counting from now.
+            faults.state.rateLimit = .init(perDay: perDay, text: fault.description, day: nil, delivered: 0)
+        case .tokenChange(let app):
+            try changeToken(ofAppNamed: app, fault)
         }
         faults.save()
     }

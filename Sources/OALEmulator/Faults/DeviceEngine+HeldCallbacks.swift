@@ -15,9 +15,13 @@ extension DeviceEngine {
         faults.deliveringActivity = activity
         switch faults.intercept(kind, activity: activity, event: event) {
         case .deliver:
+            // A silent rate limit drops what every other fault let through
+            // (a held callback released late counts too).
+            guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
             if faults.bypass { oracle.callbackArrived(activity: activity) }
             return true
         case .deliverAndRefire(let after, let text):
+            guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
             faults.hold(kind, activity, event, release: .after(after), reason: "refire", text: text)
             return true
         case .held:
@@ -50,8 +54,15 @@ extension DeviceEngine {
     /// first.
     func faultsDeviceUse() throws {
         faults.now = now
-        guard faults.state.held.contains(where: { $0.release == .nextUse }) else { return }
-        try releaseHeld { $0.release == .nextUse }
+        if faults.state.held.contains(where: { $0.release == .nextUse }) {
+            try releaseHeld { $0.release == .nextUse }
+        }
+        // The first pickup fires every threshold at once (FB21267341).
+        if let waiting = faults.state.thresholdsAtNextUse, !waiting.isEmpty {
+            faults.state.thresholdsAtNextUse = nil
+            faults.save()
+            for fault in waiting { try fireUnreachedThresholds(fault) }
+        }
     }
 
     func releaseHeld(_ which: (HeldCallback) -> Bool) throws {

@@ -50,6 +50,22 @@ struct FaultState: Codable, Hashable, Sendable {
     /// Armed `memory-limit` faults, one per target (optional: older state
     /// files have none).
     var memoryLimits: [MemoryLimit]?
+    /// Armed `thresholds-at-once` faults waiting for the next device use
+    /// (optional: older state files have none).
+    var thresholdsAtNextUse: [Fault]?
+    /// The armed `rate-limit`, with the day it is counting (optional: older
+    /// state files have none).
+    var rateLimit: RateLimit?
+
+    /// `rate-limit N`: callbacks delivered on `day` so far; past `perDay`
+    /// the rest of the day's are dropped.
+    struct RateLimit: Codable, Hashable, Sendable {
+        var perDay: Int
+        var text: String
+        /// The local day being counted (`yyyy-MM-dd`), nil before the first.
+        var day: String?
+        var delivered: Int
+    }
 
     struct ArmedPause: Codable, Hashable, Sendable {
         var target: FaultTarget

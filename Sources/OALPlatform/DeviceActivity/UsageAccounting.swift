@@ -206,7 +206,7 @@ public struct UsageAccounting: Codable, Hashable, Sendable {
     /// new one when there is none yet (a restart resets the count, as on
     /// iOS), seeded for each event with `includesPastActivity` with the
     /// covered apps' frontmost time in the interval before `instant`.
-    private func currentCounter(
+    func currentCounter(
         for registration: ActivityRegistration, interval: DateInterval, name: String, before instant: Date,
         catalog: InstalledAppCatalog, calendar: Calendar
     ) -> Counter {

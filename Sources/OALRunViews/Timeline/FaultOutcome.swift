@@ -21,7 +21,7 @@ struct FaultOutcome: Sendable, Equatable {
     var followedBy: [String] = []
 
     /// A `fault` line's actions that mean the fault did something.
-    static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused"]
+    static let effects: Set<String> = ["killed", "applied", "dropped", "held", "paused", "fired"]
     /// Kinds whose injection is their effect (the clock, the zone, the app closed).
     static let immediate: Set<String> = ["clock-jump", "timezone", "close-app"]
 
@@ -63,6 +63,9 @@ struct FaultOutcome: Sendable, Equatable {
         case "dropped": return "dropped \(fields["callback"] ?? "a callback") of \(fields["activity"] ?? "?")"
         case "held": return "held \(fields["callback"] ?? "a callback") of \(fields["activity"] ?? "?")"
         case "paused": return "paused \(target)\(launch) at \(fields["point"] ?? "?")"
+        case "fired":
+            return
+                "fired \(fields["callback"] ?? "a callback") \(fields["event"] ?? "") of \(fields["activity"] ?? "?")"
         default: return fields["action"] ?? "?"
         }
     }

@@ -25,9 +25,13 @@ public enum FaultTarget: String, Codable, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// Which callbacks a callback fault matches: a callback name (or `interval`
-/// for both interval edges, `*` for any) and an activity name, a prefix
-/// ending in `*`, or `*`.
+/// Which callbacks a callback fault matches: a callback name, `interval`
+/// (every callback named `interval…`: both edges and their two warnings),
+/// `warning` (the three warnings) or `*` (any), and an activity name, a
+/// prefix ending in `*`, or `*`. `interval` takes the warnings because a
+/// warning is the edge's own callback come early: a fault that holds or
+/// drops an activity's interval callbacks holds them all
+/// (docs/FAULTS.md, "Callback patterns").
 public struct CallbackMatch: Codable, Hashable, Sendable, CustomStringConvertible {
     public var callback: String
     public var activity: String
@@ -41,7 +45,8 @@ public struct CallbackMatch: Codable, Hashable, Sendable, CustomStringConvertibl
         let kindMatches: Bool
         switch callback {
         case "*": kindMatches = true
-        case "interval": kindMatches = kind == .intervalDidStart || kind == .intervalDidEnd
+        case "interval": kindMatches = kind.rawValue.hasPrefix("interval")
+        case "warning": kindMatches = kind.isWarning
         default: kindMatches = kind.rawValue == callback
         }
         guard kindMatches else { return false }
@@ -132,6 +137,18 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// SIGKILLed while it runs once its peak resident memory (or, with
     /// `private`, its private memory) passes MB MiB (jetsam).
     case memoryLimit(FaultTarget, megabytes: Double, measure: MemoryMeasure = .resident)
+    /// `thresholds-at-once ACTIVITY [now]`: at the next device use (or, with
+    /// `now`, at once) every threshold of the matching activities' intervals
+    /// in progress is delivered together, reached or not (FB21267341).
+    case thresholdsAtOnce(activity: String, now: Bool)
+    /// `rate-limit N`: from now on, after N callbacks on a local day the
+    /// rest of that day's callbacks are dropped without a word (forums
+    /// thread 733402).
+    case rateLimit(perDay: Int)
+    /// `token-change APP`: the app's ApplicationToken becomes another
+    /// opaque value, so selections stored before no longer name it (forums
+    /// threads 732845, 756440).
+    case tokenChange(app: String)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -169,6 +186,10 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .memoryLimit(let target, let megabytes, let measure):
             return "memory-limit \(target.rawValue) \(MemoryLimit.text(megabytes))"
                 + (measure == .private ? " private" : "")
+        case .thresholdsAtOnce(let activity, let now): return "thresholds-at-once \(activity)" + (now ? " now" : "")
+        case .rateLimit(let n): return "rate-limit \(n)"
+        case .tokenChange(let app):
+            return "token-change " + (app.contains(where: \.isWhitespace) ? "\"\(app)\"" : app)
         }
     }
 
@@ -197,6 +218,9 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .diskFull: "disk-full"
         case .preempt: "preempt"
         case .memoryLimit: "memory-limit"
+        case .thresholdsAtOnce: "thresholds-at-once"
+        case .rateLimit: "rate-limit"
+        case .tokenChange: "token-change"
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+import OALPlatform
 
 /// A `--fault` text: `FAULT` (armed at the start) or `at [day N]
 /// HH:MM[:SS] FAULT`, with times in the scenario's zone as its lines.
@@ -73,7 +74,17 @@ public enum FaultMix {
         "Pacific/Chatham", "America/Los_Angeles", "Asia/Tokyo", "Europe/London", "UTC",
     ]
 
+    /// Every fault a seed draws: the base draw, then the platform
+    /// misbehaviours' (a second stream), in time order (the base's first at
+    /// one instant).
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        let all = baseDraw(seed: seed, scenario: scenario) + platformDraw(seed: seed, scenario: scenario)
+        return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// The draw of every seed before issue 26, unchanged: one to three
+    /// faults of the classes below (`SeededDrawTests` pins seeds 1–5).
+    public static func baseDraw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
         var random = SplitMix64(seed: seed ^ 0xFA17_5EED)
         let count = random.int(in: 1...3)
         let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
@@ -84,6 +95,54 @@ public enum FaultMix {
             out.append((time, one(&random)))
         }
         return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// The apps a `token-change` picks: the demo day's and the catalog's
+    /// other familiar ones (never OpenAppLock, whose token no rule holds).
+    public static let tokenApps = ["Instagram", "TikTok", "YouTube", "Chess", "Reddit", "Netflix", "Candy Crush"]
+
+    /// The platform misbehaviours real apps hit (issue 26): from a stream
+    /// of their own, so the base draw of every seed is what it was; one seed
+    /// in two adds one of them at a random instant. Adding them changed the
+    /// mix of those seeds (docs/FAULTS.md, "Seed swarm").
+    public static func platformDraw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        var random = SplitMix64(seed: seed ^ 0x0915_0B5E)
+        guard random.bool() else { return [] }
+        let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
+        let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
+        return [(scenario.start.addingTimeInterval(offset), misbehaviour(&random))]
+    }
+
+    private static func misbehaviour(_ random: inout SplitMix64) -> Fault {
+        let activities = ["*", "rule*", "sched*", "sched2*", "open-session*"]
+        func minutes(_ choices: [Int]) -> TimeInterval { TimeInterval(random.element(of: choices) * 60) }
+        switch random.int(in: 0..<6) {
+        case 0, 1:
+            // A duplicate of any callback kind (forums reports), one or all.
+            // A threshold's is drawn among the activities that have
+            // thresholds (a time limit's `rule-…`), or it would match none.
+            let kind = random.element(of: CallbackKind.allCases)
+            return .refire(
+                CallbackMatch(
+                    callback: kind.rawValue,
+                    activity: random.element(of: kind.carriesEvent ? ["*", "rule*"] : activities)),
+                after: minutes([1, 5, 15, 60]), count: random.bool() ? 1 : nil)
+        case 2:
+            // The warnings are callbacks like the others: late or missing.
+            let match = CallbackMatch(
+                callback: random.element(of: ["warning"] + CallbackKind.allCases.filter(\.isWarning).map(\.rawValue)),
+                activity: random.element(of: activities))
+            return random.bool()
+                ? .drop(match, count: nil) : .delay(match, .after(minutes([5, 15, 60])), count: 1)
+        case 3:
+            return .thresholdsAtOnce(activity: random.element(of: ["*", "rule*"]), now: random.int(in: 0..<4) == 0)
+        case 4:
+            // Counted from the injection (the day's earlier callbacks are
+            // behind it), so a few more are enough to bite on the demo day.
+            return .rateLimit(perDay: random.element(of: [1, 2, 3, 5, 8]))
+        default:
+            return .tokenChange(app: random.element(of: tokenApps))
+        }
     }
 
     private static func one(_ random: inout SplitMix64) -> Fault {

@@ -11,7 +11,8 @@ public enum FaultParser {
         clock jump ±DURATION | clock timezone ZONE | store corrupt|truncate|newer-format STORE | \
         disk-full TARGET|all [bytes N] [for DURATION] | \
         preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch] | \
-        memory-limit TARGET MB [private]
+        memory-limit TARGET MB [private] | thresholds-at-once ACTIVITY [now] | rate-limit N | \
+        token-change APP
         """
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -196,9 +197,26 @@ public enum FaultParser {
                 throw fail("memory-limit: MB is a number of MiB above 0, got '\(rest[1])'")
             }
             return .memoryLimit(target, megabytes: megabytes, measure: measure)
+        case "thresholds-at-once":
+            guard rest.count == 1 || (rest.count == 2 && rest[1] == "now") else {
+                throw fail("usage: thresholds-at-once ACTIVITY [now] (got '\(rest.joined(separator: " "))')")
+            }
+            return .thresholdsAtOnce(activity: rest[0], now: rest.count == 2)
+        case "rate-limit":
+            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
+                throw fail(
+                    "usage: rate-limit N, N the callbacks a day before the rest are dropped, ≥ 1 (got '\(rest.joined(separator: " "))')"
+                )
+            }
+            return .rateLimit(perDay: n)
+        case "token-change":
+            guard rest.count == 1, !rest[0].isEmpty else {
+                throw fail("usage: token-change APP (one app name, quoted when it has spaces)")
+            }
+            return .tokenChange(app: rest[0])
         default:
             throw fail(
-                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt or memory-limit)"
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt, memory-limit, thresholds-at-once, rate-limit or token-change)"
             )
         }
     }
@@ -212,9 +230,12 @@ public enum FaultParser {
     }
 
     private static func callbackMatch(_ callback: String, _ activity: String) throws(Failure) -> CallbackMatch {
-        guard callback == "*" || callback == "interval" || CallbackKind(rawValue: callback) != nil else {
+        guard
+            callback == "*" || callback == "interval" || callback == "warning"
+                || CallbackKind(rawValue: callback) != nil
+        else {
             throw fail(
-                "unknown callback '\(callback)' (\(CallbackKind.allCases.map(\.rawValue).joined(separator: ", ")), interval or *)"
+                "unknown callback '\(callback)' (\(CallbackKind.allCases.map(\.rawValue).joined(separator: ", ")), interval, warning or *)"
             )
         }
         return CallbackMatch(callback: callback, activity: activity)
