@@ -21,7 +21,8 @@ extension UsageAccounting {
         where matches(name) && !registration.events.isEmpty && instant >= registration.registeredAt {
             guard let interval = intervalAt(registration, instant) else { continue }
             var counter = currentCounter(
-                for: registration, interval: interval, name: name, before: instant, catalog: catalog)
+                for: registration, interval: interval, name: name, before: instant, catalog: catalog,
+                calendar: calendar)
             let events = registration.events.keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
             for event in events where !counter.reached.contains(event) {
                 counter.reached.insert(event)
