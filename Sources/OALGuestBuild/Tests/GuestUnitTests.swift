@@ -36,6 +36,16 @@ public struct GuestUnitTests: Sendable {
         public var skipped: Int
         /// Failing tests, with their first issue.
         public var failures: [String]
+        /// Every test of the file, by name (`Class/method` for XCTest).
+        public var results: [TestOutcome] = []
+    }
+
+    /// One test's outcome.
+    public struct TestOutcome: Codable, Hashable, Sendable {
+        public var test: String
+        public var status: Status
+        /// Its first issue, or why it did not run.
+        public var issue: String?
     }
 
     public struct Report: Codable, Sendable {
@@ -60,114 +70,111 @@ public struct GuestUnitTests: Sendable {
         guard let tests = app.tests else {
             throw .layout("\(app.name): no unit-test target (no Xcode unit-test bundle, no folder of tests)")
         }
-        guard let appProcess = app.process(.app),
-            let appKey = build.processes.first(where: { $0.kind == .app })?.key,
-            let record = ProcessRecord.load(builder.processDirectory(appKey))
-        else { throw .notBuilt("\(app.name): the app process is not built") }
+        guard let appProcess = app.process(.app) else { throw .notBuilt("\(app.name): no app target") }
         let options = builder.options
         let compiler = SwiftCompiler(swiftc: options.swiftc, environment: options.environment)
-        let harness = try GuestHarnessFiles.locate(for: app, harnesses: options.harnesses, explicit: options.harness)
         let prelude = options.harnesses.appendingPathComponent("common/TestPrelude.swift")
         guard let preludeText = try? String(contentsOf: prelude, encoding: .utf8) else {
             throw .notFound("\(prelude.path): the test prelude is missing")
         }
-
-        // The app module: the process's final sources, its generated facts, the test prelude.
-        let appTexts = try builder.readSources(record.sources, in: app.checkout)
-        let generated =
-            try harness.files(for: appProcess, app: app, sourceTexts: appTexts).filter {
-                $0.name == "OALBuildInfo.swift" || $0.name == "OALSwiftDataSchema.swift"
-            } + [GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: preludeText)]
-        var key = ContentKey.Builder("oal guest unit tests v1")
-        key.add(appKey.hex)
-        key.add(preludeText)
         let testTexts = try builder.readSources(tests.sources, in: app.checkout)
+        let manifest = XCTestManifest.scan(testTexts)
+        let usesTesting = testTexts.contains { SwiftImports.modules(in: $0.text).contains("Testing") }
+        let main = GuestHarnessFiles.File(
+            name: "OALGuestTestMain.swift",
+            contents: Self.mainSource(
+                module: appProcess.moduleName, swiftTesting: usesTesting || manifest.isEmpty,
+                xcTest: !manifest.isEmpty))
+
+        // The app module: the app process's final sources when it was
+        // built, else the files the tests reach (TestSourceSelection).
+        let appKey = build.processes.first(where: { $0.kind == .app })?.key
+        let record = appKey.flatMap { ProcessRecord.load(builder.processDirectory($0)) }
+        let selected: [String]
+        var key = ContentKey.Builder("oal guest unit tests v2")
+        if let appKey, record != nil {
+            selected = record?.sources ?? []
+            key.add(appKey.hex)
+        } else {
+            let candidates = try builder.readSources(
+                appProcess.sources
+                    + appProcess.excluded.filter { $0.reason == GuestAppReader.swiftUIViewReason }.map(\.file),
+                in: app.checkout)
+            selected = TestSourceSelection.closure(tests: testTexts, candidates: candidates)
+            key.add(try builder.cachedCompilerVersion(compiler))
+            key.add(builder.sdkIdentity())
+            key.add(appProcess.settings.flags.joined(separator: " "))
+            for (path, text) in candidates where selected.contains(path) {
+                key.addFile(path, contents: Array(text.utf8))
+            }
+            key.add(
+                try GuestHarnessFiles.locate(for: app, harnesses: options.harnesses, explicit: options.harness)
+                    .buildInfo(app, process: appProcess))
+        }
+        key.add(preludeText)
+        key.add(main.contents)
         for (path, text) in testTexts { key.addFile(path, contents: Array(text.utf8)) }
         let directory = options.cache.appendingPathComponent("tests").appendingPathComponent(key.finish().short)
         try? FileManager.default.createDirectory(
             at: directory.appendingPathComponent("generated"), withIntermediateDirectories: true)
-        func write(_ file: GuestHarnessFiles.File, _ folder: String) throws(GuestBuildError) -> String {
-            let url = directory.appendingPathComponent(folder).appendingPathComponent(file.name)
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            do { try file.contents.write(to: url, atomically: true, encoding: .utf8) } catch {
-                throw .io("\(url.path): \(error)")
-            }
-            return url.path
-        }
         var compileSeconds = 0.0
-        let module = directory.appendingPathComponent("module")
-        try? FileManager.default.createDirectory(at: module, withIntermediateDirectories: true)
-        let appObject = module.appendingPathComponent("lib\(appProcess.moduleName).a")
-        if !FileManager.default.fileExists(atPath: appObject.path) {
-            progress("compiling \(app.name)'s app module for its tests (\(record.sources.count) files)")
-            var inputs = record.sources.map { app.checkout.appendingPathComponent($0).path }
-            for file in generated { inputs.append(try write(file, "generated/app")) }
-            let outcome = try compiler.run(
-                appProcess.settings.flags + [
-                    "-module-name", appProcess.moduleName, "-parse-as-library", "-enable-testing", "-wmo",
-                    "-num-threads", "\(options.jobs)", "-Onone", "-suppress-warnings", "-I", options.sdkModules.path,
-                    "-emit-module-path", module.appendingPathComponent("\(appProcess.moduleName).swiftmodule").path,
-                    "-emit-library", "-static", "-o", appObject.path + ".tmp",
-                ] + inputs, log: directory.appendingPathComponent("app-module.log"))
-            compileSeconds += outcome.seconds
-            guard outcome.succeeded else {
-                throw .compile(
-                    process: "\(app.name)'s app module (for its tests)",
-                    log: directory.appendingPathComponent("app-module.log").path,
-                    errors: outcome.errors.map(\.description) + outcome.otherErrors)
-            }
-            do { try FileManager.default.moveItem(atPath: appObject.path + ".tmp", toPath: appObject.path) } catch {
-                throw .io("\(appObject.path): \(error)")
-            }
-        }
+        let module = try appModule(
+            app: app, process: appProcess, sources: selected, cascade: record == nil, prelude: preludeText,
+            directory: directory, compiler: compiler, seconds: &compileSeconds, progress: progress)
+        // A test file importing Testing beside UIKit (or SwiftUI, which
+        // re-exports it) makes the compiler look for the testing library's
+        // UIKit overlay, which Linux lacks: the stand-in named UIKit is not
+        // Apple's, and has no overlay to find.
+        let overlays =
+            testTexts.contains { file in
+                let modules = SwiftImports.modules(in: file.text)
+                return modules.contains("Testing") && (modules.contains("UIKit") || modules.contains("SwiftUI"))
+            } ? ["-Xfrontend", "-disable-cross-import-overlays"] : []
 
         // The tests: one executable; a file that does not compile is left out.
         let testModule = GuestProcess.moduleName(forTarget: tests.target)
-        let main = GuestHarnessFiles.File(
-            name: "OALGuestTestMain.swift",
-            contents: """
-                // Generated by `oal-device guest test`: opens a test device and runs Swift Testing.
-                import Foundation
-                import GuestHarness
-                import Testing
-                @testable import \(appProcess.moduleName)
-
-                @main struct GuestTestMain {
-                    static func main() async {
-                        let root = GuestTestHost.install(guestBuildInfo)
-                        var arguments = __CommandLineArguments_v0()
-                        arguments.eventStreamOutputPath = CommandLine.arguments[1]
-                        arguments.eventStreamSchemaVersion = "0"
-                        let skip = CommandLine.arguments.dropFirst(2).filter { !$0.hasPrefix("only:") }
-                        let only = CommandLine.arguments.dropFirst(2).filter { $0.hasPrefix("only:") }.map { String($0.dropFirst(5)) }
-                        if !skip.isEmpty { arguments.skip = Array(skip) }
-                        if !only.isEmpty { arguments.filter = only }
-                        let status: CInt = await __swiftPMEntryPoint(passing: arguments)
-                        try? FileManager.default.removeItem(at: root)
-                        exit(status)
-                    }
-                }
-
-                """)
         let runner = directory.appendingPathComponent("run-tests")
         var compiled = tests.sources
         var notCompiled: [String: String] = [:]
         if !FileManager.default.isExecutableFile(atPath: runner.path) {
             progress("compiling \(app.name)'s tests (\(compiled.count) files)")
-            let extra = [try write(main, "generated/tests"), try write(generated.last!, "generated/tests")]
+            let extra = [
+                try write(main, "generated/tests", in: directory),
+                try write(
+                    GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: preludeText), "generated/tests",
+                    in: directory),
+            ]
             let common = [
                 "-module-name", testModule, "-parse-as-library", "-Onone", "-suppress-warnings", "-j\(options.jobs)",
-                "-I", module.path, "-I", options.sdkModules.path,
+                "-I", module.directory.path, "-I", options.sdkModules.path,
             ]
             // Type-check rounds find the files that do not compile (a file
             // left out can take others with it); then one compile links.
+            // The XCTest list is written again each round, without the
+            // cases of the files left out.
+            var linking = false
             while true {
-                let inputs = compiled.map { app.checkout.appendingPathComponent($0).path } + extra
-                let log = directory.appendingPathComponent("tests-typecheck.log")
-                let outcome = try compiler.run(tests.settings.flags + common + ["-typecheck"] + inputs, log: log)
+                let kept = XCTestManifest(classes: manifest.classes.filter { compiled.contains($0.file) })
+                let manifestPath = try write(
+                    GuestHarnessFiles.File(name: "OALXCTestManifest.swift", contents: kept.source()), "generated/tests",
+                    in: directory)
+                let inputs =
+                    compiled.map { app.checkout.appendingPathComponent($0).path } + extra
+                    + (manifest.isEmpty ? [] : [manifestPath])
+                let log = directory.appendingPathComponent(linking ? "tests.log" : "tests-typecheck.log")
+                let arguments =
+                    linking
+                    ? [
+                        "-L", options.sdk.path, "-lGuestSDK", "-Xlinker", "-rpath", "-Xlinker", options.sdk.path,
+                        "-o", runner.path + ".tmp",
+                    ] + inputs + [module.library.path] : ["-typecheck"] + inputs
+                let outcome = try compiler.run(tests.settings.flags + overlays + common + arguments, log: log)
                 compileSeconds += outcome.seconds
-                if outcome.succeeded { break }
+                if outcome.succeeded {
+                    if linking { break }
+                    linking = true
+                    continue
+                }
                 let failing = Set(
                     outcome.errors.compactMap { error -> String? in
                         guard error.file.hasPrefix(app.checkout.path + "/") else { return nil }
@@ -180,36 +187,8 @@ public struct GuestUnitTests: Sendable {
                         errors: outcome.errors.map(\.description) + outcome.otherErrors)
                 }
                 for file in failing.sorted() {
-                    let first = outcome.errors.first { $0.file.hasSuffix("/" + file) }
-                    notCompiled[file] = first.map { "line \($0.line): \($0.message)" } ?? "does not compile"
-                    compiled.removeAll { $0 == file }
-                }
-            }
-            while true {
-                let inputs = compiled.map { app.checkout.appendingPathComponent($0).path } + extra
-                let log = directory.appendingPathComponent("tests.log")
-                let outcome = try compiler.run(
-                    tests.settings.flags + [
-                        "-module-name", testModule, "-parse-as-library", "-Onone", "-suppress-warnings",
-                        "-j\(options.jobs)", "-I", module.path, "-I", options.sdkModules.path, "-L", options.sdk.path,
-                        "-lGuestSDK", "-Xlinker", "-rpath", "-Xlinker", options.sdk.path, "-o", runner.path + ".tmp",
-                    ] + inputs + [appObject.path], log: log)
-                compileSeconds += outcome.seconds
-                if outcome.succeeded { break }
-                let failing = Set(
-                    outcome.errors.compactMap { error -> String? in
-                        guard error.file.hasPrefix(app.checkout.path + "/") else { return nil }
-                        return String(error.file.dropFirst(app.checkout.path.count + 1))
-                    }
-                ).filter { compiled.contains($0) }
-                guard !failing.isEmpty else {
-                    throw .compile(
-                        process: "\(app.name)'s tests", log: log.path,
-                        errors: outcome.errors.map(\.description) + outcome.otherErrors)
-                }
-                for file in failing.sorted() {
-                    let first = outcome.errors.first { $0.file.hasSuffix("/" + file) }
-                    notCompiled[file] = first.map { "line \($0.line): \($0.message)" } ?? "does not compile"
+                    let errors = outcome.errors.filter { $0.file.hasSuffix("/" + file) }
+                    notCompiled[file] = module.reason(for: errors)
                     compiled.removeAll { $0 == file }
                 }
             }
@@ -238,11 +217,14 @@ public struct GuestUnitTests: Sendable {
             let events = directory.appendingPathComponent("events-\(runs).jsonl")
             try? FileManager.default.removeItem(at: events)
             let status = try runTests(runner, events: events, skip: Array(crashed.keys), only: filter, in: directory)
-            let stream = TestEventStream.read(events, checkout: app.checkout)
+            let stream = TestEventStream.read(events, checkout: app.checkout, files: tests.sources)
             outcomes.merge(stream)
             let unfinished = stream.unfinished
             if case .signaled(let signal) = status, let victim = unfinished.first {
-                crashed[victim] = "crashed the test process (signal \(signal))"
+                crashed[victim] =
+                    signal == SIGKILL
+                    ? "did not end: the test process was killed (signal 9; the limit is \(Self.runLimitSeconds) s)"
+                    : "crashed the test process (signal \(signal))"
                 continue
             }
             if case .exited(let code) = status, code != 0 && code != 1, let victim = unfinished.first {
@@ -256,19 +238,24 @@ public struct GuestUnitTests: Sendable {
 
         var files: [FileResult] = []
         for exclusion in tests.excluded {
+            let url = app.checkout.appendingPathComponent(exclusion.file)
             files.append(
                 FileResult(
-                    file: exclusion.file, status: .skipped, reason: exclusion.reason,
-                    tests: Self.declaredTests(app.checkout.appendingPathComponent(exclusion.file)), passed: 0,
-                    failed: 0,
-                    skipped: 0, failures: []))
+                    file: exclusion.file, status: .skipped, reason: exclusion.reason, tests: Self.declaredTests(url),
+                    passed: 0, failed: 0, skipped: 0, failures: [],
+                    results: Self.declaredNames(url, manifest: manifest, file: exclusion.file).map {
+                        TestOutcome(test: $0, status: .skipped, issue: exclusion.reason)
+                    }))
         }
         for (file, reason) in notCompiled {
+            let url = app.checkout.appendingPathComponent(file)
             files.append(
                 FileResult(
-                    file: file, status: .notCompiled, reason: reason,
-                    tests: Self.declaredTests(app.checkout.appendingPathComponent(file)), passed: 0, failed: 0,
-                    skipped: 0, failures: []))
+                    file: file, status: .notCompiled, reason: reason, tests: Self.declaredTests(url), passed: 0,
+                    failed: 0, skipped: 0, failures: [],
+                    results: Self.declaredNames(url, manifest: manifest, file: file).map {
+                        TestOutcome(test: $0, status: .notCompiled, issue: reason)
+                    }))
         }
         for file in compiled {
             let results = outcomes.tests.values.filter { $0.file == file && $0.state != .declared }
@@ -280,16 +267,25 @@ public struct GuestUnitTests: Sendable {
             }
             let declared = Self.declaredTests(app.checkout.appendingPathComponent(file))
             guard !results.isEmpty || declared > 0 else { continue }
+            let outcomes = results.sorted { $0.name < $1.name }.map { result in
+                TestOutcome(
+                    test: result.id.contains("/") && !result.id.contains("()") ? result.id : result.name,
+                    status: result.state == .passed ? .passed : (result.state == .failed ? .failed : .skipped),
+                    issue: result.issue)
+            }
             files.append(
                 FileResult(
                     file: file, status: failed > 0 ? .failed : (passed == 0 && skipped > 0 ? .skipped : .passed),
                     reason: failures.first, tests: results.count, passed: passed, failed: failed, skipped: skipped,
-                    failures: failures))
+                    failures: failures, results: outcomes))
         }
         return Report(
             app: app.name, checkout: app.checkout.path, files: files.sorted { $0.file < $1.file },
             compileSeconds: compileSeconds, runSeconds: runSeconds, runs: runs)
     }
+
+    /// The longest one run of the test executable may take.
+    static let runLimitSeconds: UInt64 = 300
 
     func runTests(
         _ runner: URL, events: URL, skip: [String], only: [String], in directory: URL
@@ -300,17 +296,253 @@ public struct GuestUnitTests: Sendable {
                 environment: builder.options.environment,
                 standardOutput: directory.appendingPathComponent("tests-output.log").path,
                 standardError: directory.appendingPathComponent("tests-output.log").path)
-            return try child.wait()
+            // A test that never ends (a deadlock, an expectation never
+            // fulfilled) must not hold the report: it is killed, and
+            // reported as the test the run was in.
+            let deadline = MonotonicClock.nanoseconds() + Self.runLimitSeconds * 1_000_000_000
+            while true {
+                if let termination = try child.poll() { return termination }
+                if MonotonicClock.nanoseconds() > deadline {
+                    try? child.signal(SIGKILL)
+                    return try child.wait()
+                }
+                usleep(20_000)
+            }
         } catch {
             throw .tool("could not run \(runner.path): \(error)")
         }
     }
 
-    /// `@Test` attributes in a file (a parameterised test counts once).
+    /// The tests a file declares: its `@Test` functions (a parameterised
+    /// test counts once) and its XCTest methods.
     static func declaredTests(_ url: URL) -> Int {
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return 0 }
+        return testFunctions(text).count + XCTestManifest.scan([(url.lastPathComponent, text)]).count
+    }
+
+    /// The names of a file's tests, as its results name them.
+    static func declaredNames(_ url: URL, manifest: XCTestManifest, file: String) -> [String] {
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let xcTests = manifest.classes.filter { $0.file == file }.flatMap { testClass in
+            testClass.methods.map { XCTestManifest.identifier(testClass, $0) }
+        }
+        return (testFunctions(text) + xcTests).sorted()
+    }
+
+    /// The function after each `@Test` attribute.
+    static func testFunctions(_ text: String) -> [String] {
         let scanner = SwiftSourceScanner(text)
-        return scanner.occurrences(of: "Test").filter { $0 > 0 && scanner.code[$0 - 1] == UInt8(ascii: "@") }.count
+        return scanner.occurrences(of: "Test").filter { $0 > 0 && scanner.code[$0 - 1] == UInt8(ascii: "@") }.map {
+            position in
+            let function = scanner.occurrences(of: "func", in: position..<scanner.code.count).first
+            return function.flatMap { scanner.identifier(after: $0 + 4)?.name } ?? "@Test at byte \(position)"
+        }
+    }
+
+    /// The app module the tests are compiled against.
+    struct AppModule {
+        var directory: URL
+        var library: URL
+        var sources: [String]
+        /// Files of the selection left out because they cannot be built here.
+        var cascaded: [Exclusion]
+        /// Declarations of the left-out files, by name.
+        var leftOut: [String: Exclusion]
+
+        /// Why a test file does not compile: the left-out app file its
+        /// errors name, when they all name one, else its first error.
+        func reason(for errors: [SwiftCompiler.Diagnostic]) -> String {
+            let names = errors.map { CascadeExclusion.missingName($0.message) }
+            if let name = names.first ?? nil, names.allSatisfy({ $0.map { leftOut[$0] != nil } ?? false }) {
+                return "needs " + chain(from: name)
+            }
+            return errors.first.map { "line \($0.line): \($0.message)" } ?? "does not compile"
+        }
+
+        /// `NAME (FILE) -> NAME (FILE): ROOT REASON`: from a name a test
+        /// needs, through each left-out file that took the next one along, to
+        /// the file that could not be built here and why.
+        func chain(from name: String) -> String {
+            var steps: [String] = []
+            var current = name
+            var visited: Set<String> = []
+            while let exclusion = leftOut[current], visited.insert(exclusion.file).inserted {
+                steps.append("\(current) (\(exclusion.file))")
+                // CascadeExclusion's words: `uses NAME, declared in the left-out FILE`.
+                guard exclusion.reason.hasPrefix("uses "), exclusion.reason.contains(", declared in the left-out "),
+                    let next = exclusion.reason.dropFirst(5).split(separator: ",").first
+                else { return steps.joined(separator: " -> ") + ": " + exclusion.reason }
+                current = String(next)
+            }
+            return steps.joined(separator: " -> ")
+        }
+    }
+}
+
+extension GuestUnitTests {
+    /// Compiles the app's sources as one module with `-enable-testing`, or
+    /// finds it compiled. With `cascade`, a file that cannot be built here
+    /// is left out as in a process's build (`CascadeExclusion`), and its
+    /// declarations are remembered to explain a test file that needs them.
+    func appModule(
+        app: GuestApp, process: GuestProcess, sources: [String], cascade: Bool, prelude: String, directory: URL,
+        compiler: SwiftCompiler, seconds: inout Double, progress: (String) -> Void
+    ) throws(GuestBuildError) -> AppModule {
+        let options = builder.options
+        let folder = directory.appendingPathComponent("module")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let library = folder.appendingPathComponent("lib\(process.moduleName).a")
+        let stateFile = folder.appendingPathComponent("app-module.json")
+        var selection = process
+        selection.sources = sources
+        selection.excluded = process.excluded.filter { !sources.contains($0.file) }
+        let texts = try builder.readSources(sources, in: app.checkout)
+        var exclusion = CascadeExclusion(app: app, process: selection, texts: texts)
+        if FileManager.default.fileExists(atPath: library.path),
+            let data = FileManager.default.contents(atPath: stateFile.path),
+            let state = try? JSONDecoder().decode(AppModuleState.self, from: data)
+        {
+            return AppModule(
+                directory: folder, library: library, sources: state.sources, cascaded: state.cascaded,
+                leftOut: Self.declarations(of: state.cascaded + selection.excluded, in: app.checkout))
+        }
+        let harness = try GuestHarnessFiles.locate(for: app, harnesses: options.harnesses, explicit: options.harness)
+        progress("compiling \(app.name)'s app module for its tests (\(sources.count) files)")
+        let log = directory.appendingPathComponent("app-module.log")
+        while true {
+            let kept = texts.filter { exclusion.compiled.contains($0.path) }
+            var inputs = exclusion.compiled.map { app.checkout.appendingPathComponent($0).path }
+            let generated =
+                try harness.facts(for: process, app: app, sourceTexts: kept)
+                + [GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: prelude)]
+            for file in generated { inputs.append(try write(file, "generated/app", in: directory)) }
+            let outcome = try compiler.run(
+                process.settings.flags + [
+                    "-module-name", process.moduleName, "-parse-as-library", "-enable-testing", "-wmo",
+                    "-num-threads", "\(options.jobs)", "-Onone", "-suppress-warnings", "-I", options.sdkModules.path,
+                    "-emit-module-path", folder.appendingPathComponent("\(process.moduleName).swiftmodule").path,
+                    "-emit-library", "-static", "-o", library.path + ".tmp",
+                ] + inputs, log: log)
+            seconds += outcome.seconds
+            if outcome.succeeded { break }
+            let before = exclusion.cascaded.count
+            guard cascade, try exclusion.exclude(after: outcome, checkout: app.checkout) else {
+                throw .compile(
+                    process: "\(app.name)'s app module (for its tests)", log: log.path,
+                    errors: (exclusion.causes(of: outcome.errors) + outcome.errors).map(\.description)
+                        + outcome.otherErrors)
+            }
+            for left in exclusion.cascaded[before...] {
+                progress("left out of the app module: \(left.file) (\(left.reason))")
+            }
+        }
+        do { try FileManager.default.moveItem(atPath: library.path + ".tmp", toPath: library.path) } catch {
+            throw .io("\(library.path): \(error)")
+        }
+        let state = AppModuleState(sources: exclusion.compiled, cascaded: exclusion.cascaded)
+        try? JSONEncoder().encode(state).write(to: stateFile)
+        return AppModule(
+            directory: folder, library: library, sources: state.sources, cascaded: state.cascaded,
+            leftOut: Self.declarations(of: state.cascaded + selection.excluded, in: app.checkout))
+    }
+
+    struct AppModuleState: Codable {
+        var sources: [String]
+        var cascaded: [Exclusion]
+    }
+
+    /// The names each left-out file declares.
+    static func declarations(of exclusions: [Exclusion], in checkout: URL) -> [String: Exclusion] {
+        var names: [String: Exclusion] = [:]
+        for exclusion in exclusions {
+            let text =
+                (try? String(contentsOf: checkout.appendingPathComponent(exclusion.file), encoding: .utf8)) ?? ""
+            for name in CascadeExclusion.declarations(in: text) where names[name] == nil { names[name] = exclusion }
+        }
+        return names
+    }
+
+    func write(_ file: GuestHarnessFiles.File, _ folder: String, in directory: URL) throws(GuestBuildError) -> String {
+        let url = directory.appendingPathComponent(folder).appendingPathComponent(file.name)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do { try file.contents.write(to: url, atomically: true, encoding: .utf8) } catch {
+            throw .io("\(url.path): \(error)")
+        }
+        return url.path
+    }
+
+    /// The runner's main: opens a test device, runs Swift Testing when the
+    /// tests use it, then XCTest's cases (`XCTMain` ends the process).
+    ///
+    /// With XCTest the main is synchronous, on the main thread but in no
+    /// task: XCTest waits for an `async` test by running the main run loop,
+    /// which is where a `@MainActor` test's jobs run, so the main actor
+    /// must not be held by `main` itself. Swift Testing then runs in a task
+    /// while the run loop turns.
+    static func mainSource(module: String, swiftTesting: Bool, xcTest: Bool) -> String {
+        var lines = [
+            "// Generated by `oal-device guest test`: opens a test device and runs the app's tests.",
+            "import Foundation",
+            "import GuestHarness",
+        ]
+        if swiftTesting { lines.append("import Testing") }
+        if xcTest { lines.append("import XCTest") }
+        lines.append("@testable import \(module)")
+        lines.append(
+            """
+
+            /// The test device, removed however the process ends (`XCTMain` exits itself).
+            nonisolated(unsafe) var oalTestRoot: URL?
+
+            @main struct GuestTestMain {
+                static func main()\(xcTest ? "" : " async") {
+                    oalTestRoot = GuestTestHost.install(guestBuildInfo)
+                    atexit { if let root = oalTestRoot { try? FileManager.default.removeItem(at: root) } }
+                    let events = CommandLine.arguments[1]
+                    let skip = CommandLine.arguments.dropFirst(2).filter { !$0.hasPrefix("only:") }
+                    let only = CommandLine.arguments.dropFirst(2).filter { $0.hasPrefix("only:") }.map { String($0.dropFirst(5)) }
+            """)
+        if swiftTesting {
+            lines.append(
+                """
+                        var arguments = __CommandLineArguments_v0()
+                        arguments.eventStreamOutputPath = events
+                        arguments.eventStreamSchemaVersion = "0"
+                        if !skip.isEmpty { arguments.skip = Array(skip) }
+                        if !only.isEmpty { arguments.filter = only }
+                """)
+            if xcTest {
+                lines.append(
+                    """
+                            nonisolated(unsafe) var status: CInt?
+                            Task.detached { [arguments] in status = await __swiftPMEntryPoint(passing: arguments) }
+                            while status == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05)) }
+                    """)
+            } else {
+                lines.append("        let status: CInt? = await __swiftPMEntryPoint(passing: arguments)")
+            }
+        } else {
+            lines.append("        let status: CInt? = 0")
+        }
+        if xcTest {
+            lines.append(
+                """
+                        MainActor.assumeIsolated {
+                            let entries = OALXCTestCases.entries(skip: Set(skip), only: only)
+                            guard !entries.isEmpty else { return }
+                            XCTestObservationCenter.shared.addTestObserver(OALXCTestEvents(path: events, declared: OALXCTestCases.declared))
+                            XCTMain(entries, arguments: [CommandLine.arguments[0]])
+                        }
+                """)
+        }
+        lines.append(
+            """
+                    exit(status ?? 1)
+                }
+            }
+
+            """)
+        return lines.joined(separator: "\n")
     }
 
     struct TestBuildState: Codable {
