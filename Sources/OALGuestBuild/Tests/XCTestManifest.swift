@@ -172,7 +172,12 @@ struct XCTestManifest: Hashable, Sendable {
                     _ type: T.Type, _ tests: [(String, String, String, Int, (T) -> () throws -> Void)]
                 ) -> XCTestCaseEntry? {
                     let kept = tests.filter { test in
-                        !skip.contains(test.1) && (only.isEmpty || only.contains { test.1.contains($0) })
+                        // `--filter` is a regular expression, as Swift Testing takes it.
+                        !skip.contains(test.1)
+                            && (only.isEmpty
+                                || only.contains { pattern in
+                                    (try? Regex(pattern)).map { test.1.contains($0) } ?? test.1.contains(pattern)
+                                })
                     }
                     for test in kept { declared.append((test.1, test.0, test.2, test.3)) }
                     return kept.isEmpty ? nil : testCase(kept.map { ($0.0, $0.4) })
