@@ -113,6 +113,7 @@ public struct GuestUnitTests: Sendable {
         }
         key.add(preludeText)
         key.add(main.contents)
+        key.add(tests.settings.flags.joined(separator: " "))
         for (path, text) in testTexts { key.addFile(path, contents: Array(text.utf8)) }
         let directory = options.cache.appendingPathComponent("tests").appendingPathComponent(key.finish().short)
         try? FileManager.default.createDirectory(
@@ -121,16 +122,6 @@ public struct GuestUnitTests: Sendable {
         let module = try appModule(
             app: app, process: appProcess, sources: selected, cascade: record == nil, prelude: preludeText,
             directory: directory, compiler: compiler, seconds: &compileSeconds, progress: progress)
-        // A test file importing Testing beside UIKit (or SwiftUI, which
-        // re-exports it) makes the compiler look for the testing library's
-        // UIKit overlay, which Linux lacks: the stand-in named UIKit is not
-        // Apple's, and has no overlay to find.
-        let overlays =
-            testTexts.contains { file in
-                let modules = SwiftImports.modules(in: file.text)
-                return modules.contains("Testing") && (modules.contains("UIKit") || modules.contains("SwiftUI"))
-            } ? ["-Xfrontend", "-disable-cross-import-overlays"] : []
-
         // The tests: one executable; a file that does not compile is left out.
         let testModule = GuestProcess.moduleName(forTarget: tests.target)
         let runner = directory.appendingPathComponent("run-tests")
@@ -168,7 +159,7 @@ public struct GuestUnitTests: Sendable {
                         "-L", options.sdk.path, "-lGuestSDK", "-Xlinker", "-rpath", "-Xlinker", options.sdk.path,
                         "-o", runner.path + ".tmp",
                     ] + inputs + [module.library.path] : ["-typecheck"] + inputs
-                let outcome = try compiler.run(tests.settings.flags + overlays + common + arguments, log: log)
+                let outcome = try compiler.run(tests.settings.flags + common + arguments, log: log)
                 compileSeconds += outcome.seconds
                 if outcome.succeeded {
                     if linking { break }
