@@ -32,6 +32,7 @@ extension GuestBuildTests {
                 XCTAssertTrue(Thread.isMainThread)
             }
             func testSkipped() throws { throw XCTSkip("not here") }
+            func testCrashes() { fatalError("crashes the runner: the others run again without it") }
             private func testHelperIsNotATest() {}
         }
         """.write(to: tests.appendingPathComponent("MiniXCTests.swift"), atomically: true, encoding: .utf8)
@@ -56,11 +57,13 @@ extension GuestBuildTests {
             "| MiniXCTests/testThrows | failed |",
             "| MiniXCTests/testAsyncOnTheMainActor | passed |",
             "| MiniXCTests/testSkipped | skipped |",
+            "| MiniXCTests/testCrashes | failed | crashed the test process (signal",
             "| windowNameHasItsPrefix() | passed |",
         ] {
             #expect(run.stdout.contains(row), "\(row) in:\n\(run.stdout)")
         }
         #expect(!run.stdout.contains("testHelperIsNotATest"))
-        #expect(run.stdout.contains("MiniGuest: 3 of 6 tests pass (2 fail"), "\(run.stdout)")
+        #expect(run.stdout.contains("MiniGuest: 3 of 7 tests pass (3 fail"), "\(run.stdout)")
+        #expect(run.stdout.contains("(2 run(s) of the test executable)"), "\(run.stdout)")
     }
 }
