@@ -64,11 +64,7 @@ public struct GuestHarnessFiles: Sendable {
             throw .notFound("\(prelude.path): the guest prelude is missing")
         }
         files.append(File(name: "OALPrelude.swift", contents: preludeText))
-        files.append(File(name: "OALBuildInfo.swift", contents: try buildInfo(app, process: process)))
-        let models = SwiftDataSchemaGenerator.models(in: sourceTexts)
-        if !models.isEmpty {
-            files.append(File(name: "OALSwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
-        }
+        files += try facts(for: process, app: app, sourceTexts: sourceTexts)
         switch process.kind {
         case .app:
             files += try appFiles(sourceTexts: sourceTexts)
@@ -92,6 +88,22 @@ public struct GuestHarnessFiles: Sendable {
                         \(main).run(guestBuildInfo) { \(principal)() }
 
                         """))
+        }
+        return files
+    }
+
+    /// What the build knows of a process that its sources cannot say:
+    /// its build facts (`OALBuildInfo.swift`) and, when its sources
+    /// declare `@Model` classes, their SwiftData schema facts. No harness
+    /// file is needed for these, so an app's unit tests get them too when
+    /// the app has no adapter.
+    public func facts(
+        for process: GuestProcess, app: GuestApp, sourceTexts: [(path: String, text: String)]
+    ) throws(GuestBuildError) -> [File] {
+        var files = [File(name: "OALBuildInfo.swift", contents: try buildInfo(app, process: process))]
+        let models = SwiftDataSchemaGenerator.models(in: sourceTexts)
+        if !models.isEmpty {
+            files.append(File(name: "OALSwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
         }
         return files
     }

@@ -215,13 +215,17 @@ public enum GuestAppReader {
             } else if let module = SwiftImports.unsupportedImport(in: text, testing: testing, also: alsoAvailable) {
                 excluded.append(Exclusion(file: file, reason: "imports \(module)"))
             } else if SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text) {
-                excluded.append(Exclusion(file: file, reason: "a SwiftUI view (views are not emulated)"))
+                excluded.append(Exclusion(file: file, reason: swiftUIViewReason))
             } else {
                 compiled.append(file)
             }
         }
         return (compiled, excluded)
     }
+
+    /// Why a view is left out of a process (a unit-test build may still
+    /// compile one the tests reach, if the stand-ins take it).
+    static let swiftUIViewReason = "a SwiftUI view (views are not emulated)"
 
     static func ordered(_ processes: [GuestProcess], name: String) throws(GuestBuildError) -> [GuestProcess] {
         var result: [GuestProcess] = []

@@ -14,6 +14,16 @@ public enum GuestUnitTestTable {
                 "| \((file.file as NSString).lastPathComponent) | \(file.status.rawValue) | \(file.tests) | "
                     + "\(file.passed) | \(file.failed) | \(note.prefix(140)) |")
         }
+        // Every test by name, with how it ended.
+        let outcomes = report.files.flatMap(\.results)
+        if !outcomes.isEmpty {
+            lines += ["", "| test | result | note |", "|---|---|---|"]
+            for outcome in outcomes {
+                let note = (outcome.issue ?? "").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(
+                    of: "\n", with: " ")
+                lines.append("| \(outcome.test) | \(outcome.status.rawValue) | \(note.prefix(300)) |")
+            }
+        }
         let compiledTests = report.files.filter { $0.status == .passed || $0.status == .failed }.map(\.tests)
             .reduce(0, +)
         let allTests = report.files.map(\.tests).reduce(0, +)

@@ -23,7 +23,11 @@ struct TestEventStream {
         tests.values.filter { $0.state == .running }.map(\.id).sorted()
     }
 
-    static func read(_ url: URL, checkout: URL) -> TestEventStream {
+    /// `files`: the checkout-relative test files. A runner is keyed by
+    /// content, not by where the checkout is, so it may have been compiled
+    /// from an equal checkout elsewhere: a path that is not under
+    /// `checkout` is matched to the test file it ends with.
+    static func read(_ url: URL, checkout: URL, files: [String] = []) -> TestEventStream {
         var stream = TestEventStream()
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return stream }
         for line in text.split(separator: "\n") {
@@ -35,7 +39,11 @@ struct TestEventStream {
                 guard payload["kind"] as? String == "function", let id = payload["id"] as? String else { continue }
                 let location = payload["sourceLocation"] as? [String: Any]
                 var path = location?["_filePath"] as? String ?? ""
-                if path.hasPrefix(checkout.path + "/") { path = String(path.dropFirst(checkout.path.count + 1)) }
+                if path.hasPrefix(checkout.path + "/") {
+                    path = String(path.dropFirst(checkout.path.count + 1))
+                } else if let file = files.first(where: { path.hasSuffix("/" + $0) }) {
+                    path = file
+                }
                 let name = payload["displayName"] as? String ?? payload["name"] as? String ?? id
                 stream.tests[id] = TestResult(id: id, name: name, file: path, state: .declared, issue: nil)
             case "event":

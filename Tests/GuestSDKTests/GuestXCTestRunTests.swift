@@ -1,0 +1,69 @@
+import Foundation
+import OALTestSupport
+import Testing
+
+/// `oal-device guest test` on a guest whose tests use XCTest (Foqos's do)
+/// beside Swift Testing, with no harness adapter: the app module is the
+/// files the tests reach, and every test is reported by name with how it
+/// ended. In the serialized guest-build suite: the build shares two cores.
+extension GuestBuildTests {
+    @Test func xcTestCasesRunBesideSwiftTestingAndAreReportedOneByOne() throws {
+        let copy = Self.temporaryRoot("xctest-guest")
+        try? FileManager.default.removeItem(at: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        let tests = copy.appendingPathComponent("MiniTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try """
+        import XCTest
+
+        @testable import MiniGuest
+
+        @MainActor
+        final class MiniXCTests: XCTestCase {
+            func testWindowNameRoundTrips() {
+                let id = UUID()
+                XCTAssertEqual(MiniRule.id(fromWindow: MiniRule.windowName(id)), id)
+            }
+            func testFailsOnPurpose() { XCTAssertEqual(1, 2, "one is not two") }
+            func testThrows() throws { throw CocoaError(.fileNoSuchFile) }
+            func testAsyncOnTheMainActor() async throws {
+                try await Task.sleep(nanoseconds: 1_000)
+                XCTAssertTrue(Thread.isMainThread)
+            }
+            func testSkipped() throws { throw XCTSkip("not here") }
+            func testCrashes() { fatalError("crashes the runner: the others run again without it") }
+            private func testHelperIsNotATest() {}
+        }
+        """.write(to: tests.appendingPathComponent("MiniXCTests.swift"), atomically: true, encoding: .utf8)
+        try """
+        import Foundation
+        import Testing
+
+        @testable import MiniGuest
+
+        @Test func windowNameHasItsPrefix() { #expect(MiniRule.windowName(UUID()).hasPrefix("sched-")) }
+        """.write(to: tests.appendingPathComponent("MiniSwiftTests.swift"), atomically: true, encoding: .utf8)
+        let noAdapter = copy.appendingPathExtension("harness")
+        try FileManager.default.createDirectory(at: noAdapter, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: noAdapter) }
+
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"), ["guest", "test", copy.path, "--harness", noAdapter.path])
+        #expect(run.status == 1, "one test fails on purpose: \(run.stderr.suffix(3000))")
+        for row in [
+            "| MiniXCTests/testWindowNameRoundTrips | passed |",
+            "| MiniXCTests/testFailsOnPurpose | failed | line 11: XCTAssertEqual failed: (\"1\") is not equal to (\"2\") - one is not two |",
+            "| MiniXCTests/testThrows | failed |",
+            "| MiniXCTests/testAsyncOnTheMainActor | passed |",
+            "| MiniXCTests/testSkipped | skipped |",
+            "| MiniXCTests/testCrashes | failed | crashed the test process (signal",
+            "| windowNameHasItsPrefix() | passed |",
+        ] {
+            #expect(run.stdout.contains(row), "\(row) in:\n\(run.stdout)")
+        }
+        #expect(!run.stdout.contains("testHelperIsNotATest"))
+        #expect(run.stdout.contains("MiniGuest: 3 of 7 tests pass (3 fail"), "\(run.stdout)")
+        #expect(run.stdout.contains("(2 run(s) of the test executable)"), "\(run.stdout)")
+    }
+}
