@@ -1,4 +1,5 @@
 import Foundation
+import GuestRuntime
 import OALPlatform
 
 /// When an activity is monitored, in date components as on iOS.
@@ -38,30 +39,20 @@ public struct DeviceActivitySchedule: Hashable, Sendable {
     /// length depends on the date) or not a length at all is refused,
     /// naming it and `what` it was given for, rather than guessed.
     static func span(_ components: DateComponents, activity: String, of what: String) throws -> Int {
-        let unsupported: [(String, Int?)] = [
-            ("era", components.era), ("year", components.year), ("month", components.month),
-            ("day", components.day), ("weekday", components.weekday), ("quarter", components.quarter),
-            ("weekOfMonth", components.weekOfMonth), ("weekOfYear", components.weekOfYear),
-            ("yearForWeekOfYear", components.yearForWeekOfYear), ("weekdayOrdinal", components.weekdayOrdinal),
-            ("nanosecond", components.nanosecond),
-        ]
-        if let (name, _) = unsupported.first(where: { $0.1 != nil }) {
+        if let field = components.firstGiven(of: DateComponentField.allCases) {
             throw DeviceActivityCenter.MonitoringError.invalidDateComponents(
-                "activity '\(activity)': the \(what) component '\(name)' is not emulated (hour, minute and second are)"
+                "activity '\(activity)': the \(what) component '\(field.rawValue)' is not emulated (hour, minute and second are)"
             )
         }
         return (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0)
     }
 
     static func edge(_ components: DateComponents, activity: String) throws -> IntervalEdge {
-        let unsupported: [(String, Int?)] = [
-            ("era", components.era), ("quarter", components.quarter), ("weekOfMonth", components.weekOfMonth),
-            ("weekOfYear", components.weekOfYear), ("yearForWeekOfYear", components.yearForWeekOfYear),
-            ("weekdayOrdinal", components.weekdayOrdinal), ("nanosecond", components.nanosecond),
-        ]
-        if let (name, _) = unsupported.first(where: { $0.1 != nil }) {
+        if let field = components.firstGiven(
+            of: [.era, .quarter, .weekOfMonth, .weekOfYear, .yearForWeekOfYear, .weekdayOrdinal, .nanosecond])
+        {
             throw DeviceActivityCenter.MonitoringError.invalidDateComponents(
-                "activity '\(activity)': the schedule component '\(name)' is not emulated")
+                "activity '\(activity)': the schedule component '\(field.rawValue)' is not emulated")
         }
         if components.timeZone != nil || components.calendar != nil {
             throw DeviceActivityCenter.MonitoringError.invalidDateComponents(

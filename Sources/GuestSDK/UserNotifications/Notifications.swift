@@ -74,13 +74,10 @@ extension UNCalendarNotificationTrigger {
     /// naming it, rather than being dropped.
     var scheduleComponents: ScheduleComponents {
         let c = dateComponents
-        let others: [(String, Int?)] = [
-            ("era", c.era), ("quarter", c.quarter), ("weekOfMonth", c.weekOfMonth), ("weekOfYear", c.weekOfYear),
-            ("yearForWeekOfYear", c.yearForWeekOfYear), ("weekdayOrdinal", c.weekdayOrdinal),
-            ("nanosecond", c.nanosecond),
-        ]
-        if let (name, _) = others.first(where: { $0.1 != nil }) {
-            GuestDevice.fail("UNCalendarNotificationTrigger: the date component '\(name)' is not emulated")
+        if let field = c.firstGiven(
+            of: [.era, .quarter, .weekOfMonth, .weekOfYear, .yearForWeekOfYear, .weekdayOrdinal, .nanosecond])
+        {
+            GuestDevice.fail("UNCalendarNotificationTrigger: the date component '\(field.rawValue)' is not emulated")
         }
         return ScheduleComponents(
             year: c.year, month: c.month, day: c.day, weekday: c.weekday, hour: c.hour, minute: c.minute,
