@@ -9,7 +9,7 @@ extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
         case .app, .open, .press, .leave: try faultsDeviceUse()
-        case .expect, .fault: break
+        case .expect, .fault, .authorization: break
         }
         switch step.action {
         case .fault(let fault):
@@ -26,6 +26,8 @@ extension DeviceEngine {
             if let problem = try press(button, on: name, for: duration) {
                 record(step, ExpectationVerdict(ok: false, detail: problem))
             }
+        case .authorization(let change):
+            try setAuthorization(change)
         case .expect(let expectation):
             try drainLaunches()
             let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }

@@ -42,10 +42,17 @@ public struct ManagedSettingsStore: Sendable {
 /// their union) and for the app's stray-store cleanup.
 public struct ManagedSettingsDirectory: Sendable {
     public let directory: AppGroupContainer
+    /// The app's FamilyControls authorization; nil (a directory opened
+    /// without a device) enforces the stores as if approved.
+    private let authorization: FamilyControlsAuthorization?
     private let observer: StoreAccessObserver?
 
-    public init(directory: AppGroupContainer, observer: StoreAccessObserver? = nil) {
+    public init(
+        directory: AppGroupContainer, authorization: FamilyControlsAuthorization? = nil,
+        observer: StoreAccessObserver? = nil
+    ) {
         self.directory = directory
+        self.authorization = authorization
         self.observer = observer
     }
 
@@ -59,8 +66,12 @@ public struct ManagedSettingsDirectory: Sendable {
         return entries.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// The union the device enforces right now.
+    /// The union the device enforces right now. While the app's
+    /// FamilyControls authorization is not approved the device honours none
+    /// of its stores: their files are kept, unread, and are honoured again
+    /// once it is approved (docs/PLATFORM.md, "FamilyControls").
     public func effective() throws -> EffectiveSettings {
+        if let authorization, try !authorization.status().isApproved { return EffectiveSettings(stores: [:]) }
         var stores: [String: StoreSettings] = [:]
         for name in try storeNames() {
             stores[name] = try store(named: name).settings()

@@ -35,8 +35,14 @@ public struct ActionParser {
             } catch {
                 throw fail("fault: \(error.message)")
             }
+        case "authorization":
+            guard rest.count == 1, let change = AuthorizationChange(rawValue: rest[0]) else {
+                throw fail("usage: authorization revoke|restore")
+            }
+            return .authorization(change)
         default:
-            throw fail("unknown action '\(words[0])' (expected app, open, leave, press, expect or fault)")
+            throw fail(
+                "unknown action '\(words[0])' (expected app, open, leave, press, expect, fault or authorization)")
         }
     }
 

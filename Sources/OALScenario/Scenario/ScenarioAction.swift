@@ -16,6 +16,19 @@ public enum ScenarioAction: Sendable, Hashable {
     case expect(Expectation)
     /// `fault ...`: a fault injected at that instant (docs/FAULTS.md).
     case fault(Fault)
+    /// `authorization revoke|restore`: the user switches the app's Screen
+    /// Time access off or on in Settings.
+    case authorization(AuthorizationChange)
+}
+
+/// What the user does to the app's FamilyControls authorization in
+/// Settings (Screen Time, Apps with Screen Time Access).
+public enum AuthorizationChange: String, Sendable, Hashable {
+    /// Switched off: the status becomes `denied`, and the device honours
+    /// none of the app's ManagedSettings stores.
+    case revoke
+    /// Switched back on: `approved`.
+    case restore
 }
 
 /// The two buttons of a shield, named as the user sees them.
