@@ -20,12 +20,11 @@ public struct ActionParser {
             guard rest.isEmpty else { throw fail("usage: leave") }
             return .leave
         case "press":
-            let usage = "usage: press open|close on APP [for DURATION]"
+            let usage = "usage: press open|close|secondary|primary on APP [for DURATION]"
             let (words, duration) = try splitDuration(rest, usage: usage)
-            guard words.count == 3, words[1] == "on", let button = ShieldButton(rawValue: words[0]) else {
+            guard words.count == 3, words[1] == "on", let button = ShieldButton(word: words[0]) else {
                 throw fail(usage)
             }
-            if button == .close, duration != nil { throw fail("'for' only follows 'press open'") }
             return .press(button, app: try app(words[2]), duration: duration)
         case "expect":
             return .expect(try expectation(rest))

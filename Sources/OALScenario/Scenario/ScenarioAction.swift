@@ -10,7 +10,9 @@ public enum ScenarioAction: Sendable, Hashable {
     case open(app: String, duration: TimeInterval?)
     /// `leave`: back to the home screen.
     case leave
-    /// `press open|close on APP [for DURATION]`: a shield button.
+    /// `press open|close|secondary|primary on APP [for DURATION]`: a shield
+    /// button; DURATION is how long the app stays in front if the press
+    /// lets it open.
     case press(ShieldButton, app: String, duration: TimeInterval?)
     /// `expect ...`: checked at that instant, after due callbacks.
     case expect(Expectation)
@@ -40,4 +42,15 @@ public enum ShieldButton: String, Sendable {
 
     /// The button `oal-shield-action` is told was pressed.
     public var pressed: ShieldPressArguments.Button { self == .open ? .secondary : .primary }
+
+    /// A scenario's word for a button: OpenAppLock's names (`open`, `close`)
+    /// or Apple's (`secondary`, `primary`), for an app whose primary button
+    /// is not the way out (Foqos unlocks with it).
+    public init?(word: String) {
+        switch word {
+        case "open", "secondary": self = .open
+        case "close", "primary": self = .close
+        default: return nil
+        }
+    }
 }
