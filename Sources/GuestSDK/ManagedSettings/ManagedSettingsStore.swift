@@ -79,7 +79,11 @@ open class ManagedSettingsStore: @unchecked Sendable {
     @discardableResult
     func update(_ setting: String, _ body: (inout StoreSettings) -> Void) -> Bool {
         guard authorized(setting) else { return false }
-        do { try platformStore().update(body) } catch {
+        do { try platformStore().update(body) } catch let limit as ManagedSettingsLimits.LimitExceeded {
+            // A setter cannot throw, and iOS's behaviour past a limit is not
+            // documented: the guest stops, naming the API and the limit.
+            GuestDevice.fail("\(limit)")
+        } catch {
             GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings", error: error)
         }
         return true
