@@ -23,7 +23,7 @@ open class ManagedSettingsStore: @unchecked Sendable {
     public var shield: ShieldSettings {
         get { ShieldSettings(platform: read().shield) }
         set {
-            let settings = newValue.platform(store: name.rawValue)
+            let settings = newValue.platform
             guard update("shield", { $0.shield = settings }) else { return }
             trace(settings.isEmpty ? "shield.clear" : "shield.set")
         }

@@ -33,8 +33,14 @@ public enum ManagedSettingsLimits {
         case nil:
             break
         }
-        if case .all(let except) = shield.webDomainCategories {
+        switch shield.webDomainCategories {
+        case .specific(let categories, let except):
+            try check(categories.count, "shield.webDomainCategories", Self.categories, "category tokens")
             try check(except.count, "shield.webDomainCategories", exceptions, "exceptions")
+        case .all(let except):
+            try check(except.count, "shield.webDomainCategories", exceptions, "exceptions")
+        case nil:
+            break
         }
     }
 
