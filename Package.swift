@@ -156,7 +156,7 @@ let package = Package(
             dependencies: [
                 "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
                 "OALPlatform", "SwiftData", "GuestFoundation", "ManagedSettingsUI", "UIKit", "SwiftUI", "Combine",
-                "OSLog",
+                "OSLog", "GuestHarness",
                 "OALTestSupport",
             ],
             // The testing library's UIKit overlay (`_Testing_UIKit`, image

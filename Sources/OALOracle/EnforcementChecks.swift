@@ -32,7 +32,9 @@ extension Oracle {
                 holders: active.filter {
                     SpecModel.covers(mode: $0.mode, selection: $0.selection, domain: domain.token)
                 },
-                stores: view.effective.stores.filter { $0.value.shield.shields(domain.token) }.map(\.key).sorted())
+                stores: view.effective.stores.filter {
+                    $0.value.shield.shields(domain.token, category: domain.category)
+                }.map(\.key).sorted())
         }
         let filtering = active.filter { model.filtersAdultContent($0.rule, at: now, day: day($0)) }
         judge(
@@ -140,7 +142,7 @@ extension Oracle {
             }
             for domain in view.catalog.webDomains {
                 let want = SpecModel.covers(mode: entry.mode, selection: entry.selection, domain: domain.token)
-                if store.shield.shields(domain.token) != want {
+                if store.shield.shields(domain.token, category: domain.category) != want {
                     wrong.append("\(domain.domain) \(want ? "not shielded" : "shielded")")
                 }
             }

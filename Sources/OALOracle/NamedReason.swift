@@ -16,6 +16,7 @@ extension Oracle {
     func namedReason(for rule: Rule, since: Date, usageDamage: Bool = true) -> String? {
         let refreshed = (facts.lastRefresh ?? .distantPast) >= since
         let today = days.day(now)
+        if let reason = authorizationReason() { return reason }
         for callback in withheld.values.sorted(by: { $0.activity < $1.activity }) {
             guard OALDomain.ActivityName(rawValue: callback.activity)?.ruleID == rule.id else { continue }
             if callback.kind == CallbackKind.eventDidReachThreshold.rawValue {

@@ -24,6 +24,14 @@ struct DeviceFacts: Codable, Equatable, Sendable {
     var lastRefresh: Date?
     /// Open-session end callbacks delivered, by rule.
     var sessionEndDelivered: Set<UUID> = []
+    /// When the user last switched the app's Screen Time access off, while
+    /// it is off; and when it was last switched back on
+    /// (`familycontrols.authorization`, cause `user`).
+    var authorizationRevokedAt: Date?
+    var authorizationRestoredAt: Date?
+    /// Whether a process wrote a store or started an activity in vain
+    /// while the access was off, and the app has not refreshed since.
+    var authorizationLostWrites = false
 
     static func key(_ rule: UUID, _ day: DayKey) -> String { "\(rule.uuidString)|\(day)" }
 }
@@ -150,6 +158,11 @@ extension Oracle {
                 }
             case (.app, "refresh"):
                 facts.lastRefresh = now
+                facts.authorizationLostWrites = false
+            case (_, "settings.refused"), (_, "monitor.refused"):
+                if facts.authorizationRevokedAt != nil { facts.authorizationLostWrites = true }
+            case (.device, "familycontrols.authorization"):
+                learnAuthorization(approved: ["approved", "approvedWithDataAccess"].contains(event.fields["status"]))
             default:
                 continue
             }

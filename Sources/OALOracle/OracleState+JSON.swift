@@ -312,6 +312,16 @@ extension DeviceFacts {
             writer.strings(argv)
         }
         writer.endObject()
+        writer.key("authorizationLostWrites")
+        writer.bool(authorizationLostWrites)
+        if let authorizationRestoredAt {
+            writer.key("authorizationRestoredAt")
+            writer.date(authorizationRestoredAt)
+        }
+        if let authorizationRevokedAt {
+            writer.key("authorizationRevokedAt")
+            writer.date(authorizationRevokedAt)
+        }
         writer.key("granted")
         writer.ints(granted, memo: "oracle-state.facts.granted")
         if let lastRefresh {
@@ -338,7 +348,7 @@ extension DeviceFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 8
+    static let writtenFields = 11
 }
 
 extension SpecFacts {

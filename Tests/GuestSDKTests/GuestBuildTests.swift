@@ -73,6 +73,24 @@ struct GuestBuildTests {
         #expect(has("monitor", "store.write", "lastCallback"))
         #expect(
             lines.contains { $0["proc"] as? String == "monitor" && $0["event"] as? String == "notification.deliver" })
+
+        // ShieldActionResponse (docs/PLATFORM.md): the Open press answered
+        // `.defer` redraws the shield, a new configuration launch
+        // (developer.apple.com/documentation/managedsettings/shieldactionresponse/defer);
+        // the close press answered `.close` leaves for the home screen, no
+        // shield drawn after it (.../shieldactionresponse/close).
+        let device = lines.filter {
+            $0["proc"] as? String == "device"
+                && ["user.press", "shield.shown", "user.open"].contains($0["event"] as? String ?? "")
+        }
+        func fields(_ line: [String: Any]) -> [String: String] { line["fields"] as? [String: String] ?? [:] }
+        let deferred = try #require(
+            device.firstIndex { $0["event"] as? String == "user.press" && fields($0)["result"] == "denied: defer" })
+        #expect(device[deferred + 1]["event"] as? String == "shield.shown", "\(device[deferred + 1])")
+        let closed = try #require(
+            device.firstIndex { $0["event"] as? String == "user.press" && fields($0)["result"] == "close" })
+        let next = device.indices.contains(closed + 1) ? device[closed + 1]["event"] as? String : nil
+        #expect(next != "shield.shown", "\(String(describing: next))")
     }
 
     /// Source: Apple's `DeviceActivitySchedule.warningTime` and

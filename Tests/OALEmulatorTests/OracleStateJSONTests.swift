@@ -95,7 +95,9 @@ import Testing
             unacknowledgedPresses: ["2026-11-30": 3, "2026-12-01": 1], pressesSeen: 17,
             thresholdMinutes: ["\(rules[0].uuidString)|2026-11-30": 45, "B|x": 10, "b|x": 9],
             appLaunches: [9: ["rule", "add", "Study \"x\""], 10: ["list", "add", "é/ü"], 100: ["refresh"]],
-            lastRefresh: start.addingTimeInterval(-3_600.75), sessionEndDelivered: Set(rules))
+            lastRefresh: start.addingTimeInterval(-3_600.75), sessionEndDelivered: Set(rules),
+            authorizationRevokedAt: start.addingTimeInterval(60.5), authorizationRestoredAt: start,
+            authorizationLostWrites: true)
         let kills = KillFacts(
             extensionKilled: killed("monitor", 1), appKilled: killed("app", 2),
             thresholdsKilled: ["rule-39837353-2026-11-30": "2026-11-30", "Rule-a": "2026-12-01"],

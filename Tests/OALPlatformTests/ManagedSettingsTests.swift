@@ -28,18 +28,39 @@ import Testing
         #expect(!shield.shields(tiktok.token, category: tiktok.category))
     }
 
+    /// https://developer.apple.com/documentation/managedsettings/shieldsettings/webdomaincategories:
+    /// "the categories of web domains" to shield, by the same category
+    /// tokens as apps'. The catalog files each domain under one.
+    @Test func webDomainCategoriesSpecificShieldsTheDomainsFiledUnderThem() throws {
+        let social = try #require(catalog.category(named: "Social")?.token)
+        let instagram = try #require(catalog.webDomain(named: "instagram.com"))
+        let reddit = try #require(catalog.webDomain(named: "reddit.com"))
+        let youtube = try #require(catalog.webDomain(named: "youtube.com"))
+        #expect(instagram.category == social && reddit.category == social)
+        let store = StoreSettings(
+            shield: ShieldSettings(webDomainCategories: .specific([social], except: [reddit.token])))
+        #expect(!store.isEmpty)
+        #expect(store.shield.shields(instagram.token, category: instagram.category))
+        #expect(!store.shield.shields(reddit.token, category: reddit.category))
+        #expect(!store.shield.shields(youtube.token, category: youtube.category))
+        // A domain filed under no category is never shielded by category.
+        #expect(!store.shield.shields(instagram.token, category: nil))
+        let effective = EffectiveSettings(stores: ["foqos": store])
+        #expect(effective.isShielded(instagram.token, category: instagram.category))
+    }
+
     @Test func webDomainCategoriesAllExceptShieldsEveryOtherDomain() throws {
         let news = InstalledAppCatalog.webDomainToken(domain: "news.ycombinator.com")
         let youtube = InstalledAppCatalog.webDomainToken(domain: "youtube.com")
         let allowOnly = StoreSettings(shield: ShieldSettings(webDomainCategories: .all(except: [news])))
         #expect(!allowOnly.isEmpty)
-        #expect(allowOnly.shield.shields(youtube))
-        #expect(!allowOnly.shield.shields(news))
+        #expect(allowOnly.shield.shields(youtube, category: nil))
+        #expect(!allowOnly.shield.shields(news, category: nil))
         // A union: another store's domain shield stands.
         let block = StoreSettings(shield: ShieldSettings(webDomains: [news]))
         let effective = EffectiveSettings(stores: ["rule-allow": allowOnly, "rule-block": block])
-        #expect(effective.isShielded(news))
-        #expect(effective.isShielded(youtube))
+        #expect(effective.isShielded(news, category: nil))
+        #expect(effective.isShielded(youtube, category: nil))
     }
 
     @Test func aStoreFileWrittenBeforeWebDomainCategoriesStillReads() throws {
@@ -64,8 +85,8 @@ import Testing
         let settings = try platform.managedSettings.store(named: "rule-old").settings()
         #expect(settings.shield.webDomainCategories == nil)
         #expect(settings.shield.applicationCategories == .all(except: [instagram.token]))
-        #expect(settings.shield.shields(WebDomainToken("web-1")))
-        #expect(!settings.shield.shields(WebDomainToken("web-2")))
+        #expect(settings.shield.shields(WebDomainToken("web-1"), category: nil))
+        #expect(!settings.shield.shields(WebDomainToken("web-2"), category: nil))
     }
 
     @Test func storesPersistSeparatelyAndClearingOneKeepsTheOther() throws {

@@ -33,7 +33,7 @@ import Testing
         }
         for domain in catalog.webDomains {
             let expected = scope.covers(.webDomain(domain.token))
-            if settings.shield.shields(domain.token) != expected {
+            if settings.shield.shields(domain.token, category: domain.category) != expected {
                 found.append("domain \(domain.domain): expected \(expected ? "shielded" : "free")")
             }
         }
@@ -110,7 +110,9 @@ import Testing
         _ = try device.addRule(
             "schedule", "Study", "--list", "Focus", "--from", "09:00", "--to", "17:00", "--allow-only")
         #expect(try device.isShielded("Chess"))
-        #expect(try !device.effective().isShielded(InstalledAppCatalog.webDomainToken(domain: "youtube.com")))
+        #expect(
+            try !device.effective().isShielded(InstalledAppCatalog.webDomainToken(domain: "youtube.com"), category: nil)
+        )
     }
 
     static func playStudy(on device: Device) throws {
@@ -128,8 +130,12 @@ import Testing
             #expect(try !device.isShielded("Candy Crush"), "\(path): Games is allowed")
             #expect(try device.isShielded("Instagram"), "\(path)")
             #expect(try device.isShielded("YouTube"), "\(path)")
-            #expect(!effective.isShielded(InstalledAppCatalog.webDomainToken(domain: "news.ycombinator.com")))
-            #expect(effective.isShielded(InstalledAppCatalog.webDomainToken(domain: "youtube.com")), "\(path)")
+            #expect(
+                !effective.isShielded(InstalledAppCatalog.webDomainToken(domain: "news.ycombinator.com"), category: nil)
+            )
+            #expect(
+                effective.isShielded(InstalledAppCatalog.webDomainToken(domain: "youtube.com"), category: nil),
+                "\(path)")
             let store = try #require(effective.stores["rule-\(id.uuidString)"])
             let list = Self.selection(apps: ["Kindle"], categories: ["Games"], domains: ["news.ycombinator.com"])
             let rule = try Self.schedule(.allowOnly)

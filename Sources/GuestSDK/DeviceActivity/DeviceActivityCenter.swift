@@ -55,6 +55,13 @@ open class DeviceActivityCenter: @unchecked Sendable {
         let context = GuestDevice.context
         let restart = (try? center.activities().contains(name)) ?? false
         do {
+            // Apple: `unauthorized`, "the calling process isn't authorized
+            // to monitor device activity" (FamilyControls).
+            let status = try context.platform.authorization.status()
+            guard status.isApproved else {
+                throw MonitoringError.unauthorized(
+                    "activity '\(name)': the app's FamilyControls authorization is \(status), not approved")
+            }
             var platformEvents: [String: OALPlatform.DeviceActivityEvent] = [:]
             for (eventName, event) in events {
                 platformEvents[eventName.rawValue] = try event.platform(activity: name, event: eventName)

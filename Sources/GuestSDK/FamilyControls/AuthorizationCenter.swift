@@ -1,7 +1,7 @@
 import Combine
 import Foundation
 import GuestRuntime
-import OALStore
+import OALPlatform
 
 /// Who the app asks Screen Time access for.
 public enum FamilyControlsMember: Hashable, Sendable {
@@ -30,18 +30,17 @@ public enum FamilyControlsError: Error, Hashable, Sendable {
 }
 
 /// `AuthorizationCenter.shared`: the app's Screen Time authorization on the
-/// emulated device, `<root>/system/familycontrols-authorization.json`. A
-/// device root starts with the access granted (`approved`), as every
-/// scenario's user set the app up: its rules only work with it. A request
-/// is answered approved, as the user taps Allow.
+/// emulated device, `<root>/system/familycontrols-authorization.json`
+/// (`OALPlatform.FamilyControlsAuthorization`, which the device also reads
+/// before it honours a store). A device root starts with the access
+/// granted (`approved`), as every scenario's user set the app up: its
+/// rules only work with it. A request is answered approved, as the user
+/// taps Allow; the scenario step `authorization revoke` denies it, as the
+/// user switching the app off in Settings does.
 public final class AuthorizationCenter: @unchecked Sendable {
     public static let shared = AuthorizationCenter()
 
     private init() {}
-
-    struct Document: Codable, Hashable, Sendable {
-        var status: AuthorizationStatus
-    }
 
     /// The status now; `$authorizationStatus.values` is it at once and
     /// then on every change (another process's request or revocation),
@@ -52,7 +51,7 @@ public final class AuthorizationCenter: @unchecked Sendable {
         guard GuestDevice.isInstalled else {
             GuestDevice.fail("AuthorizationCenter.authorizationStatus needs the emulated device")
         }
-        do { return try file().read()?.status ?? .approved } catch {
+        do { return AuthorizationStatus(try GuestDevice.context.platform.authorization.status()) } catch {
             GuestDevice.fail("AuthorizationCenter.authorizationStatus: \(error)")
         }
     }
@@ -60,8 +59,8 @@ public final class AuthorizationCenter: @unchecked Sendable {
     public func requestAuthorization(for member: FamilyControlsMember) async throws {
         guard member == .individual else { throw FamilyControlsError.invalidAccountType }
         do {
-            try file().update { (document: inout Document?) in
-                if document?.status != .denied { document = Document(status: .approved) }
+            try GuestDevice.context.platform.authorization.update { status in
+                if status != .denied { status = .approved }
             }
         } catch {
             GuestDevice.fail("AuthorizationCenter.requestAuthorization(for:): \(error)")
@@ -70,21 +69,24 @@ public final class AuthorizationCenter: @unchecked Sendable {
         if authorizationStatus == .denied { throw FamilyControlsError.authorizationCanceled }
     }
 
+    /// Apple: revokes an approved authorization, and "has no effect if your
+    /// app's current authentication status is denied".
     public func revokeAuthorization(completionHandler: @escaping @Sendable (Result<Void, Error>) -> Void) {
         do {
-            try file().update { (document: inout Document?) in document = Document(status: .notDetermined) }
+            try GuestDevice.context.platform.authorization.update { status in
+                if status != .denied { status = .notDetermined }
+            }
+            GuestDevice.context.record("familycontrols.authorization", ["status": "\(authorizationStatus)"])
             completionHandler(.success(()))
         } catch {
             completionHandler(.failure(error))
         }
     }
+}
 
-    private func file() throws -> DocumentFile<Document> { try Self.file() }
-
-    private static func file() throws -> DocumentFile<Document> {
-        try DocumentFile(
-            container: AppGroupContainer(url: GuestDevice.context.root.system), name: "familycontrols-authorization",
-            format: "oal.familycontrols-authorization", version: 1)
+extension AuthorizationStatus {
+    init(_ status: FamilyControlsAuthorization.Status) {
+        self = AuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
     }
 }
 

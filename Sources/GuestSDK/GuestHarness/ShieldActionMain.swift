@@ -18,6 +18,10 @@ import OALShared
 /// - `secondary` answered `.defer` or `.close`: exit 2, `denied: defer`
 ///   or `denied: close`.
 /// - a completion handler never called within 10 s: exit 70.
+///
+/// The device reads the response and does what Apple says it does
+/// (`OALEmulator`'s `ShieldPressReply`): `.close` goes home, `.defer`
+/// redraws the shield, `.none` does nothing more.
 public enum ShieldActionMain {
     public static func run(_ info: GuestBuildInfo, makeDelegate: () -> ShieldActionDelegate) -> Never {
         let usage = """
@@ -45,7 +49,8 @@ public enum ShieldActionMain {
             let delegate = principal ?? makeDelegate()
             principal = delegate
             let box = MainActorBridge.Box<ShieldActionResponse>()
-            delegate.handle(action: action, for: ApplicationToken(catalogID: token)) { box.value = $0 }
+            let subject = try ShieldSubjectResolver(context: context).resolve(kind: "application", token: token)
+            dispatch(action, subject: subject, to: delegate) { box.value = $0 }
             let response = MainActorBridge.wait(
                 for: box, timeout: 10, what: "the ShieldActionDelegate's completion handler")
             let word = Self.word(response)
@@ -62,6 +67,30 @@ public enum ShieldActionMain {
             let until = TimeFormat.iso(now.addingTimeInterval(15 * 60))
             print("granted \(lifted.isEmpty ? "-" : lifted.joined(separator: ",")) until \(until)")
             return .done
+        }
+    }
+
+    /// Calls the overload iOS calls for `subject`: the `for category:` one
+    /// when the app is shielded only because of its category (as the
+    /// configuration extension gets `in category:`), the `for webDomain:`
+    /// one for a web domain, else the `for application:` one.
+    static func dispatch(
+        _ action: ShieldAction, subject: ShieldSubjectResolver.Subject, to delegate: ShieldActionDelegate,
+        completion: @escaping (ShieldActionResponse) -> Void
+    ) {
+        // The resolver always sets the tokens it read from the command line.
+        switch subject {
+        case .application(let application, let category, let byCategory):
+            if byCategory, let token = category?.token {
+                delegate.handle(action: action, for: token, completionHandler: completion)
+            } else {
+                delegate.handle(
+                    action: action, for: application.token ?? ApplicationToken(catalogID: ""),
+                    completionHandler: completion)
+            }
+        case .webDomain(let domain):
+            delegate.handle(
+                action: action, for: domain.token ?? WebDomainToken(catalogID: ""), completionHandler: completion)
         }
     }
 

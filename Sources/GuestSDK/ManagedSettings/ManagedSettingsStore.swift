@@ -23,8 +23,8 @@ open class ManagedSettingsStore: @unchecked Sendable {
     public var shield: ShieldSettings {
         get { ShieldSettings(platform: read().shield) }
         set {
-            let settings = newValue.platform(store: name.rawValue)
-            update { $0.shield = settings }
+            let settings = newValue.platform
+            guard update("shield", { $0.shield = settings }) else { return }
             trace(settings.isEmpty ? "shield.clear" : "shield.set")
         }
     }
@@ -37,10 +37,11 @@ open class ManagedSettingsStore: @unchecked Sendable {
         }
         set {
             let old = read()
-            update {
+            let written = update("application") {
                 $0.denyAppRemoval = newValue.denyAppRemoval
                 $0.denyAppInstallation = newValue.denyAppInstallation
             }
+            guard written else { return }
             // `settings.denyAppRemoval` is traced at every write, as it was
             // before installation existed, unless the write changed only
             // `denyAppInstallation`, which is traced when it changes.
@@ -57,6 +58,7 @@ open class ManagedSettingsStore: @unchecked Sendable {
 
     /// Clears every setting of this store.
     public func clearAllSettings() {
+        guard authorized("clearAllSettings()") else { return }
         do { try platformStore().clearAllSettings() } catch {
             GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)).clearAllSettings()", error: error)
         }
@@ -73,10 +75,38 @@ open class ManagedSettingsStore: @unchecked Sendable {
         }
     }
 
-    func update(_ body: (inout StoreSettings) -> Void) {
-        do { try platformStore().update(body) } catch {
+    /// Writes `setting` unless the app is not authorized; whether it wrote.
+    @discardableResult
+    func update(_ setting: String, _ body: (inout StoreSettings) -> Void) -> Bool {
+        guard authorized(setting) else { return false }
+        do { try platformStore().update(body) } catch let limit as ManagedSettingsLimits.LimitExceeded {
+            // A setter cannot throw, and iOS's behaviour past a limit is not
+            // documented: the guest stops, naming the API and the limit.
+            GuestDevice.fail("\(limit)")
+        } catch {
             GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)): cannot write its settings", error: error)
         }
+        return true
+    }
+
+    /// Apple: a store's settings are honoured only for an app FamilyControls
+    /// authorized. A setter cannot throw, so a write while the app is not
+    /// approved is dropped and traced `settings.refused`, naming the store,
+    /// the setting and the status: it has no effect, then or later.
+    func authorized(_ setting: String) -> Bool {
+        let status: FamilyControlsAuthorization.Status
+        do { status = try GuestDevice.context.platform.authorization.status() } catch {
+            GuestDevice.fail("ManagedSettingsStore(named: \(name.rawValue)).\(setting)", error: error)
+        }
+        guard !status.isApproved else { return true }
+        trace(
+            "settings.refused",
+            [
+                "setting": setting,
+                "reason": "ManagedSettingsStore(named: \(name.rawValue)).\(setting): the app's FamilyControls "
+                    + "authorization is \(status), so the write has no effect",
+            ])
+        return false
     }
 
     /// The emulator's own processes trace every shield change with the store

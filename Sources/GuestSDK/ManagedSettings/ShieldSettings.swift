@@ -1,4 +1,3 @@
-import GuestRuntime
 import OALDomain
 import OALPlatform
 
@@ -35,13 +34,15 @@ extension ShieldSettings {
         switch platform.webDomainCategories {
         case .none: webDomainCategories = nil
         case .all(let except): webDomainCategories = .all(except: Set(except.map(WebDomainToken.init)))
+        case .specific(let categories, let except):
+            webDomainCategories = .specific(
+                Set(categories.map(ActivityCategoryToken.init)), except: Set(except.map(WebDomainToken.init)))
         }
     }
 
-    /// The platform's form; `.none` is no policy. The platform files no web
-    /// domain under a category, so a `.specific` web-domain policy cannot be
-    /// enforced and stops the process, naming it (docs/GUEST.md).
-    func platform(store: String) -> OALPlatform.ShieldSettings {
+    /// The platform's form; `.none` is no policy. A `.specific` web-domain
+    /// policy shields the catalog's domains filed under its categories.
+    var platform: OALPlatform.ShieldSettings {
         var result = OALPlatform.ShieldSettings()
         result.applications = applications.map { Set($0.map(\.platform)) }
         switch applicationCategories {
@@ -55,10 +56,8 @@ extension ShieldSettings {
         switch webDomainCategories {
         case nil, .some(.none): result.webDomainCategories = nil
         case .some(.all(let except)): result.webDomainCategories = .all(except: Set(except.map(\.platform)))
-        case .some(.specific):
-            GuestDevice.fail(
-                "ManagedSettingsStore(named: \(store)).shield.webDomainCategories = .specific(...) is not emulated "
-                    + "(the device catalog files no web domain under a category)")
+        case .some(.specific(let categories, let except)):
+            result.webDomainCategories = .specific(Set(categories.map(\.platform)), except: Set(except.map(\.platform)))
         }
         return result
     }

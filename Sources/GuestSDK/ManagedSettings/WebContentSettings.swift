@@ -56,10 +56,11 @@ extension ManagedSettingsStore {
         }
         set {
             let (adultFilter, filter) = newValue.platform()
-            update {
+            let written = update("webContent") {
                 $0.webContentBlockedByFilter = adultFilter
                 $0.webContentFilter = filter
             }
+            guard written else { return }
             trace("settings.webContent", ["value": newValue.blockedByFilter.map { "\($0)" } ?? "nil"])
         }
     }

@@ -9,7 +9,7 @@ extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
         case .app, .open, .press, .leave: try faultsDeviceUse()
-        case .expect, .fault: break
+        case .expect, .fault, .authorization: break
         }
         switch step.action {
         case .fault(let fault):
@@ -26,6 +26,8 @@ extension DeviceEngine {
             if let problem = try press(button, on: name, for: duration) {
                 record(step, ExpectationVerdict(ok: false, detail: problem))
             }
+        case .authorization(let change):
+            try setAuthorization(change)
         case .expect(let expectation):
             try drainLaunches()
             let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }
@@ -147,6 +149,7 @@ extension DeviceEngine {
         else {
             return "no shield is showing on \(name), so there is no button to press"
         }
+        let shieldersBefore = try view.effective().storesShielding(app.token, category: app.category)
         let outcome = try launchPress(
             ShieldPressArguments(token: app.token.description, button: button.pressed).arguments, button: button)
         let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
@@ -157,28 +160,28 @@ extension DeviceEngine {
                 "status": outcome.statusText, "result": said,
             ])
         try settle()
-        switch (button, outcome.exitCode) {
-        case (.close, 0):
-            state.showingShield = nil
-            return nil
-        case (.open, 0):
-            state.lastPressGranted = true
-            state.showingShield = nil
-            if try view.effective().isShielded(app.token, category: app.category) {
-                try showShield(app)
-            } else {
-                trace.record("user.open", at: now, ["app": app.name, "via": "press"])
-                state.frontmost = app.bundleIdentifier
-                state.leaveAt = duration.map { now.addingTimeInterval($0) }
-                try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
-            }
-            return nil
-        case (.open, 2):
-            state.lastPressGranted = false
-            return nil
-        default:
-            return "oal-shield-action exited \(outcome.statusText): \(outcome.stderr)"
+        guard let reply = ShieldPressReply(button: button, exitCode: outcome.exitCode, firstLine: said) else {
+            return "oal-shield-action exited \(outcome.statusText): \(said) \(outcome.stderr)"
         }
+        if let granted = reply.granted { state.lastPressGranted = granted }
+        let shieldersAfter = try view.effective().storesShielding(app.token, category: app.category)
+        switch reply.effect(stillShielded: !shieldersAfter.isEmpty, shieldersChanged: shieldersAfter != shieldersBefore)
+        {
+        case .home:
+            state.showingShield = nil
+        case .redraw:
+            state.showingShield = nil
+            try showShield(app)
+        case .stay:
+            break
+        case .openApp:
+            state.showingShield = nil
+            trace.record("user.open", at: now, ["app": app.name, "via": "press"])
+            state.frontmost = app.bundleIdentifier
+            state.leaveAt = duration.map { now.addingTimeInterval($0) }
+            try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+        }
+        return nil
     }
 
     // MARK: - The app's foreground loop

@@ -14,14 +14,17 @@ public struct EmulatedPlatform: Sendable {
     /// Opened on use, not with the rest: only a guest that schedules a
     /// notification has the file, and opening it makes its lock file.
     public var notifications: NotificationCenterFile { get throws { try NotificationCenterFile(root: root) } }
+    public let authorization: FamilyControlsAuthorization
 
     public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {
         self.root = root
         let system = try AppGroupContainer(url: root.system)
         clock = try EmulatedClock(system: system, observer: observer)
         deviceActivity = try DeviceActivityCenter(system: system, clock: clock, observer: observer)
+        authorization = try FamilyControlsAuthorization(system: system, observer: observer)
         managedSettings = ManagedSettingsDirectory(
-            directory: try AppGroupContainer(url: root.managedSettings), observer: observer)
+            directory: try AppGroupContainer(url: root.managedSettings), authorization: authorization,
+            observer: observer)
         catalog = try CatalogFile(system: system, observer: observer)
     }
 }

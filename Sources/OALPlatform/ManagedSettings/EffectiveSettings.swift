@@ -20,8 +20,8 @@ public struct EffectiveSettings: Hashable, Sendable {
         stores.values.contains { $0.shield.shields(app, category: category) }
     }
 
-    public func isShielded(_ domain: WebDomainToken) -> Bool {
-        stores.values.contains { $0.shield.shields(domain) }
+    public func isShielded(_ domain: WebDomainToken, category: CategoryToken?) -> Bool {
+        stores.values.contains { $0.shield.shields(domain, category: category) }
     }
 
     public var adultContentFiltered: Bool {

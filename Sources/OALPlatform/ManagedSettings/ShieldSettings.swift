@@ -12,13 +12,13 @@ public enum CategoryShieldPolicy: Codable, Hashable, Sendable {
 }
 
 /// How a store shields web domains by category, as ManagedSettings'
-/// `shield.webDomainCategories` (`ActivityCategoryPolicy<WebDomain>`).
-///
-/// Only `.all(except:)` is modelled: the catalog files no domain under a
-/// category, so a `.specific` policy could not be judged. Like its app
-/// counterpart it is itself a shield ("every website but these") and never
-/// lifts a domain another store shields.
+/// `shield.webDomainCategories` (`ActivityCategoryPolicy<WebDomain>`):
+/// `.specific` shields the domains the catalog files under those categories
+/// (the same category tokens as apps'), less the exceptions. Like its app
+/// counterpart `.all(except:)` is itself a shield ("every website but
+/// these") and never lifts a domain another store shields.
 public enum WebDomainCategoryPolicy: Codable, Hashable, Sendable {
+    case specific(Set<CategoryToken>, except: Set<WebDomainToken>)
     case all(except: Set<WebDomainToken>)
 }
 
@@ -71,11 +71,18 @@ public struct ShieldSettings: Codable, Hashable, Sendable {
         }
     }
 
-    public func shields(_ domain: WebDomainToken) -> Bool {
+    /// Whether this store alone shields `domain`, which the catalog files
+    /// under `category` (nil: under none).
+    public func shields(_ domain: WebDomainToken, category: CategoryToken?) -> Bool {
         if webDomains?.contains(domain) == true { return true }
         switch webDomainCategories {
-        case .none: return false
-        case .all(let exceptions): return !exceptions.contains(domain)
+        case .none:
+            return false
+        case .all(let exceptions):
+            return !exceptions.contains(domain)
+        case .specific(let categories, let exceptions):
+            guard let category else { return false }
+            return categories.contains(category) && !exceptions.contains(domain)
         }
     }
 }

@@ -32,9 +32,14 @@ public struct AppCategory: Codable, Hashable, Sendable {
 public struct WebDomain: Codable, Hashable, Sendable {
     public var token: WebDomainToken
     public var domain: String
+    /// The category iOS files the domain under, which
+    /// `shield.webDomainCategories = .specific(...)` shields by; nil for a
+    /// domain filed under none (and in catalogs written before it existed).
+    public var category: CategoryToken?
 
-    public init(token: WebDomainToken, domain: String) {
+    public init(token: WebDomainToken, domain: String, category: CategoryToken? = nil) {
         self.token = token
         self.domain = domain
+        self.category = category
     }
 }

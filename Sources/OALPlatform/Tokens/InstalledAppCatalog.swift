@@ -41,10 +41,12 @@ public struct InstalledAppCatalog: Codable, Hashable, Sendable {
         apps.append(app)
     }
 
-    public mutating func addWebDomain(_ domain: String) {
+    /// Adds a web domain, filed under the category named, if any.
+    public mutating func addWebDomain(_ domain: String, categoryName: String? = nil) {
         let token = Self.webDomainToken(domain: domain)
         guard !webDomains.contains(where: { $0.token == token }) else { return }
-        webDomains.append(WebDomain(token: token, domain: domain.lowercased()))
+        webDomains.append(
+            WebDomain(token: token, domain: domain.lowercased(), category: categoryName.map(Self.categoryToken)))
     }
 
     /// Case-insensitive lookup by the name people use in scenarios.
@@ -107,8 +109,13 @@ public struct InstalledAppCatalog: Codable, Hashable, Sendable {
         for (name, bundle, category) in apps {
             catalog.install(name: name, bundleIdentifier: bundle, categoryName: category)
         }
-        for domain in ["instagram.com", "youtube.com", "reddit.com", "news.ycombinator.com"] {
-            catalog.addWebDomain(domain)
+        // Each domain under the category of the app it belongs with, as
+        // Screen Time files websites beside apps.
+        for (domain, category) in [
+            ("instagram.com", "Social"), ("youtube.com", "Entertainment"), ("reddit.com", "Social"),
+            ("news.ycombinator.com", "Information & Reading"),
+        ] {
+            catalog.addWebDomain(domain, categoryName: category)
         }
         return catalog
     }()

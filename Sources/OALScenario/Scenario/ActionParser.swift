@@ -20,12 +20,11 @@ public struct ActionParser {
             guard rest.isEmpty else { throw fail("usage: leave") }
             return .leave
         case "press":
-            let usage = "usage: press open|close on APP [for DURATION]"
+            let usage = "usage: press open|close|secondary|primary on APP [for DURATION]"
             let (words, duration) = try splitDuration(rest, usage: usage)
-            guard words.count == 3, words[1] == "on", let button = ShieldButton(rawValue: words[0]) else {
+            guard words.count == 3, words[1] == "on", let button = ShieldButton(word: words[0]) else {
                 throw fail(usage)
             }
-            if button == .close, duration != nil { throw fail("'for' only follows 'press open'") }
             return .press(button, app: try app(words[2]), duration: duration)
         case "expect":
             return .expect(try expectation(rest))
@@ -35,8 +34,14 @@ public struct ActionParser {
             } catch {
                 throw fail("fault: \(error.message)")
             }
+        case "authorization":
+            guard rest.count == 1, let change = AuthorizationChange(rawValue: rest[0]) else {
+                throw fail("usage: authorization revoke|restore")
+            }
+            return .authorization(change)
         default:
-            throw fail("unknown action '\(words[0])' (expected app, open, leave, press, expect or fault)")
+            throw fail(
+                "unknown action '\(words[0])' (expected app, open, leave, press, expect, fault or authorization)")
         }
     }
 

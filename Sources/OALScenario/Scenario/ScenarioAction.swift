@@ -10,12 +10,27 @@ public enum ScenarioAction: Sendable, Hashable {
     case open(app: String, duration: TimeInterval?)
     /// `leave`: back to the home screen.
     case leave
-    /// `press open|close on APP [for DURATION]`: a shield button.
+    /// `press open|close|secondary|primary on APP [for DURATION]`: a shield
+    /// button; DURATION is how long the app stays in front if the press
+    /// lets it open.
     case press(ShieldButton, app: String, duration: TimeInterval?)
     /// `expect ...`: checked at that instant, after due callbacks.
     case expect(Expectation)
     /// `fault ...`: a fault injected at that instant (docs/FAULTS.md).
     case fault(Fault)
+    /// `authorization revoke|restore`: the user switches the app's Screen
+    /// Time access off or on in Settings.
+    case authorization(AuthorizationChange)
+}
+
+/// What the user does to the app's FamilyControls authorization in
+/// Settings (Screen Time, Apps with Screen Time Access).
+public enum AuthorizationChange: String, Sendable, Hashable {
+    /// Switched off: the status becomes `denied`, and the device honours
+    /// none of the app's ManagedSettings stores.
+    case revoke
+    /// Switched back on: `approved`.
+    case restore
 }
 
 /// The two buttons of a shield, named as the user sees them.
@@ -27,4 +42,15 @@ public enum ShieldButton: String, Sendable {
 
     /// The button `oal-shield-action` is told was pressed.
     public var pressed: ShieldPressArguments.Button { self == .open ? .secondary : .primary }
+
+    /// A scenario's word for a button: OpenAppLock's names (`open`, `close`)
+    /// or Apple's (`secondary`, `primary`), for an app whose primary button
+    /// is not the way out (Foqos unlocks with it).
+    public init?(word: String) {
+        switch word {
+        case "open", "secondary": self = .open
+        case "close", "primary": self = .close
+        default: return nil
+        }
+    }
 }
