@@ -103,10 +103,7 @@ extension Oracle {
     /// What the device knows of the user's day for one rule: the seconds
     /// its apps were really in front today, and the opens it granted.
     func userDay(_ entry: UserRules.Entry, catalog: InstalledAppCatalog) -> SpecModel.UserDay {
-        let bundles = apps(byBundleIn: catalog)
-        let seconds = truth.seconds(on: days.day(now)) { bundle in
-            bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
-        }
+        let seconds = coveredSeconds(on: days.day(now), catalog: catalog) { entry.covers($0) }
         return SpecModel.UserDay(coveredSeconds: seconds, grants: spec.grants[entry.rule.id] ?? [])
     }
 

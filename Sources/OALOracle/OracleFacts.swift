@@ -179,7 +179,7 @@ extension Oracle {
         guard let entry = userRules.byID[ruleID], let catalog = lastCatalog, guess == days.day(now) else {
             return guess
         }
-        let spent = truth.seconds(on: guess) { entry.covers(bundle: $0, in: catalog) }
+        let spent = coveredSeconds(on: guess, catalog: catalog) { entry.covers($0) }
         return spent + 30 >= TimeInterval(minutes * 60) ? guess : days.previousDay(now)
     }
 

@@ -451,10 +451,14 @@ extension TokenChange {
         writer.strings(retired.lazy.map(\.id))
         writer.key("time")
         writer.date(time)
+        if let usedBefore {
+            writer.key("usedBefore")
+            writer.double(usedBefore)
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 3
+    static let writtenFields = 4
 }
 
 extension UsageDamage {

@@ -8,6 +8,10 @@ struct TokenChange: Codable, Equatable, Sendable {
     var app: String
     var retired: [ApplicationToken]
     var time: Date
+    /// The app's seconds in front on the day of `time`, before it: the use
+    /// judged by the token it had then (`coveredSeconds`). Nil in a state
+    /// saved before it was kept: all of that day's use is judged so.
+    var usedBefore: TimeInterval? = nil
 }
 
 /// What the oracle is told of the platform misbehaviours no design can
@@ -29,8 +33,37 @@ extension Oracle {
         var change = changes[bundle] ?? TokenChange(app: app, retired: [], time: instant)
         change.retired.append(old)
         change.time = instant
+        if let since = truth.since, instant >= since { truth.advance(to: instant, calendar: calendar) }
+        change.usedBefore = truth.seconds[bundle]?[days.day(instant)] ?? 0
         changes[bundle] = change
         spec.tokenChanges = changes
+    }
+
+    /// Seconds on `day` the user spent in the apps `covers` accepts, each
+    /// use judged by the token its app had at the time: the use before a
+    /// `token-change` by the last retired token (a rule whose stored
+    /// selection named it then covered it then, and DeviceActivity counted
+    /// it), the use after by the new one. Found by the swarm: judging a
+    /// day's earlier use by the new token called real minutes invented.
+    func coveredSeconds(
+        on day: DayKey, catalog: InstalledAppCatalog, covers: (InstalledApp) -> Bool
+    ) -> TimeInterval {
+        var total: TimeInterval = 0
+        for (bundle, perDay) in truth.seconds {
+            guard let used = perDay[day], let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle })
+            else { continue }
+            guard let change = spec.tokenChanges?[bundle], let old = change.retired.last else {
+                if covers(app) { total += used }
+                continue
+            }
+            var before = app
+            before.token = old
+            let changeDay = days.day(change.time)
+            let earlier = day < changeDay ? used : day == changeDay ? min(used, change.usedBefore ?? used) : 0
+            if covers(before) { total += earlier }
+            if covers(app) { total += used - earlier }
+        }
+        return total
     }
 
     /// Why `rule`'s usage and shields on `day` may be more than the real

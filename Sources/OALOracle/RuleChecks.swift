@@ -208,6 +208,6 @@ extension Oracle {
     /// (the spec model's coverage of the user's rule).
     func truthMinutes(_ published: PublishedRule, view: OracleView, day: DayKey) -> Int {
         let coverage = userRules.coverage(of: published)
-        return Int(truth.seconds(on: day) { coverage.covers(bundle: $0, in: view.catalog) } / 60)
+        return Int(coveredSeconds(on: day, catalog: view.catalog) { coverage.covers($0) } / 60)
     }
 }

@@ -19,7 +19,12 @@ struct UserRules {
         /// model's coverage (never `AppSelection.covers`, the app's).
         func covers(bundle: String, in catalog: InstalledAppCatalog) -> Bool {
             guard let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle }) else { return false }
-            return SpecModel.covers(mode: mode, selection: selection, app: app)
+            return covers(app)
+        }
+
+        /// Whether the rule covers `app`, with the token it carries.
+        func covers(_ app: InstalledApp) -> Bool {
+            SpecModel.covers(mode: mode, selection: selection, app: app)
         }
     }
 

@@ -125,8 +125,8 @@ import Testing
             tokenChanges: [
                 "com.burbn.instagram": TokenChange(
                     app: "Instagram \(awkward)", retired: [.init("app-0123456789abcdef"), .init("app-é")],
-                    time: start.addingTimeInterval(23)),
-                "com.chess.iphone": TokenChange(app: "Chess", retired: [.init("app-1")], time: start),
+                    time: start.addingTimeInterval(23), usedBefore: 1234.5),
+                "com.chess.iphone": TokenChange(app: "Chess", retired: [.init("app-1")], time: start, usedBefore: 0),
             ])
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),

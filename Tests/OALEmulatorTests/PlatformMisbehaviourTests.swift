@@ -276,4 +276,28 @@ import Testing
         let named = run.result.oracle.expectedDivergences.filter { $0.subject == "token|Kindle" }
         #expect(named.map(\.check) == [.overEnforced], "\(run.result.oracle.expectedDivergences)")
     }
+
+    /// Found by the 200-seed swarm (seeds 139, 172, 194): a time limit's 30
+    /// minutes of YouTube were recorded and its shield set before YouTube's
+    /// token changed. The use was real, under the token the rule named then,
+    /// so neither the recorded minutes nor the shield is invented; the
+    /// oracle judged yesterday's and today's use by the new token and said
+    /// both were. Use after the change, under the new token the stored
+    /// selection does not hold, does not count.
+    @Test func useBeforeATokenChangeStillCountsForTheRuleThatNamedIt() throws {
+        let run = try DeviceHarness.run(
+            """
+            end day 2 09:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 20
+            at 09:00 open YouTube
+            at 09:25 expect blocked YouTube
+            at 09:30 fault token-change YouTube
+            at 09:40 expect usage Cap minutes 20
+            at day 2 08:30 expect usage Cap minutes 0
+            """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+    }
 }
