@@ -1,3 +1,4 @@
+import Foundation
 import OALStore
 
 /// The app's FamilyControls authorization on the emulated device,
@@ -39,22 +40,35 @@ public struct FamilyControlsAuthorization: Sendable {
     public static let format = "oal.familycontrols-authorization"
     public static let version = 1
 
-    private let file: DocumentFile<Document>
+    private let system: AppGroupContainer
+    private let observer: StoreAccessObserver?
+    private let path: String
 
     public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
-        file = try DocumentFile(
+        self.system = system
+        self.observer = observer
+        path = try system.filePath(Self.storeName + ".json")
+    }
+
+    /// Opened on use: a device whose status was never recorded has no
+    /// file, and opening it would make its lock file in every root.
+    private func file() throws -> DocumentFile<Document> {
+        try DocumentFile(
             container: system, name: Self.storeName, format: Self.format, version: Self.version, observer: observer)
     }
 
     /// The status now. A device that never recorded one is `approved`:
     /// every scenario's user set the app up, and its rules only work so.
+    /// `ManagedSettingsDirectory.effective()` asks at every look, so that
+    /// case takes no lock.
     public func status() throws -> Status {
-        try file.read()?.status ?? .approved
+        guard FileManager.default.fileExists(atPath: path) else { return .approved }
+        return try file().read()?.status ?? .approved
     }
 
     /// Changes the status in one locked step; `body` sees the current one.
     public func update(_ body: (inout Status) -> Void) throws {
-        try file.update { (document: inout Document?) in
+        try file().update { (document: inout Document?) in
             var status = document?.status ?? .approved
             body(&status)
             document = Document(status: status)
