@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/GuestSDK/OSLog"),
         .target(
-            name: "SwiftUI", dependencies: ["GuestFoundation", "UIKit", "Combine"], path: "Sources/GuestSDK/SwiftUI"),
+            name: "SwiftUI", dependencies: ["GuestRuntime", "GuestFoundation", "UIKit", "Combine"], path: "Sources/GuestSDK/SwiftUI"),
         .target(name: "Combine", path: "Sources/GuestSDK/Combine"),
         .target(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
@@ -117,6 +117,10 @@ let package = Package(
                 "OALDomain", "OALPlatform", "OALShared", "OALStore",
             ],
             path: "Sources/GuestSDK/GuestHarness"),
+
+        // The compiler plugin of the stand-ins' macros the toolchain has no
+        // plugin for (`#Preview`); guest builds load it (docs/GUEST.md).
+        .executableTarget(name: "oal-guest-macros"),
 
         // Thin executables, one per process of the real architecture.
         .executableTarget(name: "oal-app", dependencies: ["OALShared"]),

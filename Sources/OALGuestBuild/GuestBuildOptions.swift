@@ -38,4 +38,8 @@ public struct GuestBuildOptions: Sendable {
     /// The SDK's library, whose absence means the emulator was not built.
     var sdkLibrary: URL { sdk.appendingPathComponent("libGuestSDK.so") }
     var sdkModules: URL { sdk.appendingPathComponent("Modules") }
+    /// The compiler plugin of the stand-ins' macros that the toolchain has
+    /// no plugin for (`#Preview`), and the flags that load it.
+    var macroPlugin: URL { sdk.appendingPathComponent("oal-guest-macros") }
+    var macroPluginFlags: [String] { ["-load-plugin-executable", macroPlugin.path + "#OALGuestMacros"] }
 }

@@ -118,7 +118,9 @@ public struct GuestBuilder: Sendable {
         var parts: [String] = []
         let modules = ((try? FileManager.default.contentsOfDirectory(atPath: options.sdkModules.path)) ?? [])
             .filter { $0.hasSuffix(".swiftmodule") }.sorted()
-        for path in [options.sdkLibrary.path] + modules.map({ options.sdkModules.appendingPathComponent($0).path }) {
+        for path in [options.sdkLibrary.path, options.macroPlugin.path]
+            + modules.map({ options.sdkModules.appendingPathComponent($0).path })
+        {
             guard let status = try? FileSystem.status(path) else { continue }
             parts.append("\((path as NSString).lastPathComponent) \(status.size) \(status.modifiedNanoseconds)")
         }
@@ -172,6 +174,7 @@ public struct GuestBuilder: Sendable {
         process.settings.flags + [
             "-module-name", process.moduleName, "-Onone", "-suppress-warnings", "-j\(options.jobs)",
             "-I", options.sdkModules.path, "-L", options.sdk.path, "-lGuestSDK",
+        ] + options.macroPluginFlags + [
             "-Xlinker", "-rpath", "-Xlinker", options.sdk.path,
         ]
     }

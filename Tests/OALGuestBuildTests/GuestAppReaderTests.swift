@@ -103,7 +103,8 @@ struct GuestAppReaderTests {
         #expect(process.sources == ["Demo/Logic/Policy.swift", "Demo/Models/Preset.swift", "Shared/Store.swift"])
         #expect(
             process.excluded.contains(
-                Exclusion(file: "Demo/Views/HomeView.swift", reason: "a SwiftUI view (views are not emulated)")))
+                Exclusion(
+                    file: "Demo/Views/HomeView.swift", reason: "a SwiftUI view (the emulated device has no screen)")))
         #expect(process.excluded.contains(Exclusion(file: "Demo/Services/Chart.swift", reason: "imports Charts")))
         #expect(process.settings.flags.contains("MainActor"))
         #expect(process.settings.upcomingFeatures == ["ExistentialAny"])

@@ -2,11 +2,11 @@ import Foundation
 import GuestFoundation
 import UIKit
 
-// SwiftUI's value types that an app's logic (not its views) stores or
-// passes around: a preset's colours, a layout decision from a size class,
-// copy wrapped in `Text`. Views are not emulated: a guest file that
-// declares one is left out of the build (docs/GUEST.md), and any other
-// SwiftUI API is a compile error naming it.
+// SwiftUI's value types that an app's logic stores or passes around: a
+// preset's colours, a layout decision from a size class, copy wrapped in
+// `Text`. The views are in View.swift and beside it: they type-check and
+// are never drawn (docs/GUEST.md, "SwiftUI"); any other SwiftUI API is a
+// compile error naming it.
 
 /// A colour, by its components or its system name. Its sRGB components are
 /// kept when known, so `UIColor(_:)` and `getRed` answer as on iOS.

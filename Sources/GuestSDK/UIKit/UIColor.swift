@@ -37,6 +37,25 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
     public static let black = UIColor(emulatedName: "black", components: (0, 0, 0, 1))
     public static let clear = UIColor(emulatedName: "clear", components: (0, 0, 0, 0))
     public static let systemBlue = UIColor(emulatedName: "systemBlue", components: (0, 122 / 255, 1, 1))
+    // The backgrounds, fills and separator, light appearance (the HIG's
+    // "Color", "Background colors"): systemBackground is white, the
+    // grouped background #F2F2F7, secondarySystemFill #787880 at 16%,
+    // separator #3C3C43 at 29%.
+    public static let systemBackground = UIColor(emulatedName: "systemBackground", components: (1, 1, 1, 1))
+    public static let secondarySystemBackground = UIColor(
+        emulatedName: "secondarySystemBackground", components: (242 / 255, 242 / 255, 247 / 255, 1))
+    public static let systemGroupedBackground = UIColor(
+        emulatedName: "systemGroupedBackground", components: (242 / 255, 242 / 255, 247 / 255, 1))
+    public static let secondarySystemGroupedBackground = UIColor(
+        emulatedName: "secondarySystemGroupedBackground", components: (1, 1, 1, 1))
+    public static let secondarySystemFill = UIColor(
+        emulatedName: "secondarySystemFill", components: (120 / 255, 120 / 255, 128 / 255, 0.16))
+    public static let separator = UIColor(
+        emulatedName: "separator", components: (60 / 255, 60 / 255, 67 / 255, 0.29))
+    // The fixed colours UIKit names (`UIColor.gray` is 50% white).
+    public static let gray = UIColor(emulatedName: "gray", components: (0.5, 0.5, 0.5, 1))
+    public static let red = UIColor(emulatedName: "red", components: (1, 0, 0, 1))
+    public static let orange = UIColor(emulatedName: "orange", components: (1, 0.5, 0, 1))
 
     /// Apple: "Creates a color object that has the same color space and
     /// component values as the receiver, but has the specified alpha."

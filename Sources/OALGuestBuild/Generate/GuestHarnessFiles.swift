@@ -105,6 +105,9 @@ public struct GuestHarnessFiles: Sendable {
         if !models.isEmpty {
             files.append(File(name: "OALSwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
         }
+        if PreviewMacroFile.isNeeded(by: sourceTexts) {
+            files.append(File(name: PreviewMacroFile.name, contents: PreviewMacroFile.contents))
+        }
         return files
     }
 

@@ -225,7 +225,7 @@ public enum GuestAppReader {
 
     /// Why a view is left out of a process (a unit-test build may still
     /// compile one the tests reach, if the stand-ins take it).
-    static let swiftUIViewReason = "a SwiftUI view (views are not emulated)"
+    static let swiftUIViewReason = "a SwiftUI view (the emulated device has no screen)"
 
     static func ordered(_ processes: [GuestProcess], name: String) throws(GuestBuildError) -> [GuestProcess] {
         var result: [GuestProcess] = []

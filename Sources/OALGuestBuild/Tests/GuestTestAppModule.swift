@@ -83,6 +83,7 @@ extension GuestUnitTests {
                 process.settings.flags + [
                     "-module-name", process.moduleName, "-parse-as-library", "-enable-testing", "-wmo",
                     "-num-threads", "\(options.jobs)", "-Onone", "-suppress-warnings", "-I", options.sdkModules.path,
+                ] + options.macroPluginFlags + [
                     "-emit-module-path", folder.appendingPathComponent("\(process.moduleName).swiftmodule").path,
                     "-emit-library", "-static", "-o", library.path + ".tmp",
                 ] + inputs, log: log)

@@ -138,10 +138,12 @@ public struct GuestUnitTests: Sendable {
                     GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: preludeText), "generated/tests",
                     in: directory),
             ]
-            let common = [
-                "-module-name", testModule, "-parse-as-library", "-Onone", "-suppress-warnings", "-j\(options.jobs)",
-                "-I", module.directory.path, "-I", options.sdkModules.path,
-            ]
+            let common =
+                [
+                    "-module-name", testModule, "-parse-as-library", "-Onone", "-suppress-warnings",
+                    "-j\(options.jobs)",
+                    "-I", module.directory.path, "-I", options.sdkModules.path,
+                ] + options.macroPluginFlags
             // Type-check rounds find the files that do not compile (a file
             // left out can take others with it); then one compile links.
             // The XCTest list is written again each round, without the
