@@ -157,6 +157,15 @@ struct GuestAppReaderTests {
         #expect(SwiftImports.modules(in: source) == ["Foundation", "SwiftUI", "UIKit", "Demo", "Charts"])
         #expect(SwiftImports.unsupportedImport(in: source, also: ["Demo"]) == "Charts")
     }
+
+    /// A file importing a stand-in that declares only part of its framework
+    /// may be left out when it does not compile; one importing only full
+    /// stand-ins (DeviceActivity) fails the build with the compiler's words.
+    @Test func partialStandInsAreTheOnesAFileMayBeLeftOutFor() {
+        let live = "import ActivityKit\nimport SwiftUI\nimport WidgetKit\nimport DeviceActivity\n"
+        #expect(SwiftImports.partialImports(in: live) == ["ActivityKit", "SwiftUI", "WidgetKit"])
+        #expect(SwiftImports.partialImports(in: "import DeviceActivity\nimport ManagedSettings\n").isEmpty)
+    }
 }
 
 /// What an extension compiles is decided by its principal class, not by

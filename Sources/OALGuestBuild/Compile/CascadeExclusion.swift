@@ -4,8 +4,9 @@ import Foundation
 /// failure comes only from what the emulator cannot build.
 ///
 /// After each failed compile, a file with errors is left out when:
-/// - it imports SwiftUI (the stand-in has a few value types, no views):
-///   its first error says what it used; or
+/// - it imports a stand-in that declares only part of its framework
+///   (`SwiftImports.partialStandIns`: SwiftUI, WidgetKit, ...): its first
+///   error says what it used; or
 /// - every error it has names a declaration of a file already left out
 ///   (`cannot find 'RulePreset' in scope`, RulePreset being in a SwiftUI file).
 /// Any other error is a real gap in the stand-ins, or in the guest, and
@@ -62,8 +63,11 @@ struct CascadeExclusion {
             if required.contains(file) { return false }
             let text = texts[file] ?? ""
             leftOutErrors[file] = errors
-            if SwiftImports.modules(in: text).contains("SwiftUI") {
-                leftOut.append(Exclusion(file: file, reason: "uses SwiftUI beyond the stand-in: \(errors[0].message)"))
+            let partial = SwiftImports.partialImports(in: text)
+            if !partial.isEmpty {
+                let modules = partial.joined(separator: ", ")
+                let standIn = partial.count == 1 ? "the stand-in" : "the stand-ins"
+                leftOut.append(Exclusion(file: file, reason: "uses \(modules) beyond \(standIn): \(errors[0].message)"))
                 continue
             }
             let missing = errors.map { Self.missingName($0.message) }

@@ -10,6 +10,19 @@ public enum SwiftImports {
         "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications", "os",
         "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine",
     ]
+    /// The stand-ins that declare part of their framework (SwiftUI's views
+    /// are never drawn, a Live Activity is never shown): a file importing
+    /// one that does not compile is left out rather than failing the
+    /// build, since what it used may simply be beyond the part declared.
+    public static let partialStandIns: Set<String> = [
+        "SwiftUI", "WidgetKit", "ActivityKit", "CoreNFC", "BackgroundTasks", "AVFoundation", "CodeScanner",
+    ]
+
+    /// The partial stand-ins `source` imports, in order.
+    public static func partialImports(in source: String) -> [String] {
+        modules(in: source).filter { partialStandIns.contains($0) }
+    }
+
     /// The toolchain's own modules a guest may use.
     public static let toolchain: Set<String> = [
         "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch", "Observation",
