@@ -8,7 +8,8 @@ public enum SwiftImports {
     /// The stand-ins this package provides, by Apple's module names.
     public static let standIns: Set<String> = [
         "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications", "os",
-        "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine",
+        "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit",
+        "CoreNFC", "AVFoundation", "CodeScanner",
     ]
     /// The toolchain's own modules a guest may use.
     public static let toolchain: Set<String> = [
