@@ -26,7 +26,8 @@ let package = Package(
             targets: [
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
                 "FamilyControls", "UserNotifications", "os", "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI",
-                "Combine", "GuestHarness",
+                "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation", "CodeScanner",
+                "GuestHarness",
             ]),
     ],
     targets: [
@@ -110,6 +111,25 @@ let package = Package(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
             path: "Sources/GuestSDK/SwiftData"),
         .target(name: "CryptoKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/CryptoKit"),
+        // The device has no widget host: current configurations are empty,
+        // and a reload request is kept and said on stderr.
+        .target(name: "WidgetKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/WidgetKit"),
+        // The device never launches background tasks: `submit` throws
+        // `.unavailable`, as on the Simulator.
+        .target(name: "BackgroundTasks", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/BackgroundTasks"),
+        // Live Activities are off on the device (no Lock Screen, no Dynamic
+        // Island): `request` throws `.denied`.
+        .target(name: "ActivityKit", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/ActivityKit"),
+        // The device has no NFC reader: `readingAvailable` is false and a
+        // session that begins is invalidated with `readerErrorUnsupportedFeature`.
+        .target(name: "CoreNFC", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/CoreNFC"),
+        // Only the barcode symbologies CodeScanner's callers name.
+        .target(name: "AVFoundation", path: "Sources/GuestSDK/AVFoundation"),
+        // twostraws/CodeScanner, a SwiftPM package rather than Apple's: its
+        // view is never drawn, as the device has no camera and renders no views.
+        .target(
+            name: "CodeScanner", dependencies: ["GuestRuntime", "AVFoundation", "UIKit", "SwiftUI"],
+            path: "Sources/GuestSDK/CodeScanner"),
         .target(
             name: "GuestHarness",
             dependencies: [
@@ -160,8 +180,8 @@ let package = Package(
             dependencies: [
                 "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
                 "OALPlatform", "SwiftData", "GuestFoundation", "ManagedSettingsUI", "UIKit", "SwiftUI", "Combine",
-                "OSLog", "GuestHarness",
-                "OALTestSupport",
+                "OSLog", "GuestHarness", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation",
+                "CodeScanner", "OALTestSupport",
             ],
             // The testing library's UIKit overlay (`_Testing_UIKit`, image
             // attachments) exists on Apple platforms only; the stand-in

@@ -35,6 +35,9 @@ typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
 /// `Bundle.main` with the process's Info dictionary from its build
 /// (Foundation's `Bundle` cannot be subclassed on Linux).
 typealias Bundle = GuestFoundation.GuestBundle
+/// The iCloud key-value store, kept locally: the emulated device is signed
+/// in to no iCloud account (Linux's Foundation has no such class).
+typealias NSUbiquitousKeyValueStore = GuestFoundation.GuestUbiquitousKeyValueStore
 
 // Seeded ids (`GuestIdentifiers`): a run replays with the same rule ids.
 extension UUID {

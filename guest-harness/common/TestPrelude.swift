@@ -14,3 +14,5 @@ typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
 /// `Bundle.main` with the process's Info dictionary from its build
 /// (Foundation's `Bundle` cannot be subclassed on Linux).
 typealias Bundle = GuestFoundation.GuestBundle
+/// The iCloud key-value store, kept locally (Prelude.swift).
+typealias NSUbiquitousKeyValueStore = GuestFoundation.GuestUbiquitousKeyValueStore

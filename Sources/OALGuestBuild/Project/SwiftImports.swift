@@ -8,7 +8,8 @@ public enum SwiftImports {
     /// The stand-ins this package provides, by Apple's module names.
     public static let standIns: Set<String> = [
         "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications", "os",
-        "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine",
+        "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit",
+        "CoreNFC", "AVFoundation", "CodeScanner",
     ]
     /// The stand-ins that declare part of their framework (SwiftUI's views
     /// are never drawn, a Live Activity is never shown): a file importing

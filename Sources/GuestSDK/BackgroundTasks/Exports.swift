@@ -1,0 +1,3 @@
+// Apple's framework re-exports Foundation (its headers import it), so guest
+// files that import only this framework still see Date, UUID, Data, ...
+@_exported import Foundation

@@ -1,0 +1,57 @@
+import Foundation
+import GuestRuntime
+
+/// What an NDEF reader session's delegate is told
+/// (https://developer.apple.com/documentation/corenfc/nfcndefreadersessiondelegate).
+/// The two optional requirements of Apple's protocol have empty defaults.
+public protocol NFCNDEFReaderSessionDelegate: NSObjectProtocol {
+    func readerSession(_ session: NFCNDEFReaderSession, didInvalidateWithError error: any Error)
+    func readerSession(_ session: NFCNDEFReaderSession, didDetectNDEFs messages: [NFCNDEFMessage])
+    func readerSession(_ session: NFCNDEFReaderSession, didDetect tags: [any NFCNDEFTag])
+    func readerSessionDidBecomeActive(_ session: NFCNDEFReaderSession)
+}
+
+extension NFCNDEFReaderSessionDelegate {
+    public func readerSession(_ session: NFCNDEFReaderSession, didDetect tags: [any NFCNDEFTag]) {}
+    public func readerSessionDidBecomeActive(_ session: NFCNDEFReaderSession) {}
+}
+
+/// A session reading (and writing) NDEF tags
+/// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession).
+/// See `NFCReaderSession` for what it does on the emulated device.
+public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
+    /// Whether the session ends after the first tag read.
+    public let invalidatesAfterFirstRead: Bool
+    private let reference: WeakDelegate<any NFCNDEFReaderSessionDelegate>
+
+    /// Creates a session
+    /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/init(delegate:queue:invalidateafterfirstread:)).
+    public init(
+        delegate: any NFCNDEFReaderSessionDelegate, queue: DispatchQueue?, invalidateAfterFirstRead: Bool
+    ) {
+        invalidatesAfterFirstRead = invalidateAfterFirstRead
+        reference = WeakDelegate(delegate)
+        super.init(queue: queue)
+    }
+
+    /// The delegate, held weakly.
+    public var delegate: (any NFCNDEFReaderSessionDelegate)? { reference.delegate }
+
+    /// Connects to a detected tag
+    /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/connect(to:completionhandler:)):
+    /// no tag is ever detected on the emulated device, so the process stops.
+    public func connect(to tag: any NFCNDEFTag, completionHandler: @escaping (Error?) -> Void) {
+        GuestDevice.fail("NFCNDEFReaderSession.connect(to:completionHandler:): the emulated device has no NFC reader")
+    }
+
+    /// Restarts polling
+    /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/restartpolling()):
+    /// the session never polls, so the process stops.
+    public func restartPolling() {
+        GuestDevice.fail("NFCNDEFReaderSession.restartPolling(): the emulated device has no NFC reader")
+    }
+
+    override func tellDelegate(invalidatedBy error: NFCReaderError) {
+        delegate?.readerSession(self, didInvalidateWithError: error)
+    }
+}
