@@ -113,7 +113,8 @@ let package = Package(
         .target(name: "CryptoKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/CryptoKit"),
         // The device has no widget host: current configurations are empty,
         // and a reload request is kept and said on stderr.
-        .target(name: "WidgetKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/WidgetKit"),
+        .target(
+            name: "WidgetKit", dependencies: ["OALSystem", "SwiftUI", "ActivityKit"], path: "Sources/GuestSDK/WidgetKit"),
         // The device never launches background tasks: `submit` throws
         // `.unavailable`, as on the Simulator.
         .target(name: "BackgroundTasks", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/BackgroundTasks"),

@@ -5,6 +5,7 @@ import Testing
 
 /// twostraws/CodeScanner's surface and AVFoundation's object types
 /// (docs/PLATFORM.md, "What Foqos's unit tests reach").
+@MainActor
 @Suite("CodeScanner stand-in")
 struct CodeScannerStandInTests {
     /// https://developer.apple.com/documentation/avfoundation/avmetadataobject/objecttype:

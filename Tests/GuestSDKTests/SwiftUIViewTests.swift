@@ -86,4 +86,20 @@ struct SwiftUIViewTests {
         #expect(built.value.1?.description == "b")
         if case .trueContent = built.value.2.storage {} else { Issue.record("expected the true branch") }
     }
+
+    /// Apple's UIApplication.open: the completion gets false when the URL
+    /// could not be opened. The emulated device has no other app, browser
+    /// or Settings, so every URL is refused, and kept to be seen.
+    @Test func openingAURLIsRefusedAndKept() {
+        let settings = URL(string: UIApplication.openSettingsURLString)!
+        var opened: [Bool] = []
+        UIApplication.shared.open(settings) { opened.append($0) }
+        EnvironmentValues().openURL(URL(string: "https://www.foqos.app")!) { opened.append($0) }
+        #expect(opened == [false, false])
+        #expect(
+            UIApplication.shared.openRequests.suffix(2).map(\.absoluteString) == [
+                "app-settings:", "https://www.foqos.app",
+            ])
+        #expect(!UIApplication.shared.canOpenURL(settings))
+    }
 }

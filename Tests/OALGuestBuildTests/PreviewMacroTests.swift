@@ -16,7 +16,8 @@ struct PreviewMacroTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let macro = folder.appendingPathComponent(PreviewMacroFile.name)
         let file = folder.appendingPathComponent("Screen.swift")
-        try PreviewMacroFile.contents.write(to: macro, atomically: true, encoding: .utf8)
+        try PreviewMacroFile.contents(for: [("Screen.swift", source)]).write(
+            to: macro, atomically: true, encoding: .utf8)
         try source.write(to: file, atomically: true, encoding: .utf8)
         let sdk = BuiltProducts.directory
         let plugin = try BuiltProducts.executable("oal-guest-macros")

@@ -12,9 +12,7 @@ import SwiftUI
 ///
 /// The emulated device has no camera and draws no views, so the view is
 /// never rendered and `completion` is never called.
-// TODO(swiftui-view): conform to SwiftUI's `View` once its stand-in has the
-// protocol (with `Never: View`, `body` as below then satisfies it).
-public struct CodeScannerView {
+public struct CodeScannerView: View {
     public let codeTypes: [AVMetadataObject.ObjectType]
     public let scanMode: ScanMode
     public let manualSelect: Bool

@@ -107,10 +107,15 @@ public struct DismissAction: Sendable {
     public func callAsFunction() {}
 }
 
-/// `@Environment(\.openURL)`: the emulated device has no other app or
-/// browser to open a URL in, so the action stops the process naming it.
+/// `@Environment(\.openURL)`: opens a URL as `UIApplication.open` does.
+/// The emulated device has no other app or browser to open it in, so the
+/// action reports that it could not (Apple: the completion gets false).
 public struct OpenURLAction: Sendable {
-    public func callAsFunction(_ url: URL) {
-        GuestDevice.fail("SwiftUI.OpenURLAction(\(url)): the emulated device cannot open URLs")
+    @MainActor public func callAsFunction(_ url: URL) {
+        UIApplication.shared.open(url)
+    }
+
+    @MainActor public func callAsFunction(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
+        UIApplication.shared.open(url, completionHandler: completion)
     }
 }

@@ -61,12 +61,18 @@ extension View {
     public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle())
         -> some View
     { modified("background") }
+    // Deprecated by Apple for the ShapeStyle and builder forms, and the one
+    // a `Color` argument (a view and a style) does not pick.
+    @_disfavoredOverload
     public func background<V: View>(_ background: V, alignment: Alignment = .center) -> some View {
         modified("background")
     }
     public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View {
         modified("overlay")
     }
+    // Deprecated by Apple for the ShapeStyle and builder forms, and the one
+    // a `Color` argument (a view and a style) does not pick.
+    @_disfavoredOverload
     public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View { modified("overlay") }
     public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View { modified("overlay") }
     public func opacity(_ opacity: Double) -> some View { modified("opacity") }
@@ -100,6 +106,7 @@ extension View {
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View { modified("lineSpacing") }
     public func multilineTextAlignment(_ alignment: TextAlignment) -> some View { modified("multilineTextAlignment") }
     public func minimumScaleFactor(_ factor: CGFloat) -> some View { modified("minimumScaleFactor") }
+    public func allowsTightening(_ flag: Bool) -> some View { modified("allowsTightening") }
     public func truncationMode(_ mode: Text.TruncationMode) -> some View { modified("truncationMode") }
     public func textCase(_ textCase: Text.Case?) -> some View { modified("textCase") }
     public func kerning(_ kerning: CGFloat) -> some View { modified("kerning") }

@@ -106,7 +106,7 @@ public struct GuestHarnessFiles: Sendable {
             files.append(File(name: "OALSwiftDataSchema.swift", contents: SwiftDataSchemaGenerator.source(for: models)))
         }
         if PreviewMacroFile.isNeeded(by: sourceTexts) {
-            files.append(File(name: PreviewMacroFile.name, contents: PreviewMacroFile.contents))
+            files.append(File(name: PreviewMacroFile.name, contents: PreviewMacroFile.contents(for: sourceTexts)))
         }
         return files
     }
