@@ -16,11 +16,15 @@ import Testing
             "refire eventWillReachThresholdWarning * after 1m", "drop warning sched* count all",
             "delay intervalWillEndWarning * by 15m", "thresholds-at-once rule*", "thresholds-at-once * now",
             "rate-limit 12", "token-change Instagram", "token-change \"Candy Crush\"",
+            "authorization revoke for 1h", "authorization restore",
         ] {
             let fault = try FaultParser.parse(text: text)
             #expect(try FaultParser.parse(text: fault.description) == fault, "\(text) -> \(fault)")
         }
-        for bad in ["rate-limit 0", "rate-limit many", "token-change", "thresholds-at-once * later"] {
+        for bad in [
+            "rate-limit 0", "rate-limit many", "token-change", "thresholds-at-once * later", "authorization",
+            "authorization revoke for", "authorization revoke for 0m", "authorization lose",
+        ] {
             #expect(throws: FaultParser.Failure.self, "\(bad)") { try FaultParser.parse(text: bad) }
         }
     }
@@ -38,8 +42,9 @@ import Testing
 
     /// Over 400 seeds of the demo day the mix draws a refire of every
     /// callback kind, a warning withheld, thresholds fired at once, a rate
-    /// limit and a changed token; the draw before issue 26's is a prefix of
-    /// every seed's (its own stream, unchanged).
+    /// limit, a changed token and a revoked authorization; the draw before
+    /// issue 26's is in every seed's (its own stream, unchanged), and so is
+    /// the misbehaviours' without the authorization (its own stream too).
     @Test func theSeededMixDrawsEveryMisbehaviour() throws {
         let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
         let scenario = try ScenarioParser.load(path: path)
@@ -47,7 +52,9 @@ import Testing
         for seed in UInt64(1)...400 {
             let base = FaultMix.baseDraw(seed: seed, scenario: scenario)
             let all = FaultMix.draw(seed: seed, scenario: scenario)
-            let extra = FaultMix.platformDraw(seed: seed, scenario: scenario)
+            let extra =
+                FaultMix.platformDraw(seed: seed, scenario: scenario)
+                + FaultMix.authorizationDraw(seed: seed, scenario: scenario)
             #expect(all.count == base.count + extra.count)
             #expect(
                 Set(all.map { "\($0.time) \($0.fault)" })
@@ -71,5 +78,7 @@ import Testing
         #expect(texts.contains { $0.hasPrefix("thresholds-at-once ") })
         #expect(texts.contains { $0.hasPrefix("rate-limit ") })
         #expect(texts.contains { $0.hasPrefix("token-change ") })
+        let revoked = texts.filter { $0.hasPrefix("authorization revoke for ") }
+        #expect((25...75).contains(revoked.count), "one seed in eight of 400: \(revoked.count)")
     }
 }

@@ -65,6 +65,7 @@ extension DeviceEngine {
             .compactMap(\.time)
         if let due = faults.nextDue { times.append(due) }
         for (_, due) in faults.state.batchDue { times.append(due) }
+        if let restore = faults.state.authorizationRestoreAt { times.append(restore) }
         return times.min()
     }
 
@@ -80,6 +81,11 @@ extension DeviceEngine {
             try releaseHeld { $0.reason == "batch-thresholds" && $0.batch == text }
         }
         try releaseHeld { ($0.dueAt.map { $0 <= self.now }) ?? false }
+        if let restore = faults.state.authorizationRestoreAt, restore <= now {
+            faults.state.authorizationRestoreAt = nil
+            faults.save()
+            try setAuthorization(.restore, cause: "fault")
+        }
     }
 
     /// Applies one fault now, once per key (a restarted device skips it).
@@ -172,6 +178,11 @@ extension DeviceEngine {
             faults.state.rateLimit = .init(perDay: perDay, text: fault.description, day: nil, delivered: 0)
         case .tokenChange(let app):
             try changeToken(ofAppNamed: app, fault)
+        case .authorization(let change, let span):
+            // A newer switch replaces a pending give-back.
+            faults.state.authorizationRestoreAt = span.map { now.addingTimeInterval($0) }
+            faults.save()
+            try setAuthorization(change, cause: "fault")
         }
         faults.save()
     }

@@ -56,6 +56,9 @@ struct FaultState: Codable, Hashable, Sendable {
     /// The armed `rate-limit`, with the day it is counting (optional: older
     /// state files have none).
     var rateLimit: RateLimit?
+    /// When an `authorization revoke for DURATION` gives the access back
+    /// (optional: older state files have none).
+    var authorizationRestoreAt: Date?
 
     /// `rate-limit N`: callbacks delivered on `day` so far; past `perDay`
     /// the rest of the day's are dropped.

@@ -149,6 +149,10 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// opaque value, so selections stored before no longer name it (forums
     /// threads 732845, 756440).
     case tokenChange(app: String)
+    /// `authorization revoke [for DURATION]` / `authorization restore`: the
+    /// app's Screen Time access switched off (given back DURATION later)
+    /// or on, as the scenario's `authorization` step does it for the user.
+    case authorization(AuthorizationChange, for: TimeInterval?)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -190,6 +194,8 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .rateLimit(let n): return "rate-limit \(n)"
         case .tokenChange(let app):
             return "token-change " + (app.contains(where: \.isWhitespace) ? "\"\(app)\"" : app)
+        case .authorization(let change, let span):
+            return "authorization \(change.rawValue)" + (span.map { " for \(DurationText.format($0))" } ?? "")
         }
     }
 
@@ -221,6 +227,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .thresholdsAtOnce: "thresholds-at-once"
         case .rateLimit: "rate-limit"
         case .tokenChange: "token-change"
+        case .authorization: "authorization"
         }
     }
 }

@@ -75,10 +75,12 @@ public enum FaultMix {
     ]
 
     /// Every fault a seed draws: the base draw, then the platform
-    /// misbehaviours' (a second stream), in time order (the base's first at
-    /// one instant).
+    /// misbehaviours' (a second stream) and the revoked authorization's (a
+    /// third), in time order (the base's first at one instant).
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
-        let all = baseDraw(seed: seed, scenario: scenario) + platformDraw(seed: seed, scenario: scenario)
+        let all =
+            baseDraw(seed: seed, scenario: scenario) + platformDraw(seed: seed, scenario: scenario)
+            + authorizationDraw(seed: seed, scenario: scenario)
         return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
@@ -111,6 +113,18 @@ public enum FaultMix {
         let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
         let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
         return [(scenario.start.addingTimeInterval(offset), misbehaviour(&random))]
+    }
+
+    /// The user switching the app's Screen Time access off for a while
+    /// (issue 26): a stream of its own, so every other draw of a seed is what
+    /// it was; one seed in eight adds it, for 15 minutes to 3 hours.
+    public static func authorizationDraw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        var random = SplitMix64(seed: seed ^ 0xA07B_0125)
+        guard random.int(in: 0..<8) == 0 else { return [] }
+        let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
+        let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
+        let off = TimeInterval(random.element(of: [15, 60, 180]) * 60)
+        return [(scenario.start.addingTimeInterval(offset), .authorization(.revoke, for: off))]
     }
 
     private static func misbehaviour(_ random: inout SplitMix64) -> Fault {

@@ -12,7 +12,7 @@ public enum FaultParser {
         disk-full TARGET|all [bytes N] [for DURATION] | \
         preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch] | \
         memory-limit TARGET MB [private] | thresholds-at-once ACTIVITY [now] | rate-limit N | \
-        token-change APP
+        token-change APP | authorization revoke [for DURATION] | authorization restore
         """
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -214,9 +214,17 @@ public enum FaultParser {
                 throw fail("usage: token-change APP (one app name, quoted when it has spaces)")
             }
             return .tokenChange(app: rest[0])
+        case "authorization":
+            let usage = "usage: authorization revoke [for DURATION] | authorization restore"
+            guard let word = rest.first, let change = AuthorizationChange(rawValue: word) else { throw fail(usage) }
+            if rest.count == 1 { return .authorization(change, for: nil) }
+            guard change == .revoke, rest.count == 3, rest[1] == "for", let span = DurationText.parse(rest[2]),
+                span > 0
+            else { throw fail(usage + " (got '\(rest.joined(separator: " "))')") }
+            return .authorization(change, for: span)
         default:
             throw fail(
-                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt, memory-limit, thresholds-at-once, rate-limit or token-change)"
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt, memory-limit, thresholds-at-once, rate-limit, token-change or authorization)"
             )
         }
     }

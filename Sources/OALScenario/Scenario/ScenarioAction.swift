@@ -25,7 +25,7 @@ public enum ScenarioAction: Sendable, Hashable {
 
 /// What the user does to the app's FamilyControls authorization in
 /// Settings (Screen Time, Apps with Screen Time Access).
-public enum AuthorizationChange: String, Sendable, Hashable {
+public enum AuthorizationChange: String, Codable, Sendable, Hashable {
     /// Switched off: the status becomes `denied`, and the device honours
     /// none of the app's ManagedSettings stores.
     case revoke
