@@ -182,7 +182,7 @@ let package = Package(
                 "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
                 "OALPlatform", "SwiftData", "GuestFoundation", "ManagedSettingsUI", "UIKit", "SwiftUI", "Combine",
                 "OSLog", "GuestHarness", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation",
-                "CodeScanner", "OALTestSupport",
+                "CodeScanner", "UserNotifications", "OALTestSupport",
             ],
             // The testing library's UIKit overlay (`_Testing_UIKit`, image
             // attachments) exists on Apple platforms only; the stand-in

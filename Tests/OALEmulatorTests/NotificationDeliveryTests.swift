@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALPlatform
+import OALStore
 import OALTestSupport
 import Testing
 
@@ -9,14 +10,20 @@ import Testing
 /// schedule none, so each test adds its requests to the root itself, as a
 /// guest's `UNUserNotificationCenter.add` does, between `init` and `run`.
 @Suite struct NotificationDeliveryTests {
-    static func play(_ requests: [PendingNotification], until end: String) throws -> (
-        DeviceProcessRun, [TraceEvent], [PendingNotification], String
-    ) {
-        let device = try DeviceProcessRun("start 2026-11-30 08:00\nend \(end)\n")
+    /// Plays `requests` with the app's notifications `permission` (as the
+    /// app's request, answered by the user, leaves it), and `steps`.
+    static func play(
+        _ requests: [PendingNotification], until end: String,
+        permission: NotificationPermissionFile.Status? = .authorized, steps: String = ""
+    ) throws -> (DeviceProcessRun, [TraceEvent], [PendingNotification], String) {
+        let device = try DeviceProcessRun("start 2026-11-30 08:00\nend \(end)\n" + steps)
         let root = device.root("device")
         #expect(try device.initialize(root) == .exited(0))
         let center = try NotificationCenterFile(root: root)
         try center.update { $0 = requests }
+        if let permission {
+            try NotificationPermissionFile(system: AppGroupContainer(url: root.system)).update { $0 = permission }
+        }
         #expect(try device.play(root) == .exited(0))
         let log = (try? String(contentsOf: root.logs.appendingPathComponent("notifications.jsonl"), encoding: .utf8))
         return (device, try device.trace(root), try center.pending(), log ?? "")
@@ -84,5 +91,34 @@ import Testing
         defer { device.remove() }
         #expect(Self.delivered(trace).isEmpty)
         #expect(pending.isEmpty)
+    }
+
+    /// Apple's `UNError.Code.notificationsNotAllowed`: an app "isn't
+    /// authorized to schedule notifications" until the person allows them.
+    /// A request that comes due while they are off (never asked, or
+    /// switched off in Settings: `notifications deny`) is withheld, traced
+    /// `notification.withheld` with the status, and not shown; a repeating
+    /// one is shown again once they are back on (`notifications allow`).
+    @Test func aRequestDueWhileNotificationsAreOffIsWithheld() throws {
+        let daily = PendingNotification(
+            identifier: "daily", title: "Focus", body: "",
+            components: ScheduleComponents(hour: 9, minute: 30), repeats: true)
+        let (device, trace, pending, log) = try Self.play(
+            [daily], until: "day 3 10:00",
+            steps: "at 09:00 notifications deny\nat day 2 12:00 notifications allow\n")
+        defer { device.remove() }
+        #expect(Self.delivered(trace) == ["daily@02T09:30"])
+        let withheld = trace.filter { $0.event == "notification.withheld" }
+        #expect(withheld.map { $0.fields["status"] } == ["denied", "denied"], "\(withheld)")
+        let switches = trace.filter { $0.event == "notification.permission" }
+        #expect(switches.map { $0.fields["status"] } == ["denied", "authorized"])
+        #expect(pending.map(\.identifier) == ["daily"])
+        #expect(log.split(separator: "\n").count == 1)
+
+        let (never, neverTrace, _, _) = try Self.play([daily], until: "day 1 10:00", permission: nil)
+        defer { never.remove() }
+        #expect(Self.delivered(neverTrace).isEmpty)
+        #expect(
+            neverTrace.filter { $0.event == "notification.withheld" }.map { $0.fields["status"] } == ["notDetermined"])
     }
 }

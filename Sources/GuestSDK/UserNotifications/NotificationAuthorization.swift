@@ -1,5 +1,6 @@
 import Foundation
 import GuestRuntime
+import OALPlatform
 import OALStore
 
 /// Whether the app may post notifications, as the system records it.
@@ -32,25 +33,20 @@ public final class UNNotificationSettings: @unchecked Sendable {
     init(authorizationStatus: UNAuthorizationStatus) { self.authorizationStatus = authorizationStatus }
 }
 
-/// The app's notification permission on the emulated device:
-/// `<root>/system/notification-authorization.json`. It starts not
-/// determined, as on a fresh install; a request is answered as the
-/// simulated user answers the system prompt: Allow (provisional when only
-/// provisional delivery was asked). A decided status is not asked again,
-/// as iOS asks once.
+/// The app's notification permission on the emulated device, in the
+/// platform's file (`NotificationPermissionFile`, which the device reads
+/// when a notification comes due). It starts not determined, as on a fresh
+/// install; a request is answered as the simulated user answers the
+/// system prompt: Allow (provisional when only provisional delivery was
+/// asked). A decided status is not asked again, as iOS asks once; the user
+/// changes it in Settings (the scenario's `notifications allow|deny`).
 enum NotificationPermission {
-    struct Document: Codable, Hashable, Sendable {
-        var status: UNAuthorizationStatus
-    }
-
-    static func file() throws -> DocumentFile<Document> {
-        try DocumentFile(
-            container: AppGroupContainer(url: GuestDevice.context.root.system), name: "notification-authorization",
-            format: "oal.notification-authorization", version: 1)
+    static func file() throws -> NotificationPermissionFile {
+        try NotificationPermissionFile(system: AppGroupContainer(url: GuestDevice.context.root.system))
     }
 
     static func status() -> UNAuthorizationStatus {
-        do { return try file().read()?.status ?? .notDetermined } catch {
+        do { return UNAuthorizationStatus(rawValue: try file().status().rawValue) ?? .notDetermined } catch {
             GuestDevice.fail("UNUserNotificationCenter.notificationSettings(): \(error)")
         }
     }
@@ -58,13 +54,10 @@ enum NotificationPermission {
     static func request(_ options: UNAuthorizationOptions) -> Bool {
         var granted = false
         do {
-            try file().update { (document: inout Document?) in
-                let current = document?.status ?? .notDetermined
-                if current == .notDetermined {
-                    document = Document(status: options == .provisional ? .provisional : .authorized)
-                }
-                granted = document?.status != .denied
+            let status = try file().update { status in
+                if status == .notDetermined { status = options == .provisional ? .provisional : .authorized }
             }
+            granted = status != .denied
         } catch {
             GuestDevice.fail("UNUserNotificationCenter.requestAuthorization(options:): \(error)")
         }

@@ -97,7 +97,9 @@ public final class UNNotificationRequest: @unchecked Sendable {
     }
 }
 
-/// Records what the system would show. A request without a trigger is
+/// Records what the system would show, when the app's notifications are
+/// allowed (`UNError.notificationsNotAllowed` otherwise, traced
+/// `notification.refused`). A request without a trigger is
 /// delivered at once: traced `notification.deliver` (identifier, title,
 /// body) and appended to `<root>/logs/notifications.jsonl`. One with a
 /// calendar or time interval trigger is pending in
@@ -109,14 +111,20 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
 
     private init() {}
 
+    /// Fails with `UNError(.notificationsNotAllowed)`, and schedules
+    /// nothing, unless the app's notifications are allowed.
     public func add(
         _ request: UNNotificationRequest, withCompletionHandler completionHandler: ((Error?) -> Void)? = nil
     ) {
-        record(request)
-        completionHandler?(nil)
+        do {
+            try record(request)
+            completionHandler?(nil)
+        } catch {
+            completionHandler?(error)
+        }
     }
 
-    public func add(_ request: UNNotificationRequest) async throws { record(request) }
+    public func add(_ request: UNNotificationRequest) async throws { try record(request) }
 
     public func pendingNotificationRequests() async -> [UNNotificationRequest] {
         pending().map { record in
@@ -144,9 +152,14 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
         GuestDevice.context.record("notification.remove", ["id": "*"])
     }
 
-    private func record(_ request: UNNotificationRequest) {
+    private func record(_ request: UNNotificationRequest) throws(UNError) {
         let context = GuestDevice.context
         var fields = ["id": request.identifier, "title": request.content.title, "body": request.content.body]
+        let status = NotificationPermission.status()
+        guard status == .authorized || status == .provisional || status == .ephemeral else {
+            context.record("notification.refused", fields.merging(["status": "\(status)"]) { a, _ in a })
+            throw UNError(.notificationsNotAllowed)
+        }
         guard let trigger = request.trigger else {
             context.record("notification.deliver", fields)
             do {

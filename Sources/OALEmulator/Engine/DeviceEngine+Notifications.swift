@@ -3,7 +3,8 @@ import OALPlatform
 
 /// The emulated OS's side of UserNotifications: the requests apps added with
 /// a calendar or time interval trigger (`system/notifications.json`) are
-/// shown when they come due, as `notification.deliver` lines of the device
+/// shown when they come due, if the app's notifications are allowed, as
+/// `notification.deliver` lines of the device
 /// and lines of `logs/notifications.jsonl`.
 extension DeviceEngine {
     /// When the earliest pending request is due; now for one that has no
@@ -41,11 +42,33 @@ extension DeviceEngine {
             return shown.sorted { $0.identifier < $1.identifier }
         }
         view.notificationsCache.forget()
+        guard !due.isEmpty else { return }
+        let status = try view.platform.notificationPermission.status()
         for request in due {
             let fields = ["id": request.identifier, "title": request.title, "body": request.body]
+            // Switched off since it was added (or never allowed): its time
+            // passes and nothing is shown.
+            guard status.allowsNotifications else {
+                trace.record("notification.withheld", at: now, fields.merging(["status": "\(status)"]) { a, _ in a })
+                continue
+            }
             trace.record("notification.deliver", at: now, fields)
             try center.logDelivered(
                 fields.merging(["time": "\(now.timeIntervalSince1970)"]) { a, _ in a })
         }
+    }
+
+    /// The user switching the app's notifications on or off in Settings:
+    /// the status every process and the device read, traced
+    /// `notification.permission` (cause `user`).
+    func setNotificationPermission(_ change: NotificationChange) throws {
+        let status: NotificationPermissionFile.Status = change == .allow ? .authorized : .denied
+        do {
+            try view.platform.notificationPermission.update { $0 = status }
+        } catch {
+            throw EngineError.io(
+                "notifications \(change.rawValue): cannot write the app's notification permission: \(error)")
+        }
+        trace.record("notification.permission", at: now, ["status": "\(status)", "cause": "user"])
     }
 }

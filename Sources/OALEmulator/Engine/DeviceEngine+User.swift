@@ -9,7 +9,7 @@ extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
         case .app, .open, .press, .leave: try faultsDeviceUse()
-        case .expect, .fault, .authorization: break
+        case .expect, .fault, .authorization, .notifications: break
         }
         switch step.action {
         case .fault(let fault):
@@ -28,6 +28,8 @@ extension DeviceEngine {
             }
         case .authorization(let change):
             try setAuthorization(change)
+        case .notifications(let change):
+            try setNotificationPermission(change)
         case .expect(let expectation):
             try drainLaunches()
             let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }

@@ -14,6 +14,10 @@ public struct EmulatedPlatform: Sendable {
     /// Opened on use, not with the rest: only a guest that schedules a
     /// notification has the file, and opening it makes its lock file.
     public var notifications: NotificationCenterFile { get throws { try NotificationCenterFile(root: root) } }
+    /// The app's notification permission, opened on use for the same reason.
+    public var notificationPermission: NotificationPermissionFile {
+        get throws { try NotificationPermissionFile(system: AppGroupContainer(url: root.system)) }
+    }
     public let authorization: FamilyControlsAuthorization
 
     public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {

@@ -39,9 +39,15 @@ public struct ActionParser {
                 throw fail("usage: authorization revoke|restore")
             }
             return .authorization(change)
+        case "notifications":
+            guard rest.count == 1, let change = NotificationChange(rawValue: rest[0]) else {
+                throw fail("usage: notifications allow|deny")
+            }
+            return .notifications(change)
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, expect, fault or authorization)")
+                "unknown action '\(words[0])' (expected app, open, leave, press, expect, fault, authorization or notifications)"
+            )
         }
     }
 

@@ -21,6 +21,9 @@ public enum ScenarioAction: Sendable, Hashable {
     /// `authorization revoke|restore`: the user switches the app's Screen
     /// Time access off or on in Settings.
     case authorization(AuthorizationChange)
+    /// `notifications allow|deny`: the user switches the app's
+    /// notifications on or off in Settings.
+    case notifications(NotificationChange)
 }
 
 /// What the user does to the app's FamilyControls authorization in
@@ -53,4 +56,13 @@ public enum ShieldButton: String, Sendable {
         default: return nil
         }
     }
+}
+
+/// What the user does to the app's notifications in Settings
+/// (Notifications, the app, Allow Notifications).
+public enum NotificationChange: String, Codable, Sendable, Hashable {
+    /// Switched on: the status becomes `authorized`.
+    case allow
+    /// Switched off: `denied`; nothing of the app is shown.
+    case deny
 }
