@@ -20,7 +20,7 @@ let guestUsage = """
       guest test PATH|REPO@REV [--filter REGEX] [--markdown FILE] [--json FILE]
           Compile the app's own unit tests (its Xcode unit-test target) against its sources and GuestSDK, run
           them with Swift Testing, and report each test file: passed, failed, not compiled (with the first
-          error) or skipped (with the reason). Exit 0 when every compiled test passed, 1 otherwise.
+          error) or skipped (with the reason). Exit 0 when every test file compiled and every test passed, 1 otherwise.
       guest history REPO [--all] [--from REV] [--to REV] [--scenario FILE] [--work DIR] [--markdown FILE] [--json FILE]
           Every commit of REPO's first-parent line (or --all commits), oldest first: checked out into the cache,
           built, and SCENARIO (default scenarios/demo-day.scenario) played forked. Prints a table: commit, builds?,
@@ -206,7 +206,15 @@ func unitTestCommand(_ target: String, _ parsed: ParsedArguments) throws -> Exit
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             try encoder.encode(report).write(to: URL(fileURLWithPath: path))
         }
-        return report.failed == 0 ? .done : .checkFailed
+        // A file that did not compile holds tests that never ran: the run
+        // cannot pass by losing one (a skipped file was left out on purpose).
+        let notCompiled = report.files.filter { $0.status == .notCompiled }.count
+        if notCompiled > 0 {
+            StandardStream.error.write(
+                "\(tool): \(notCompiled) test file\(notCompiled == 1 ? "" : "s") did not compile; "
+                    + "\(notCompiled == 1 ? "its tests" : "their tests") did not run (each is listed with why)\n")
+        }
+        return report.failed == 0 && notCompiled == 0 ? .done : .checkFailed
     } catch let error as GuestBuildError {
         throw guestFailure(error)
     }

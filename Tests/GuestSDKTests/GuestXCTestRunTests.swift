@@ -66,4 +66,46 @@ extension GuestBuildTests {
         #expect(run.stdout.contains("MiniGuest: 3 of 7 tests pass (3 fail"), "\(run.stdout)")
         #expect(run.stdout.contains("(2 run(s) of the test executable)"), "\(run.stdout)")
     }
+
+    /// A test file that does not compile holds tests that never ran: `guest
+    /// test` says so and exits 1 even when every test that ran passed, so a
+    /// CI step on it cannot pass by losing a file.
+    @Test func aTestFileThatDoesNotCompileFailsTheRun() throws {
+        let copy = Self.temporaryRoot("uncompiled-guest")
+        try? FileManager.default.removeItem(at: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        let tests = copy.appendingPathComponent("MiniTests")
+        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
+        try """
+        import Foundation
+        import Testing
+
+        @testable import MiniGuest
+
+        @Test func windowNameHasItsPrefix() { #expect(MiniRule.windowName(UUID()).hasPrefix("sched-")) }
+        """.write(to: tests.appendingPathComponent("MiniSwiftTests.swift"), atomically: true, encoding: .utf8)
+        let broken = tests.appendingPathComponent("MiniBrokenTests.swift")
+        try """
+        import Testing
+
+        @testable import MiniGuest
+
+        @Test func usesWhatTheAppDoesNotHave() { #expect(MiniRuleThatIsNot.count == 0) }
+        """.write(to: broken, atomically: true, encoding: .utf8)
+        let noAdapter = copy.appendingPathExtension("harness")
+        try FileManager.default.createDirectory(at: noAdapter, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: noAdapter) }
+        let device = try BuiltProducts.executable("oal-device")
+
+        let run = try ProcessRun.run(device, ["guest", "test", copy.path, "--harness", noAdapter.path])
+        #expect(run.status == 1, "\(run.stderr.suffix(3000))")
+        #expect(run.stdout.contains("| MiniBrokenTests.swift | not compiled |"), "\(run.stdout)")
+        #expect(run.stdout.contains("| windowNameHasItsPrefix() | passed |"), "\(run.stdout)")
+        #expect(run.stderr.contains("1 test file did not compile"), "\(run.stderr.suffix(2000))")
+
+        try FileManager.default.removeItem(at: broken)
+        let fixed = try ProcessRun.run(device, ["guest", "test", copy.path, "--harness", noAdapter.path])
+        #expect(fixed.status == 0, "\(fixed.stderr.suffix(3000))")
+    }
 }
