@@ -62,8 +62,16 @@ struct HorizontalSizeClassKey: EnvironmentKey { static let defaultValue: UserInt
 struct VerticalSizeClassKey: EnvironmentKey { static let defaultValue: UserInterfaceSizeClass? = .regular }
 struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { .current } }
-struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { .current } }
-struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { .current } }
+struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { DeviceCalendar.current } }
+struct TimeZoneKey: EnvironmentKey { static var defaultValue: TimeZone { DeviceCalendar.current.timeZone } }
+
+/// The calendar a view sees: the emulated device's (its time zone from
+/// `<root>/system/clock.json`), since `Calendar.current` in this module is
+/// the host's (the prelude's shadowing reaches only the guest's module);
+/// the host's when no device is installed (a unit test of the stand-in).
+enum DeviceCalendar {
+    static var current: Calendar { GuestDevice.isInstalled ? GuestClock.calendar() : .current }
+}
 
 /// Apple: "A property wrapper that reads a value from a view's environment."
 @propertyWrapper

@@ -10,15 +10,22 @@ extension Text: View {
         case time, date, relative, offset, timer
     }
 
-    /// A date shown in a style, as its formatted text now.
+    /// A date shown in a style, as its formatted text now, in the device's
+    /// time zone.
     public init(_ date: Date, style: DateStyle) {
-        self.init(verbatim: date.formatted())
+        self.init(verbatim: Self.deviceFormatted(date))
     }
 
     public init(
         timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true
     ) {
-        self.init(verbatim: "\(timerInterval.lowerBound.formatted())–\(timerInterval.upperBound.formatted())")
+        let (start, end) = (timerInterval.lowerBound, timerInterval.upperBound)
+        self.init(verbatim: "\(Self.deviceFormatted(start))–\(Self.deviceFormatted(end))")
+    }
+
+    static func deviceFormatted(_ date: Date) -> String {
+        let calendar = DeviceCalendar.current
+        return date.formatted(Date.FormatStyle(calendar: calendar, timeZone: calendar.timeZone))
     }
 
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
