@@ -46,9 +46,14 @@ enum NotificationPermission {
     }
 
     static func status() -> UNAuthorizationStatus {
-        do { return UNAuthorizationStatus(rawValue: try file().status().rawValue) ?? .notDetermined } catch {
-            GuestDevice.fail("UNUserNotificationCenter.notificationSettings(): \(error)")
-        }
+        UNAuthorizationStatus(rawValue: recorded("UNUserNotificationCenter.notificationSettings()").rawValue)
+            ?? .notDetermined
+    }
+
+    /// The status as the platform records it, read for `call`, which
+    /// stops naming it when the file cannot be read.
+    static func recorded(_ call: String) -> NotificationPermissionFile.Status {
+        do { return try file().status() } catch { GuestDevice.fail("\(call): \(error)") }
     }
 
     static func request(_ options: UNAuthorizationOptions) -> Bool {

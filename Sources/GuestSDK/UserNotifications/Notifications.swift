@@ -155,8 +155,8 @@ public final class UNUserNotificationCenter: @unchecked Sendable {
     private func record(_ request: UNNotificationRequest) throws(UNError) {
         let context = GuestDevice.context
         var fields = ["id": request.identifier, "title": request.content.title, "body": request.content.body]
-        let status = NotificationPermission.status()
-        guard status == .authorized || status == .provisional || status == .ephemeral else {
+        let status = NotificationPermission.recorded("UNUserNotificationCenter.add")
+        guard status.allowsNotifications else {
             context.record("notification.refused", fields.merging(["status": "\(status)"]) { a, _ in a })
             throw UNError(.notificationsNotAllowed)
         }
