@@ -8,12 +8,9 @@ import Testing
 /// ended. In the serialized guest-build suite: the build shares two cores.
 extension GuestBuildTests {
     @Test func xcTestCasesRunBesideSwiftTestingAndAreReportedOneByOne() throws {
-        let copy = Self.temporaryRoot("xctest-guest")
-        try? FileManager.default.removeItem(at: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        let (copy, noAdapter) = try Self.miniGuestWithTests("xctest-guest")
+        defer { Self.remove(copy, noAdapter) }
         let tests = copy.appendingPathComponent("MiniTests")
-        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
         try """
         import XCTest
 
@@ -44,10 +41,6 @@ extension GuestBuildTests {
 
         @Test func windowNameHasItsPrefix() { #expect(MiniRule.windowName(UUID()).hasPrefix("sched-")) }
         """.write(to: tests.appendingPathComponent("MiniSwiftTests.swift"), atomically: true, encoding: .utf8)
-        let noAdapter = copy.appendingPathExtension("harness")
-        try FileManager.default.createDirectory(at: noAdapter, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: noAdapter) }
-
         let run = try ProcessRun.run(
             try BuiltProducts.executable("oal-device"), ["guest", "test", copy.path, "--harness", noAdapter.path])
         #expect(run.status == 1, "one test fails on purpose: \(run.stderr.suffix(3000))")
@@ -71,12 +64,9 @@ extension GuestBuildTests {
     /// test` says so and exits 1 even when every test that ran passed, so a
     /// CI step on it cannot pass by losing a file.
     @Test func aTestFileThatDoesNotCompileFailsTheRun() throws {
-        let copy = Self.temporaryRoot("uncompiled-guest")
-        try? FileManager.default.removeItem(at: copy)
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        let (copy, noAdapter) = try Self.miniGuestWithTests("uncompiled-guest")
+        defer { Self.remove(copy, noAdapter) }
         let tests = copy.appendingPathComponent("MiniTests")
-        try FileManager.default.createDirectory(at: tests, withIntermediateDirectories: true)
         try """
         import Foundation
         import Testing
@@ -93,9 +83,6 @@ extension GuestBuildTests {
 
         @Test func usesWhatTheAppDoesNotHave() { #expect(MiniRuleThatIsNot.count == 0) }
         """.write(to: broken, atomically: true, encoding: .utf8)
-        let noAdapter = copy.appendingPathExtension("harness")
-        try FileManager.default.createDirectory(at: noAdapter, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: noAdapter) }
         let device = try BuiltProducts.executable("oal-device")
 
         let run = try ProcessRun.run(device, ["guest", "test", copy.path, "--harness", noAdapter.path])
@@ -107,5 +94,23 @@ extension GuestBuildTests {
         try FileManager.default.removeItem(at: broken)
         let fixed = try ProcessRun.run(device, ["guest", "test", copy.path, "--harness", noAdapter.path])
         #expect(fixed.status == 0, "\(fixed.stderr.suffix(3000))")
+    }
+
+    /// A copy of examples/MiniGuest with an empty `MiniTests/` folder for
+    /// the test files a test writes, and an empty harness folder: no app
+    /// adapter, so the app module is the files the tests reach.
+    static func miniGuestWithTests(_ name: String) throws -> (copy: URL, harness: URL) {
+        let copy = temporaryRoot(name)
+        try? FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("examples/MiniGuest"), to: copy)
+        try FileManager.default.createDirectory(
+            at: copy.appendingPathComponent("MiniTests"), withIntermediateDirectories: true)
+        let harness = copy.appendingPathExtension("harness")
+        try FileManager.default.createDirectory(at: harness, withIntermediateDirectories: true)
+        return (copy, harness)
+    }
+
+    static func remove(_ urls: URL...) {
+        for url in urls { try? FileManager.default.removeItem(at: url) }
     }
 }
