@@ -48,7 +48,7 @@ struct PreviewMacroTests {
             #Preview { 42 }
             """)
         #expect(run.status != 0)
-        #expect(run.stderr.contains("View"), "\(run.stderr)")
+        #expect(run.stderr.contains("requires that 'Int' conform to 'View'"), "\(run.stderr)")
     }
 
     @Test func onlyAModuleThatUsesPreviewDeclaresIt() {
