@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "FamilyControls", dependencies: ["ManagedSettings", "GuestRuntime", "OALStore", "Combine"],
             path: "Sources/GuestSDK/FamilyControls"),
-        .target(name: "UIKit", path: "Sources/GuestSDK/UIKit"),
+        .target(name: "UIKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/UIKit"),
         .target(
             name: "ManagedSettingsUI", dependencies: ["ManagedSettings", "UIKit"],
             path: "Sources/GuestSDK/ManagedSettingsUI"),

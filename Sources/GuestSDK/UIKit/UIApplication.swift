@@ -1,4 +1,5 @@
 import Foundation
+import OALSystem
 
 /// The running app, as far as an app's code asks it to leave: open a URL
 /// or the app's page in Settings. The emulated device has no other app, no
@@ -31,7 +32,7 @@ public final class UIApplication {
         completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) {
         openRequests.append(url)
-        FileHandle.standardError.write(Data("UIApplication.open(\(url)): the emulated device cannot open URLs\n".utf8))
+        StandardStream.error.write("UIApplication.open(\(url)): the emulated device cannot open URLs\n")
         completion?(false)
     }
 }
