@@ -47,7 +47,9 @@ let package = Package(
         // against GuestSDK into a cache keyed by content.
         .target(name: "OALGuestBuild", dependencies: ["OALSystem"]),
         // A guest's history: every commit built and played, and bisect.
-        .target(name: "OALGuestExplore", dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALSystem"]),
+        .target(
+            name: "OALGuestExplore",
+            dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALShared", "OALSystem"]),
         // 5. What a run is, as values: scenarios, faults and their
         //     parsers, `RunSpec` and its command line. No engine, no I/O
         //     beyond reading a scenario file.

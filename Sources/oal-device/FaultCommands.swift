@@ -37,23 +37,23 @@ func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
 func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
-    let spec = try runSpec(parsed, scenario: scenarioPath)
-    printBanner(spec, parsed, what: "each point is this run with one kill more")
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    printBanner(resolved, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
-        try sweepSettings(parsed, spec: spec, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep")
+        try sweepSettings(
+            parsed, run: resolved, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep")
     )
     return try finish(try sweep.run(), parsed)
 }
 
 /// `sweep` and `race`: the options every sweep of reruns takes.
 func sweepSettings(
-    _ parsed: ParsedArguments, spec: RunSpec, base: URL, limit: ClosedRange<Int>, kinds: Set<FaultTarget>?,
+    _ parsed: ParsedArguments, run: ResolvedRun, base: URL, limit: ClosedRange<Int>, kinds: Set<FaultTarget>?,
     tool: String
 ) throws -> SweepSettings {
     SweepSettings(
-        spec: spec, rootBase: base, limit: try parsed.int("limit", in: limit), kinds: kinds, jobs: try jobs(parsed),
+        run: run, rootBase: base, limit: try parsed.int("limit", in: limit), kinds: kinds, jobs: try jobs(parsed),
         shard: try shard(parsed), snapshots: !parsed.has("no-snapshots"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device \(tool)"))
 }
@@ -61,7 +61,6 @@ func sweepSettings(
 func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
     guard let count = try parsed.int("seeds", in: 1...100_000) else {
         throw ProcessFailure.usage("swarm needs --seeds N")
@@ -71,10 +70,10 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         throw ProcessFailure.usage(
             "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
     }
-    let spec = try runSpec(parsed, scenario: scenarioPath)
-    printBanner(spec, parsed, what: "each seed is this run with --seed S --random-faults")
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    printBanner(resolved, parsed, what: "each seed is this run with --seed S --random-faults")
     let swarm = SeedSwarm(
-        spec: spec, rootBase: base, seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed),
+        run: resolved, rootBase: base, seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed),
         shard: try shard(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device swarm"))
     return try finish(try swarm.run(), parsed)
@@ -102,11 +101,10 @@ func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
 func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    _ = try loadScenario(scenarioPath)
+    let resolved = try resolvedRun(parsed, scenario: URL(fileURLWithPath: scenarioPath).path)
     let sweep = DeviceKillSweep(
-        scenarioPath: URL(fileURLWithPath: scenarioPath).path,
-        rootBase: URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true),
-        binDirectory: binDirectory, limit: try parsed.int("limit", in: 1...100_000),
+        run: resolved, rootBase: URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true),
+        limit: try parsed.int("limit", in: 1...100_000),
         jobs: try jobs(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
     let report = try sweep.run()

@@ -230,10 +230,9 @@ func scenarioPlayer(_ scenario: String, parsed: ParsedArguments) throws -> Guest
         guard let value = UInt64(text) else { throw ProcessFailure.usage("--seed: '\(text)' is not a whole number") }
         seed = value
     }
-    let device = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
     return GuestScenarioRun(
-        device: device, scenario: URL(fileURLWithPath: scenario).standardizedFileURL.path, seed: seed,
-        environment: ProcessInfo.processInfo.environment)
+        binDirectory: binDirectory.path, scenario: URL(fileURLWithPath: scenario).standardizedFileURL.path,
+        seed: seed)
 }
 
 func workDirectory(_ parsed: ParsedArguments, _ name: String) throws -> URL {

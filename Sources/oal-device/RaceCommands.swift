@@ -57,7 +57,6 @@ func targets(_ parsed: ParsedArguments) throws -> Set<FaultTarget>? {
 func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    _ = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
     let kinds = try targets(parsed)
     if let kinds, let bad = kinds.first(where: { !RaceSweep.pausable.contains($0) }) {
@@ -74,10 +73,10 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
             interleavings?.insert(with)
         }
     }
-    let spec = try runSpec(parsed, scenario: scenarioPath)
-    printBanner(spec, parsed, what: "each interleaving is this run with one preempt more")
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    printBanner(resolved, parsed, what: "each interleaving is this run with one preempt more")
     let race = RaceSweep(
-        try sweepSettings(parsed, spec: spec, base: base, limit: 1...1_000_000, kinds: kinds, tool: "race"),
+        try sweepSettings(parsed, run: resolved, base: base, limit: 1...1_000_000, kinds: kinds, tool: "race"),
         interleavings: interleavings)
     return try finish(try race.run(), parsed)
 }
@@ -85,17 +84,15 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let scenario = try loadScenario(scenarioPath)
     let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
-    let spec = try runSpec(parsed, scenario: scenarioPath)
-    try spec.checkFaults(in: scenario)
-    printBanner(spec, parsed, what: "shrinking")
-    return try shrink(spec: spec, base: base, output: nil, parsed: parsed)
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    printBanner(resolved, parsed, what: "shrinking")
+    return try shrink(resolved, base: base, output: nil, parsed: parsed)
 }
 
-/// Shrinks the failing run `spec`; prints the minimized scenario and its
+/// Shrinks the failing run; prints the minimized scenario and its
 /// reproduce command. Exit 0 when it shrank (the failure reproduces).
-func shrink(spec: RunSpec, base: URL, output: URL?, parsed: ParsedArguments) throws -> ExitCode {
+func shrink(_ run: ResolvedRun, base: URL, output: URL?, parsed: ParsedArguments) throws -> ExitCode {
     var check: OracleCheck?
     if let text = parsed.value("check") {
         guard let value = OracleCheck(rawValue: text) else {
@@ -110,7 +107,7 @@ func shrink(spec: RunSpec, base: URL, output: URL?, parsed: ParsedArguments) thr
         target = Shrinker.Target(check: check, rule: rule)
     }
     let shrinker = Shrinker(
-        spec: spec, rootBase: base, target: target, check: check, jobs: try jobs(parsed), output: output,
+        run: run, rootBase: base, target: target, check: check, jobs: try jobs(parsed), output: output,
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device shrink"))
     do {
         let result = try shrinker.run()

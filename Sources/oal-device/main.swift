@@ -21,6 +21,10 @@ let usage = """
           (docs/GUEST.md), 1 otherwise, 65 for a bad scenario. --paths: run only the background path
           (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
           fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
+      run ... --dry-run
+          Resolve the run (scenario, seed, every fault and crash point, the guest build) and print
+          the command that plays it; no device root is made, read or changed (exit 0, or the
+          error's own code). scripts/supervise checks a run this way before it makes a root.
       run ... --free-running [--speed N] [--days N]
           Free-running instead of lockstep: the clock runs N times as fast as the wall clock
           (default 600: ten emulated minutes a second), each callback, tap and tick starts when
@@ -95,6 +99,8 @@ func existingDeviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
     }
 }
 
+/// `init --scenario FILE`: 66 when there is no such file, 65 when it does
+/// not parse.
 func loadScenario(_ path: String) throws -> Scenario {
     do {
         return try ScenarioParser.load(path: path)
@@ -113,7 +119,8 @@ let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": RunSpec.arguments.merging(
         ArgumentSpec(
-            options: ["loop-pid", "check", "rule", "jobs"] + guestOptions, flags: ["quiet", "shrink", "no-build"])),
+            options: ["loop-pid", "check", "rule", "jobs"] + guestOptions,
+            flags: ["quiet", "shrink", "no-build", "dry-run"])),
     "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
@@ -169,11 +176,27 @@ func runSpec(_ parsed: ParsedArguments, scenario: String) throws -> RunSpec {
     return spec
 }
 
+/// The run a command plays, resolved once, before anything is touched:
+/// the scenario parsed (65, 66), the seed decided, every fault parsed
+/// against it (64) and the guest build loaded (69, 74).
+func resolvedRun(_ parsed: ParsedArguments, scenario: String) throws -> ResolvedRun {
+    let spec = try runSpec(parsed, scenario: scenario)
+    do {
+        return try ResolvedRun.resolve(spec)
+    } catch let error as ScenarioError {
+        throw ProcessFailure(error.fileIsMissing ? .notFound : .data, error.description)
+    } catch let error as ResolvedRun.ResolveError {
+        throw ProcessFailure.usage(error.description)
+    } catch let error as EngineError {
+        throw failure(error)
+    }
+}
+
 /// The banner every command that plays runs prints first, as a seeded
 /// simulator prints its seed: the run, as the command that replays it.
-func printBanner(_ spec: RunSpec, _ parsed: ParsedArguments, what: String) {
+func printBanner(_ run: ResolvedRun, _ parsed: ParsedArguments, what: String) {
     guard !parsed.has("quiet") else { return }
-    StandardStream.error.write("\(tool): \(what): \(spec.command)\n")
+    StandardStream.error.write("\(tool): \(what): \(run.command)\n")
 }
 
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
@@ -308,17 +331,20 @@ func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    var spec = try runSpec(parsed, scenario: scenarioPath)
-    let scenario = spec.played(try loadScenario(scenarioPath))
-    try spec.checkFaults(in: scenario)
-    // The seed is always named, as in the oracle's lines (RunSpec(scenario:options:)).
-    spec.seed = spec.seed ?? scenario.seed
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    if parsed.has("dry-run") {
+        // Checked whole and touched nothing: the command that would play it.
+        print(resolved.command)
+        return .done
+    }
+    let spec = resolved.spec
+    let loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
     let root = try existingDeviceRoot(parsed)
-    var options = try EngineOptions(spec: spec, root: root)
-    options.loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
-    options.progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
-    printBanner(spec, parsed, what: "this run")
-    let result = try DeviceEngine(scenario: scenario, options: options).run()
+    let options = EngineOptions(
+        root: root, loopPID: loopPID,
+        progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool))
+    printBanner(resolved, parsed, what: "this run")
+    let result = try RunPlayer.play(resolved, options: options)
     StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
     if let report = result.freeRunning {
         StandardStream.error.write(report.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())
@@ -327,7 +353,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     StandardStream.error.write(
         """
         oal-device: \(result.met) expectation(s) met, \(result.failures.count) failed\(knownText(result))
-        oal-device: \(free ? "lockstep run of the same scenario and faults (free-running is not reproducible)" : "reproduce with"): \(spec.lockstep.command)
+        oal-device: \(free ? "lockstep run of the same scenario and faults (free-running is not reproducible)" : "reproduce with"): \(resolved.lockstepCommand)
 
         """)
     if parsed.has("shrink"), !result.passed {
@@ -335,7 +361,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
         let url = root.url.standardizedFileURL
         let base = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".shrink")
         let output = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".min.scenario")
-        _ = try shrink(spec: spec, base: base, output: output, parsed: parsed)
+        _ = try shrink(resolved, base: base, output: output, parsed: parsed)
     }
     return result.passed ? (result.onlyKnownFindings ? .knownFinding : .done) : .checkFailed
 }
@@ -353,11 +379,10 @@ func diff(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     let directory = URL(fileURLWithPath: try parsed.required("root"), isDirectory: true)
-    _ = try loadScenario(scenarioPath)
-    let spec = try runSpec(parsed, scenario: scenarioPath)
-    printBanner(spec, parsed, what: "played once per --paths")
+    let resolved = try resolvedRun(parsed, scenario: scenarioPath)
+    printBanner(resolved, parsed, what: "played once per --paths")
     let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
-    let run = try DifferentialRun.run(spec: spec, directory: directory, progress: progress)
+    let run = try DifferentialRun.run(resolved, directory: directory, progress: progress)
     print(run.render(), terminator: "")
     return run.passed ? .done : .checkFailed
 }

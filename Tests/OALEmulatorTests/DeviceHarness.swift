@@ -34,11 +34,11 @@ struct DeviceHarness {
         let scenario = try ScenarioParser(file: file.path).parse(body)
         let root = DeviceRoot(directory.appendingPathComponent("device", isDirectory: true))
         try DeviceInit.create(root: root, from: .scenario(scenario))
-        var options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: seed)
-        options.warm = warm
-        options.forked = forked
-        options.faults.mutant = mutant
-        let result = try DeviceEngine(scenario: scenario, options: options).run()
+        var spec = RunSpec.built(file.path, seed: seed, mutant: mutant)
+        if let warm { spec.launches = .warm(seed: warm.seed) }
+        if forked { spec.launches = .forked }
+        let run = try ResolvedRun.resolve(spec, scenario: scenario)
+        let result = try RunPlayer.play(run, options: EngineOptions(root: root))
         let trace = try TraceLog.read(root.trace).map { try $0.get() }
         return DeviceHarness(root: root, result: result, trace: trace)
     }

@@ -28,7 +28,7 @@ import Testing
     @Test func aSmallCrashPointSweepListsRerunsAndJudgesEveryPoint() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
-        let sweep = CrashSweep(
+        let sweep = try CrashSweep(
             SweepSettings(
                 spec: .built(try Self.scenario(base)), rootBase: base, limit: 6, kinds: [.shieldAction, .monitor]))
         let report = try sweep.run()
@@ -119,8 +119,8 @@ import Testing
         at 09:04 expect blocked YouTube
         """.write(to: file, atomically: true, encoding: .utf8)
         let report = try DeviceKillSweep(
-            scenarioPath: file.path, rootBase: directory.appendingPathComponent("roots"),
-            binDirectory: BuiltProducts.directory, limit: 8, jobs: 2
+            run: ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"), limit: 8,
+            jobs: 2
         ).run()
         #expect(report.pointsListed > 20, "\(report.render())")
         #expect(report.outcomes.count == 8)
@@ -155,7 +155,7 @@ import Testing
         """.write(to: file, atomically: true, encoding: .utf8)
         let roots = directory.appendingPathComponent("roots")
         let report = try DeviceKillSweep(
-            scenarioPath: file.path, rootBase: roots, binDirectory: BuiltProducts.directory, limit: 6, jobs: 2
+            run: ResolvedRun.resolve(.built(file.path)), rootBase: roots, limit: 6, jobs: 2
         ).run()
         #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render())")
         #expect(report.differing.isEmpty, "\(report.render())")

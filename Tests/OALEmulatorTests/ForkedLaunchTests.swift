@@ -161,12 +161,15 @@ import Testing
             #expect(ran.status == 64, "\(ran.stderr)")
             #expect(ran.stderr.contains(message), "\(ran.stderr)")
         }
-        var options = EngineOptions(root: root, binDirectory: BuiltProducts.directory)
-        options.forked = true
-        options.warm = WarmOptions(seed: 1)
+        // A library caller is refused before a run too: a spec forked and
+        // free-running does not resolve.
+        var spec = RunSpec.built(play.file.path)
+        spec.launches = .forked
+        spec.freeRunningSpeed = FreeRunningOptions.defaultSpeed
         let scenario = try ScenarioParser(file: play.file.path).parse(WarmProcessTests.staleRule)
-        let error = #expect(throws: EngineError.self) { try DeviceEngine(scenario: scenario, options: options) }
-        #expect(error?.description.contains("--forked: not with --warm") == true, "\(String(describing: error))")
+        let error = #expect(throws: EngineError.self) { try ResolvedRun.resolve(spec, scenario: scenario) }
+        #expect(
+            error?.description.contains("--forked: not with --free-running") == true, "\(String(describing: error))")
         #expect(error?.exitCode == .usage)
     }
 

@@ -89,7 +89,7 @@ import Testing
     @Test func theListingRunFindsEveryPausePointAndWhatCanInterleaveThere() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
-        let race = RaceSweep(
+        let race = try RaceSweep(
             SweepSettings(
                 spec: .built(try Self.scenario(base)), rootBase: base))
         let (sites, pauseSites, baseline) = try race.list()
@@ -120,7 +120,7 @@ import Testing
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
-        let race = RaceSweep(SweepSettings(spec: .built(path), rootBase: base, jobs: 2))
+        let race = try RaceSweep(SweepSettings(spec: .built(path), rootBase: base, jobs: 2))
         let (sites, _, _) = try race.list()
         let refresh = try #require(sites.first { $0.point == "app.refresh.after-read-inputs" && $0.launch > 2 })
         let locked = try #require(
@@ -152,7 +152,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: base) }
         let path = try Self.scenario(base)
         let mutant = "press-without-lock"
-        let race = RaceSweep(
+        let race = try RaceSweep(
             SweepSettings(
                 spec: .built(path, mutant: mutant), rootBase: base, kinds: [.shieldAction],
                 jobs: 2), interleavings: [.relaunch])
@@ -209,7 +209,7 @@ import Testing
     @Test func shardsCoverEveryPointExactlyOnce() throws {
         let base = try Self.directory()
         defer { try? FileManager.default.removeItem(at: base) }
-        let sweep = CrashSweep(
+        let sweep = try CrashSweep(
             SweepSettings(
                 spec: .built(try Self.scenario(base)), rootBase: base))
         let (sites, _) = try sweep.list()

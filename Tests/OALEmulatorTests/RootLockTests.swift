@@ -91,10 +91,11 @@ import Testing
         let root = DeviceRoot(directory.appendingPathComponent("device", isDirectory: true))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try DeviceInit.create(root: root, from: .scenario(scenario))
-        let options = EngineOptions(root: root, binDirectory: BuiltProducts.directory, seed: 1)
-        let holder = try DeviceEngine(scenario: scenario, options: options)
+        let run = try ResolvedRun.resolve(.built(scenario.file, seed: 1), scenario: scenario)
+        let options = EngineOptions(root: root)
+        let holder = try DeviceEngine(run: run, options: options)
         #expect {
-            _ = try DeviceEngine(scenario: scenario, options: options)
+            _ = try DeviceEngine(run: run, options: options)
         } throws: { error in
             guard case EngineError.rootInUse(_, let pid) = error else { return false }
             return pid == getpid() && (error as? EngineError)?.exitCode == .busy

@@ -184,6 +184,6 @@ extension DeviceEngine {
         return FreeRunningReport(
             options: freeRun.options, launches: freeRun.launches, lag: lag, lateness: freeRun.lateness,
             violations: oracle.report.violations, scenario: scenario,
-            lockstep: RunSpec(scenario: scenario, options: options).lockstep)
+            lockstep: run.spec.lockstep)
     }
 }

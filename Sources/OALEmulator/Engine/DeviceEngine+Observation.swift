@@ -6,7 +6,7 @@ extension DeviceEngine {
     var observation: OracleObservation {
         OracleObservation(
             after: stepText(oracleAfter), now: now, calendar: calendar,
-            callbacksDelivered: options.paths.deliversCallbacks, frontmost: state.frontmost, files: view)
+            callbacksDelivered: run.spec.paths.deliversCallbacks, frontmost: state.frontmost, files: view)
     }
 
     /// `step N` as the scenario line it names, for a violation's `after`.

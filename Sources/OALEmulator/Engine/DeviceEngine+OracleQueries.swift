@@ -14,7 +14,7 @@ extension DeviceEngine {
         // (the race sweep hung so). Asked again once it has run on.
         guard !faults.holdsAStoppedLaunch else { return }
         let query = UntracedAppQuery(launcher: launcher)
-        if let guest = options.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
         let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
         guard FileManager.default.fileExists(atPath: database.path) else { return }
         let launches = state.launchSequence
@@ -31,7 +31,7 @@ extension DeviceEngine {
     /// depend on nothing else).
     func askTheAppAgainAfterResume() {
         let query = UntracedAppQuery(launcher: launcher)
-        if let guest = options.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
         if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now {
             askForTheRulesScreen(query)
         }

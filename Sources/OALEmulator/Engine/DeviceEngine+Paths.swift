@@ -9,7 +9,7 @@ extension DeviceEngine {
     /// loop ticks then (a check would be skipped by `pathsRefreshIfNeeded`
     /// and, never recorded, fall due again at the same instant forever).
     var pathsTickTime: Date? {
-        guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return nil }
+        guard run.spec.paths == .foreground, state.frontmost != Self.openAppLock else { return nil }
         let minute = calendar.dateInterval(of: .minute, for: now)?.start ?? now
         if minute == now, oracle.pathsLastCheck != now { return now }
         return minute.addingTimeInterval(60)
@@ -18,7 +18,7 @@ extension DeviceEngine {
     /// `--paths foreground`: refresh when any rule's store differs from the
     /// decision. Returns false when it did nothing (not this mode).
     func pathsRefreshIfNeeded() throws -> Bool {
-        guard options.paths == .foreground, state.frontmost != Self.openAppLock else { return false }
+        guard run.spec.paths == .foreground, state.frontmost != Self.openAppLock else { return false }
         oracle.pathsLastCheck = now
         guard let view = oracle.readView(observation) else { return true }
         // The loop this mode stands in for decides with the app's own code
@@ -35,7 +35,7 @@ extension DeviceEngine {
 
     /// `--paths foreground`: a callback the device withholds.
     func pathsWithhold(_ kind: CallbackKind, activity: String, event: String?) -> Bool {
-        guard !options.paths.deliversCallbacks else { return false }
+        guard !run.spec.paths.deliversCallbacks else { return false }
         var fields = ["kind": kind.rawValue, "activity": activity, "reason": "paths foreground"]
         if let event { fields["event"] = event }
         trace.record("deliver.withheld", at: now, fields)
@@ -44,7 +44,7 @@ extension DeviceEngine {
 
     /// `--paths background`: the app is never brought to the front.
     func pathsSkipsApp() -> Bool {
-        guard !options.paths.runsForegroundLoop else { return false }
+        guard !run.spec.paths.runsForegroundLoop else { return false }
         trace.record("paths.skip", at: now, ["what": "open OpenAppLock", "reason": "paths background"])
         return true
     }

@@ -74,7 +74,7 @@ extension DeviceEngine {
     /// `expect.known` with the finding, so it is reported as known and the
     /// run exits 5, not 1, when nothing else failed.
     func separateKnownFailures() {
-        guard options.guest?.findings != nil else { return }
+        guard run.guest?.findings != nil else { return }
         var remaining: [String] = []
         for message in result.failures {
             let prefix = "\(scenario.file):"

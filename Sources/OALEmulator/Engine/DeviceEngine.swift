@@ -9,7 +9,10 @@ import OALSystem
 /// that handles it and waits for it before going on, so a scenario and a
 /// seed always give the same trace.
 public final class DeviceEngine {
-    let scenario: Scenario
+    /// What the run is, resolved once by the caller.
+    let run: ResolvedRun
+    var scenario: Scenario { run.scenario }
+    /// How it is watched and where it is kept.
     let options: EngineOptions
     let view: DeviceView
     let trace: TraceLog
@@ -58,49 +61,48 @@ public final class DeviceEngine {
     static let tickInterval: TimeInterval = 30
     static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier
 
-    public init(scenario: Scenario, options: EngineOptions) throws {
+    /// The engine that plays `run` on `options.root`; callers go through
+    /// `RunPlayer.play`.
+    package init(run: ResolvedRun, options: EngineOptions) throws {
         guard options.root.exists else { throw EngineError.rootMissing(options.root.url.path) }
         rootLock = try RootLock(root: options.root)
-        self.scenario = scenario
+        self.run = run
         self.options = options
-        view = try DeviceView(root: options.root, guest: options.guest != nil)
+        view = try DeviceView(root: options.root, guest: run.guest != nil)
         trace = TraceLog(root: options.root, process: .device)
-        faults = try FaultInjector(root: options.root, options: options.faults, trace: trace)
-        scheduledFaults = try Self.scheduledFaults(scenario: scenario, options: options)
+        faults = try FaultInjector(
+            root: options.root, mutant: run.spec.mutant, crashLogDirectory: options.crashLogDirectory,
+            pauseLogDirectory: options.pauseLogDirectory, trace: trace)
+        scheduledFaults = run.scheduledFaults
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
-        if options.warm != nil, options.freeRunning != nil { throw EngineError.warmFreeRunning }
-        if options.forked {
-            if options.freeRunning != nil { throw EngineError.forkedWith("--free-running") }
-            if options.warm != nil { throw EngineError.forkedWith("--warm") }
-        }
         launcher = ProcessLauncher(
-            root: options.root, binDirectory: options.binDirectory, seed: options.seed ?? scenario.seed,
-            faults: faults, guest: options.guest, trace: trace, warm: options.warm.map(WarmProcesses.init),
-            forks: options.forked ? ForkServers() : nil)
+            root: options.root, binDirectory: run.binDirectory, seed: run.seed,
+            faults: faults, guest: run.guest, trace: trace, warm: run.warm.map(WarmProcesses.init),
+            forks: run.spec.launches == .forked ? ForkServers() : nil)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
         state = try stateFile.load()
-        try DeviceSetup.prepare(root: options.root, for: scenario)
+        try DeviceSetup.prepare(root: options.root, for: run.scenario)
         let clock = try view.clock()
         now = clock.now
         calendar = try clock.calendar()
-        quietOracle = Oracle(root: options.root, reproduce: Oracle.reproduce(scenario: scenario, options: options))
-        quietOracle.guest = options.guest
-        freeRun = options.freeRunning.map { FreeRunState(options: $0, root: options.root) }
+        quietOracle = Oracle(root: options.root, reproduce: run.lockstepCommand)
+        quietOracle.guest = run.guest
+        freeRun = run.freeRunning.map { FreeRunState(options: $0, root: options.root) }
     }
 
     /// Plays the scenario to its end and reports the expectations. A stop
     /// signal (SIGINT, SIGTERM; `StopSignals`) ends it at the next safe
     /// point with `EngineError.interrupted`, after `run.interrupted` is
     /// traced, the device state saved and every child stopped.
-    public func run() throws -> RunResult {
+    package func play() throws -> RunResult {
         defer {
             retireWarmProcesses()
             loop.stopOwnLoop()
         }
         do {
-            return try play()
+            return try playToEnd()
         } catch {
             // Whatever a stop signal made fail (a wait, a preempted launch's
             // interleaving), the run was interrupted.
@@ -116,12 +118,12 @@ public final class DeviceEngine {
         if let signal = StopSignals.received { throw .interrupted(signal) }
     }
 
-    private func play() throws -> RunResult {
+    private func playToEnd() throws -> RunResult {
         // The same scenario however its path is spelled: a resumed run goes
         // on (docs/PROCESSES.md), it does not replay the user's taps.
         let identity = scenario.identity
-        let run = RootRun(spec: RunSpec(scenario: scenario, options: options), scenario: identity)
-        let heldBefore = try checkRootRun(run)
+        let rootRun = RootRun(spec: run.spec, scenario: identity)
+        let heldBefore = try checkRootRun(rootRun)
         if state.scenario.map(Scenario.identity(of:)) != identity { state.stepsDone = 0 }
         state.scenario = identity
         // A root that already held this run goes on with it, even when the
@@ -135,15 +137,15 @@ public final class DeviceEngine {
                 "run.start", at: now,
                 [
                     "scenario": URL(fileURLWithPath: scenario.file).lastPathComponent,
-                    "seed": String(options.seed ?? scenario.seed), "end": TraceEvent.timestamp(scenario.end),
+                    "seed": String(run.seed), "end": TraceEvent.timestamp(scenario.end),
                     // A device restarted on its root continues the same run.
                     "resumed": resumed ? "true" : "false",
                     // The zone the run starts in: a `clock timezone` fault's
                     // `clock.set` names the next (the report's axis).
                     "timezone": calendar.timeZone.identifier,
-                ].merging(options.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old }
-                    .merging(options.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old }
-                    .merging(options.forked ? ["launches": "forked"] : [:]) { old, _ in old })
+                ].merging(run.guest.map { ["guest": $0.name, "guestSource": $0.source] } ?? [:]) { old, _ in old }
+                    .merging(run.warm.map { ["warm": String($0.seed)] } ?? [:]) { old, _ in old }
+                    .merging(run.spec.launches == .forked ? ["launches": "forked"] : [:]) { old, _ in old })
             try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil)
         }
         // A preempted launch stops while the next step due runs (Faults/).
@@ -209,7 +211,7 @@ public final class DeviceEngine {
         // Last: a device killed before this (in the oracle's final save, say)
         // has not finished, and the same command on the root plays the end
         // again rather than being refused as a finished run.
-        var finished = run
+        var finished = rootRun
         finished.finished = true
         try finished.save(options.root)
         return result

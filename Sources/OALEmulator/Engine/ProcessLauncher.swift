@@ -62,7 +62,7 @@ struct ProcessLauncher {
     /// environment: the launch number, the seed, a mutant, a fault plan's.
     func launchVariables(launch: Int, target: FaultTarget? = nil) -> [String: String] {
         var variables = [TraceLog.launchVariable: String(launch), Self.seedVariable: String(seed)]
-        if let mutant = faults?.options.mutant { variables[Mutant.variable] = mutant }
+        if let mutant = faults?.mutant { variables[Mutant.variable] = mutant }
         if let faults, let target {
             for (key, value) in faults.plan(target, launch: launch).environment { variables[key] = value }
         }

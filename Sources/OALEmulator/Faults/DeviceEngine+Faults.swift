@@ -16,26 +16,7 @@ struct ScheduledFault: Sendable {
 /// The engine's fault hooks: arming, the held callbacks, the user-side
 /// faults (closed app, duplicated presses), the clock and the stores.
 extension DeviceEngine {
-    /// Every fault of the run besides the scenario's timed lines: header
-    /// lines, `--fault` options and the seeded draw.
-    static func scheduledFaults(scenario: Scenario, options: EngineOptions) throws -> [ScheduledFault] {
-        var out: [ScheduledFault] = []
-        for (index, fault) in scenario.faults.enumerated() {
-            out.append(ScheduledFault(time: nil, fault: fault, key: "header:\(index)"))
-        }
-        for (index, text) in options.faults.extra.enumerated() {
-            let (time, fault) = try FaultLine.parse(text, scenario: scenario)
-            out.append(ScheduledFault(time: time, fault: fault, key: "option:\(index)"))
-        }
-        if options.faults.random {
-            for (index, drawn) in FaultMix.draw(seed: options.seed ?? scenario.seed, scenario: scenario).enumerated() {
-                out.append(ScheduledFault(time: drawn.time, fault: drawn.fault, key: "random:\(index)"))
-            }
-        }
-        return out
-    }
-
-    /// Called once at the start of `run()`.
+    /// Called once at the start of `play()`.
     func beginFaults() throws {
         faults.now = now
         if let zone = faults.state.timeZone, let timeZone = TimeZone(identifier: zone) {
@@ -45,8 +26,8 @@ extension DeviceEngine {
         for scheduled in scheduledFaults where scheduled.time == nil {
             try inject(scheduled.fault, key: scheduled.key)
         }
-        if options.faults.random {
-            let seed = options.seed ?? scenario.seed
+        if run.spec.randomFaults {
+            let seed = run.seed
             let texts = scheduledFaults.filter { $0.key.hasPrefix("random:") }.map { optionText($0) }
             options.progress?(
                 "random faults from seed \(seed): " + (texts.isEmpty ? "none" : texts.joined(separator: "; ")))

@@ -8,7 +8,13 @@ import OALSystem
 /// process launcher asks for. Shared (a class) by the engine, its launcher
 /// and the loop driver.
 final class FaultInjector: @unchecked Sendable {
-    let options: FaultOptions
+    /// A test-only broken variant (`OAL_MUTANT`, docs/ORACLE.md) every
+    /// launch of the run is handed.
+    let mutant: String?
+    /// The listing runs' logs of reached crash and pause points
+    /// (`EngineOptions`).
+    let crashLogDirectory: URL?
+    let pauseLogDirectory: URL?
     private let file: DocumentFile<FaultState>
     private let trace: TraceLog
     var state: FaultState
@@ -32,8 +38,10 @@ final class FaultInjector: @unchecked Sendable {
     let stoppedLock = NSLock()
     let root: DeviceRoot
 
-    init(root: DeviceRoot, options: FaultOptions, trace: TraceLog) throws {
-        self.options = options
+    init(root: DeviceRoot, mutant: String?, crashLogDirectory: URL?, pauseLogDirectory: URL?, trace: TraceLog) throws {
+        self.mutant = mutant
+        self.crashLogDirectory = crashLogDirectory
+        self.pauseLogDirectory = pauseLogDirectory
         self.trace = trace
         self.root = root
         file = try DocumentFile(
@@ -81,7 +89,7 @@ final class FaultInjector: @unchecked Sendable {
                 "armed-launch", pause.text, kind: "preempt", at: now,
                 ["launch": String(launch), "target": target.rawValue])
         }
-        if let directory = options.pauseLogDirectory {
+        if let directory = pauseLogDirectory {
             plan.environment[PausePoint.logVariable] =
                 directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
         }
@@ -93,7 +101,7 @@ final class FaultInjector: @unchecked Sendable {
         } else {
             plan.environment[LockWait.noticeVariable] = ""
         }
-        if let directory = options.crashLogDirectory {
+        if let directory = crashLogDirectory {
             plan.environment[CrashPoint.logVariable] =
                 directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
         }
@@ -157,7 +165,7 @@ final class FaultInjector: @unchecked Sendable {
 
     /// A launch ended: a kill that hit is disarmed and traced.
     func ended(_ target: FaultTarget, launch: Int, termination: ChildProcess.Termination) {
-        if let directory = options.pauseLogDirectory, let possible = possibleInterleavings?(target) {
+        if let directory = pauseLogDirectory, let possible = possibleInterleavings?(target) {
             try? (possible.map(\.rawValue).joined(separator: "\n") + "\n").write(
                 to: directory.appendingPathComponent("\(launch)-\(target.rawValue).due"), atomically: true,
                 encoding: .utf8)

@@ -34,26 +34,30 @@ public struct DifferentialRun: Sendable {
 
     static let order: [RunPaths] = [.background, .foreground, .both]
 
-    /// Plays `spec` three times under `directory` (which must not exist
-    /// yet or be empty), once per `--paths`: `directory/background`,
-    /// `/foreground`, `/both`.
+    /// Plays `spec` three times under `directory`, resolved here.
     public static func run(
         spec: RunSpec, directory: URL, progress: (@Sendable (String) -> Void)? = nil
     ) throws -> DifferentialRun {
-        let scenarioPath = spec.scenario
-        let scenario = spec.played(try ScenarioParser.load(path: scenarioPath))
+        try run(try ResolvedRun.resolve(spec), directory: directory, progress: progress)
+    }
+
+    /// Plays `run` three times under `directory` (which must not exist
+    /// yet or be empty), once per `--paths`: `directory/background`,
+    /// `/foreground`, `/both`.
+    public static func run(
+        _ run: ResolvedRun, directory: URL, progress: (@Sendable (String) -> Void)? = nil
+    ) throws -> DifferentialRun {
+        let scenarioPath = run.spec.scenario
+        let scenario = run.scenario
         var results: [String: RunResult] = [:]
         var roots: [String: String] = [:]
         var timelines: [RunPaths: [String: [Bool]]] = [:]
         let minuteCount = max(Int(scenario.end.timeIntervalSince(scenario.start) / 60), 0)
         for paths in order {
             let root = DeviceRoot(directory.appendingPathComponent(paths.rawValue, isDirectory: true))
-            try DeviceInit.create(root: root, from: .scenario(scenario))
-            var onePath = spec
-            onePath.paths = paths
-            let options = try EngineOptions(spec: onePath, root: root)
             progress?("paths \(paths.rawValue): \(root.url.path)")
-            results[paths.rawValue] = try DeviceEngine(scenario: scenario, options: options).run()
+            results[paths.rawValue] = try RunPlayer.playOnNewRoot(
+                run.on(paths: paths), options: EngineOptions(root: root))
             roots[paths.rawValue] = root.url.path
             timelines[paths] = try perMinute(root: root, start: scenario.start, minutes: minuteCount)
         }

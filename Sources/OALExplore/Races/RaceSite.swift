@@ -29,7 +29,7 @@ public struct RaceSite: Hashable, Sendable, CustomStringConvertible {
 extension RaceSite: SweepSite {
     var pinnedLaunch: Int? { launch }
 
-    func spec(from spec: RunSpec) -> RunSpec { spec.adding(fault: fault.description) }
+    func run(from run: ResolvedRun) throws -> ResolvedRun { try run.adding(fault: fault.description) }
 
     func root(position: Int) -> String { "race-\(position + 1)" }
 

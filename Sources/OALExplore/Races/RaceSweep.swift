@@ -159,7 +159,7 @@ public struct RaceSweep: Sendable {
     public func list(recorder: SnapshotRecorder? = nil) throws -> (
         sites: [RaceSite], pauseSites: Int, baseline: FaultRun.Verdict
     ) {
-        let (baseline, logs) = try sweep.list(.pause, of: settings.spec, recorder: recorder)
+        let (baseline, logs) = try sweep.list(.pause, of: settings.resolved, recorder: recorder)
         var sites: [RaceSite] = []
         var pauseSites = 0
         let kinds = settings.kinds ?? Self.pausable
@@ -183,7 +183,7 @@ public struct RaceSweep: Sendable {
         let recorder = sweep.recorder(.pause, snapshots: settings.snapshots)
         let (candidates, pauseSites, baseline) = try list(recorder: recorder)
         let (outcomes, index, use) = try sweep.run(
-            candidates, listing: baseline, recorder: recorder, of: settings.spec, title: Report.title,
+            candidates, listing: baseline, recorder: recorder, of: settings.resolved, title: Report.title,
             announce: "\(pauseSites) pause site(s), \(candidates.count) interleaving(s) possible")
         return Report(
             pauseSites: pauseSites, candidates: candidates, baseline: baseline, outcomes: outcomes, index: index,
@@ -192,6 +192,6 @@ public struct RaceSweep: Sendable {
 
     /// Reruns the scenario once per site, `race-<position>` under the base.
     public func rerun(_ sites: [(position: Int, site: RaceSite)]) -> [Outcome] {
-        sweep.rerun(sites, of: settings.spec, shelf: nil)
+        sweep.rerun(sites, of: settings.resolved, shelf: nil)
     }
 }

@@ -43,7 +43,8 @@ public struct Shrinker: Sendable {
 
     /// The failing run. Its candidates keep its launch mode, guest and
     /// mutant; its faults become lines of the candidate scenarios.
-    public var spec: RunSpec
+    public var resolved: ResolvedRun
+    public var spec: RunSpec { resolved.spec }
     var scenarioPath: String { spec.scenario }
     public var rootBase: URL
     /// nil: the failing run's first violation.
@@ -54,12 +55,21 @@ public struct Shrinker: Sendable {
     public var output: URL?
     public var progress: (@Sendable (String) -> Void)?
 
+    /// A shrink of `spec`, resolved here.
     public init(
         spec: RunSpec, rootBase: URL, target: Target? = nil, check: OracleCheck? = nil, jobs: Int = 1,
-        output: URL? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        output: URL? = nil, progress: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        self.init(
+            run: try ResolvedRun.resolve(spec), rootBase: rootBase, target: target, check: check, jobs: jobs,
+            output: output, progress: progress)
+    }
+
+    public init(
+        run: ResolvedRun, rootBase: URL, target: Target? = nil, check: OracleCheck? = nil, jobs: Int = 1,
+        output: URL? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.spec = spec
+        resolved = run
         self.rootBase = rootBase
         self.target = target
         self.check = check
@@ -107,12 +117,12 @@ public struct Shrinker: Sendable {
     }
 
     public func run() throws -> Result {
-        let scenario = try ScenarioParser.load(path: scenarioPath)
+        let scenario = resolved.scenario
         try FileManager.default.createDirectory(at: rootBase, withIntermediateDirectories: true)
         let counter = Counter()
         progress?("running the failing run of \(scenarioPath)...")
         let original = FaultRun(
-            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("original"))
+            run: resolved, root: DeviceRoot(rootBase.appendingPathComponent("original"))
         ).run()
         _ = counter.next()
         guard !original.passed else { throw Failure.passes(original.reproduce) }
@@ -135,7 +145,7 @@ public struct Shrinker: Sendable {
         progress?("target: \(wanted)")
 
         // 1. Materialize: the seed's draw and --fault as lines.
-        let usedSeed = spec.seed ?? scenario.seed
+        let usedSeed = resolved.seed
         var model = try ShrinkScenario(
             text: try String(contentsOfFile: scenarioPath, encoding: .utf8), scenario: scenario, seed: usedSeed)
         let originalSize = model.size

@@ -21,7 +21,7 @@ public struct CrashSite: Hashable, Sendable, CustomStringConvertible {
 extension CrashSite: SweepSite {
     var pinnedLaunch: Int? { launch }
 
-    func spec(from spec: RunSpec) -> RunSpec { spec.adding(fault: fault.description) }
+    func run(from run: ResolvedRun) throws -> ResolvedRun { try run.adding(fault: fault.description) }
 
     func root(position: Int) -> String { "point-\(position + 1)" }
 

@@ -74,7 +74,7 @@ public struct CrashSweep: Sendable {
 
     /// The listing run: every site reached, in launch order.
     public func list(recorder: SnapshotRecorder? = nil) throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
-        let (baseline, logs) = try sweep.list(.crash, of: settings.spec, recorder: recorder)
+        let (baseline, logs) = try sweep.list(.crash, of: settings.resolved, recorder: recorder)
         var sites: [CrashSite] = []
         for log in logs {
             if let kinds = settings.kinds, !kinds.contains(log.target) { continue }
@@ -91,7 +91,7 @@ public struct CrashSweep: Sendable {
         let recorder = sweep.recorder(.crash, snapshots: settings.snapshots)
         let (reached, baseline) = try list(recorder: recorder)
         let (outcomes, index, use) = try sweep.run(
-            reached, listing: baseline, recorder: recorder, of: settings.spec, title: Report.title,
+            reached, listing: baseline, recorder: recorder, of: settings.resolved, title: Report.title,
             announce: "\(reached.count) point(s) reached")
         return Report(
             reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: settings.scenarioPath,

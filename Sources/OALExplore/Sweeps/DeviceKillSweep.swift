@@ -12,24 +12,24 @@ import OALSystem
 /// saves, and `device.deliver.after-launch`), then started again on the
 /// same root, and the run it finishes compared with one never killed. The
 /// device cannot kill itself inside the sweeping process, so every run here
-/// is a real `oal-device` process: the killed one ends by SIGKILL, the
-/// resumed one plays to the end.
+/// is a real `oal-device` process (`DeviceProcess`): the killed one ends by
+/// SIGKILL, the resumed one plays to the end.
 public struct DeviceKillSweep: Sendable {
-    public var scenarioPath: String
+    /// The run every point repeats with a kill of the device added.
+    public var resolved: ResolvedRun
+    public var scenarioPath: String { resolved.spec.scenario }
     public var rootBase: URL
-    public var binDirectory: URL
     /// At most this many points, spread evenly over the list.
     public var limit: Int?
     public var jobs: Int
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        scenarioPath: String, rootBase: URL, binDirectory: URL, limit: Int? = nil, jobs: Int = 1,
+        run: ResolvedRun, rootBase: URL, limit: Int? = nil, jobs: Int = 1,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.scenarioPath = scenarioPath
+        resolved = run
         self.rootBase = rootBase
-        self.binDirectory = binDirectory
         self.limit = limit
         self.jobs = jobs
         self.progress = progress
@@ -134,30 +134,26 @@ public struct DeviceKillSweep: Sendable {
 
     private func prepare(_ root: URL) throws {
         if FileManager.default.fileExists(atPath: root.path) { try FileManager.default.removeItem(at: root) }
-        let created = try spawn(["init", "--root", root.path, "--scenario", scenarioPath])
+        let created = try process(resolved).initialize(root: root)
         guard created == .exited(0) else {
             throw EngineError.io("oal-device init --root \(root.path) ended \(created)")
         }
     }
 
     private func play(_ root: URL, fault: String?, environment: [String: String] = [:]) throws
-        -> ChildProcess.Termination
+        -> DeviceProcess.Ending
     {
-        try spawn(
-            ["run", "--root", root.path, scenarioPath, "--quiet"] + (fault.map { ["--fault", $0] } ?? []),
-            environment: environment)
+        try process(try fault.map { try resolved.adding(fault: $0) } ?? resolved, environment: environment).play(
+            root: root)
     }
 
-    private func spawn(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess.Termination {
-        let executable = binDirectory.appendingPathComponent("oal-device").path
+    /// `run` as a device process of its own, with none of the sweep's own
+    /// crash-point variables.
+    private func process(_ run: ResolvedRun, environment: [String: String] = [:]) -> DeviceProcess {
         var inherited = ProcessInfo.processInfo.environment
-        // The sweep's own points are not the runs'.
         inherited[CrashPoint.crashAtVariable] = nil
         inherited[CrashPoint.logVariable] = nil
-        return try ChildProcess.spawn(
-            executable, arguments: arguments, environment: inherited.merging(environment) { $1 },
-            standardOutput: "/dev/null", standardError: "/dev/null"
-        ).wait()
+        return DeviceProcess(run: run, environment: inherited.merging(environment) { $1 })
     }
 
     /// Every device point reached, as `NAME#n` in the order reached.

@@ -10,8 +10,10 @@ import OALSystem
 /// One scenario run on a fresh device root with some faults, judged by the
 /// oracle: the unit the crash-point sweep and the seed swarm repeat.
 public struct FaultRun: Sendable {
-    /// What the run plays; its reproduce line is `spec.command`.
-    public var spec: RunSpec
+    /// What the run plays, resolved; its reproduce line is `run.command`.
+    /// A failure to resolve (a site's fault that does not parse) is the
+    /// run's verdict, as `stopped`.
+    public var resolved: Result<ResolvedRun, ResolveFailure>
     public var root: DeviceRoot
     /// Records snapshots (a listing run) or starts from one (a point whose
     /// faults are all armed at the start); nil: from the first line.
@@ -22,10 +24,21 @@ public struct FaultRun: Sendable {
     public var pauseLogDirectory: URL?
 
     public init(
-        spec: RunSpec, root: DeviceRoot, snapshots: SnapshotMode? = nil, crashLogDirectory: URL? = nil,
+        run: ResolvedRun, root: DeviceRoot, snapshots: SnapshotMode? = nil, crashLogDirectory: URL? = nil,
         pauseLogDirectory: URL? = nil
     ) {
-        self.spec = spec
+        self.init(
+            resolving: .success(run), root: root, snapshots: snapshots, crashLogDirectory: crashLogDirectory,
+            pauseLogDirectory: pauseLogDirectory)
+    }
+
+    /// A run whose resolution may have failed: its verdict is then `stopped`
+    /// with the reason, and reproduced by `spec`'s command.
+    public init(
+        resolving run: Result<ResolvedRun, ResolveFailure>, root: DeviceRoot, snapshots: SnapshotMode? = nil,
+        crashLogDirectory: URL? = nil, pauseLogDirectory: URL? = nil
+    ) {
+        resolved = run
         self.root = root
         self.snapshots = snapshots
         self.crashLogDirectory = crashLogDirectory
@@ -94,6 +107,33 @@ public struct FaultRun: Sendable {
         }
     }
 
+    /// Why a run could not be resolved, and the spec it was resolved from.
+    public struct ResolveFailure: Error, Sendable {
+        public var spec: RunSpec
+        public var reason: String
+
+        public init(spec: RunSpec, reason: String) {
+            self.spec = spec
+            self.reason = reason
+        }
+    }
+
+    /// `spec` resolved here (a test's or a shrink candidate's own file).
+    public init(
+        spec: RunSpec, root: DeviceRoot, snapshots: SnapshotMode? = nil, crashLogDirectory: URL? = nil,
+        pauseLogDirectory: URL? = nil
+    ) {
+        self.init(
+            resolving: Result { () throws(ResolveFailure) in
+                do {
+                    return try ResolvedRun.resolve(spec)
+                } catch {
+                    throw ResolveFailure(spec: spec, reason: "\(error)")
+                }
+            }, root: root, snapshots: snapshots, crashLogDirectory: crashLogDirectory,
+            pauseLogDirectory: pauseLogDirectory)
+    }
+
     public func run() -> Verdict {
         let started = Date()
         var verdict = judge()
@@ -102,26 +142,27 @@ public struct FaultRun: Sendable {
     }
 
     private func judge() -> Verdict {
-        var spec = self.spec
-        var reproduce = spec.command
+        let playing: ResolvedRun
+        switch resolved {
+        case .failure(let failure):
+            return Verdict(
+                violations: [], expectationFailures: [], error: failure.reason, faultEvents: [],
+                reproduce: failure.spec.command)
+        case .success(let run): playing = run
+        }
+        let reproduce = playing.command
         do {
-            let scenario = spec.played(try ScenarioParser.load(path: spec.scenario))
-            // The seed is always named, as in the run's own lines (Oracle).
-            spec.seed = spec.seed ?? scenario.seed
-            reproduce = spec.command
+            var options = EngineOptions(root: root)
+            options.crashLogDirectory = crashLogDirectory
+            options.pauseLogDirectory = pauseLogDirectory
+            options.snapshots = snapshots
+            let result: RunResult
             if let snapshot = snapshots?.start {
                 try snapshot.restore(into: root)
+                result = try RunPlayer.play(playing, options: options)
             } else {
-                if root.exists { try FileManager.default.removeItem(at: root.url) }
-                try FileManager.default.createDirectory(
-                    at: root.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try DeviceInit.create(root: root, from: .scenario(scenario))
+                result = try RunPlayer.playOnNewRoot(playing, options: options)
             }
-            var options = try EngineOptions(spec: spec, root: root)
-            options.faults.crashLogDirectory = crashLogDirectory
-            options.faults.pauseLogDirectory = pauseLogDirectory
-            options.snapshots = snapshots
-            let result = try DeviceEngine(scenario: scenario, options: options).run()
             return Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
                 crashes: Self.crashes(root), faultEvents: Self.faultEvents(root), reproduce: reproduce,

@@ -9,7 +9,8 @@ import OALSystem
 /// pass or fail per seed, each replayable with one command.
 public struct SeedSwarm: Sendable {
     /// The run every seed repeats with its own fault mix.
-    public var spec: RunSpec
+    public var resolved: ResolvedRun
+    public var spec: RunSpec { resolved.spec }
     public var scenarioPath: String { spec.scenario }
     public var rootBase: URL
     public var seeds: [UInt64]
@@ -19,11 +20,21 @@ public struct SeedSwarm: Sendable {
     public var shard: Shard?
     public var progress: (@Sendable (String) -> Void)?
 
+    /// A swarm of `spec`, resolved here.
     public init(
         spec: RunSpec, rootBase: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
         progress: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        self.init(
+            run: try ResolvedRun.resolve(spec), rootBase: rootBase, seeds: seeds, jobs: jobs, shard: shard,
+            progress: progress)
+    }
+
+    public init(
+        run: ResolvedRun, rootBase: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil,
+        progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.spec = spec
+        resolved = run
         self.rootBase = rootBase
         self.seeds = seeds
         self.jobs = jobs
@@ -72,10 +83,10 @@ public struct SeedSwarm: Sendable {
     }
 
     public func run() throws -> Report {
-        let scenario = try ScenarioParser.load(path: scenarioPath)
+        let scenario = resolved.scenario
         let sweep = Sweep<SwarmSeed>(rootBase: rootBase, limit: nil, jobs: jobs, shard: shard, progress: progress)
         let (outcomes, index, _) = try sweep.run(
-            seeds.map { SwarmSeed(seed: $0, scenario: scenario) }, of: spec, title: Report.title)
+            seeds.map { SwarmSeed(seed: $0, scenario: scenario) }, of: resolved, title: Report.title)
         return Report(outcomes: outcomes, index: index, scenario: scenarioPath, shard: shard)
     }
 }

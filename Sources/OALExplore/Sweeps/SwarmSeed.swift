@@ -14,7 +14,7 @@ struct SwarmSeed: SweepSite {
     /// A seed's faults are drawn over the whole day: no snapshot serves it.
     var pinnedLaunch: Int? { nil }
 
-    func spec(from spec: RunSpec) -> RunSpec { spec.drawing(seed: seed) }
+    func run(from run: ResolvedRun) throws -> ResolvedRun { try run.drawing(seed: seed) }
 
     func root(position: Int) -> String { "seed-\(seed)" }
 

@@ -59,14 +59,14 @@ struct Sweep<Site: Sendable>: Sendable {
     /// The listing run: `spec` with nothing added, on `<root-base>/list`,
     /// each launch's points logged under `<root-base>/<kind>-log` and, with
     /// a recorder, the snapshots the reruns start from taken on the way.
-    func list(_ kind: PointLog.Kind, of spec: RunSpec, recorder: SnapshotRecorder?) throws -> (
+    func list(_ kind: PointLog.Kind, of run: ResolvedRun, recorder: SnapshotRecorder?) throws -> (
         baseline: FaultRun.Verdict, logs: [PointLog]
     ) {
         let directory = rootBase.appendingPathComponent(kind.directory, isDirectory: true)
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let baseline = FaultRun(
-            spec: spec, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
+            run: run, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
             snapshots: recorder.map { .record($0) },
             crashLogDirectory: kind == .crash ? directory : nil, pauseLogDirectory: kind == .pause ? directory : nil
         ).run()
@@ -80,7 +80,7 @@ extension Sweep where Site: SweepSite {
     /// `<root-base>/index.html`, titled "`title` of SCENARIO". `announce`
     /// opens the line that says how many are rerun (nil: no such line).
     func run(
-        _ sites: [Site], listing: FaultRun.Verdict? = nil, recorder: SnapshotRecorder? = nil, of spec: RunSpec,
+        _ sites: [Site], listing: FaultRun.Verdict? = nil, recorder: SnapshotRecorder? = nil, of run: ResolvedRun,
         title: String, announce: String? = nil
     ) throws -> (outcomes: [Site.Outcome], index: String?, snapshots: SnapshotUse?) {
         // A stop signal ends the sweep as interrupted (130/143), not as a
@@ -93,10 +93,10 @@ extension Sweep where Site: SweepSite {
                     + " with \(max(1, min(jobs, chosen.count))) job(s)")
         }
         let shelf = recorder.map { SnapshotShelf(recorder: $0, launches: chosen.compactMap(\.site.pinnedLaunch)) }
-        let outcomes = rerun(chosen, of: spec, shelf: shelf)
+        let outcomes = rerun(chosen, of: run, shelf: shelf)
         if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
         let index = RunIndex(
-            title: "\(title) of \(URL(fileURLWithPath: spec.scenario).lastPathComponent)",
+            title: "\(title) of \(URL(fileURLWithPath: run.spec.scenario).lastPathComponent)",
             entries: outcomes.map {
                 RunIndex.Entry(
                     label: $0.indexLabel, passed: $0.verdict.passed, reason: $0.verdict.reason,
@@ -109,13 +109,19 @@ extension Sweep where Site: SweepSite {
 
     /// One run of `spec` per site, as the site makes it, on the root it
     /// names under the base.
-    func rerun(_ chosen: [(position: Int, site: Site)], of spec: RunSpec, shelf: SnapshotShelf?) -> [Site.Outcome] {
+    func rerun(_ chosen: [(position: Int, site: Site)], of run: ResolvedRun, shelf: SnapshotShelf?) -> [Site.Outcome] {
         let rootBase = self.rootBase
         return each(chosen) { position, site in
             let snapshot = site.pinnedLaunch.flatMap { shelf?.snapshot(for: $0) }
             defer { shelf?.done(with: snapshot) }
             let verdict = FaultRun(
-                spec: site.spec(from: spec),
+                resolving: Result { () throws(FaultRun.ResolveFailure) in
+                    do {
+                        return try site.run(from: run)
+                    } catch {
+                        throw FaultRun.ResolveFailure(spec: run.spec, reason: "\(site): \(error)")
+                    }
+                },
                 root: DeviceRoot(rootBase.appendingPathComponent(site.root(position: position), isDirectory: true)),
                 snapshots: snapshot.map { .start($0) }
             ).run()

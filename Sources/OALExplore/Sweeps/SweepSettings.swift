@@ -10,7 +10,8 @@ import OALScenario
 public struct SweepSettings: Sendable {
     /// The run every rerun repeats; its mutant (a test's planted defect)
     /// reaches every launch of every rerun.
-    public var spec: RunSpec
+    public var resolved: ResolvedRun
+    public var spec: RunSpec { resolved.spec }
     public var scenarioPath: String { spec.scenario }
     public var rootBase: URL
     /// At most this many reruns, spread evenly over the list.
@@ -26,11 +27,21 @@ public struct SweepSettings: Sendable {
     public var snapshots: Bool
     public var progress: (@Sendable (String) -> Void)?
 
+    /// The settings of a sweep of `spec`, resolved here.
     public init(
         spec: RunSpec, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil, jobs: Int = 1,
         shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        self.init(
+            run: try ResolvedRun.resolve(spec), rootBase: rootBase, limit: limit, kinds: kinds, jobs: jobs,
+            shard: shard, snapshots: snapshots, progress: progress)
+    }
+
+    public init(
+        run: ResolvedRun, rootBase: URL, limit: Int? = nil, kinds: Set<FaultTarget>? = nil, jobs: Int = 1,
+        shard: Shard? = nil, snapshots: Bool = true, progress: (@Sendable (String) -> Void)? = nil
     ) {
-        self.spec = spec
+        resolved = run
         self.rootBase = rootBase
         self.limit = limit
         self.kinds = kinds

@@ -15,7 +15,7 @@ protocol SweepSite: Sendable {
     var pinnedLaunch: Int? { get }
 
     /// The sweep's run with this site's fault(s) added.
-    func spec(from spec: RunSpec) -> RunSpec
+    func run(from run: ResolvedRun) throws -> ResolvedRun
 
     /// Its root's name under the root base; `position` is its place in the
     /// list after `limit`.

@@ -139,7 +139,7 @@ public struct GuestMutation {
             var outcome = Result(site: site, outcome: .survived, detail: "every scenario's verdict unchanged")
             for (index, player) in players.enumerated() {
                 var mutated = player
-                mutated.environment["OAL_MUTANT"] = site.variable
+                mutated.mutant = site.variable
                 let verdict = try mutated.play(build: build, root: work.appendingPathComponent("mutant"))
                 if !verdict.sameBehaviour(as: baseline[index]) {
                     outcome = Result(

@@ -13,7 +13,7 @@ extension RunSpec {
     /// The spec `oal-device run SCENARIO ...` describes. `parsed` may hold
     /// other options of `run`; of those only `--shrink` is checked here
     /// (it cannot go with `--free-running`). Faults are checked against
-    /// the scenario by `checkFaults(in:)`.
+    /// the scenario when the run is resolved (`ResolvedRun`).
     public static func parse(scenario: String, _ parsed: ParsedArguments) throws(ProcessFailure) -> RunSpec {
         var spec = RunSpec(scenario: scenario)
         if let text = parsed.value("seed") {
@@ -58,16 +58,5 @@ extension RunSpec {
             throw .usage("--free-running: not with --paths or --shrink")
         }
         return spec
-    }
-
-    /// Each `--fault` parsed against the scenario it will be played in.
-    public func checkFaults(in scenario: Scenario) throws(ProcessFailure) {
-        for entry in faults {
-            do {
-                _ = try FaultLine.parse(entry, scenario: scenario)
-            } catch {
-                throw .usage("--fault: \(error)")
-            }
-        }
     }
 }

@@ -88,6 +88,4 @@ public struct RunSpec: Hashable, Sendable, Codable {
         played.end = scenario.start.addingTimeInterval(TimeInterval(days) * 86_400)
         return played
     }
-
-    public var fault: FaultOptions { FaultOptions(extra: faults, random: randomFaults, mutant: mutant) }
 }
