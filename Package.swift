@@ -11,7 +11,7 @@ let package = Package(
         .library(name: "OALDomain", targets: ["OALDomain"]),
         .library(name: "OALStore", targets: ["OALStore"]),
         .library(name: "OALPlatform", targets: ["OALPlatform"]),
-        .library(name: "OALShared", targets: ["OALShared"]),
+        .library(name: "OALProcesses", targets: ["OALProcesses"]),
         .library(name: "OALEmulator", targets: ["OALEmulator"]),
         .executable(name: "oal-app", targets: ["oal-app"]),
         .executable(name: "oal-monitor", targets: ["oal-monitor"]),
@@ -40,8 +40,12 @@ let package = Package(
         // 3. The emulated Apple frameworks: clock, DeviceActivity,
         //    ManagedSettings, tokens. State lives under <root>/system/.
         .target(name: "OALPlatform", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
-        // 4. The code the app and its extensions share (enforcement, shields).
-        .target(name: "OALShared", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform"]),
+        // 4. The app's and its extensions' processes: each one's body (the
+        //    app's commands and refresh, the monitor's reactions, the Open
+        //    press), the code they share (enforcement, shield lookup, the
+        //    App Group stores they open) and the runtime every process
+        //    starts in (`ProcessMain`, warm and fork servers).
+        .target(name: "OALProcesses", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform"]),
         // Guest builds (docs/GUEST.md): a checkout of a real app read as the
         // device's processes (its Xcode project or folder conventions), built
         // against GuestSDK into a cache keyed by content.
@@ -49,21 +53,22 @@ let package = Package(
         // A guest's history: every commit built and played, and bisect.
         .target(
             name: "OALGuestExplore",
-            dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALShared", "OALSystem"]),
+            dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALProcesses", "OALSystem"]),
         // 5. What a run is, as values: scenarios, faults and their
         //     parsers, `RunSpec` and its command line. No engine, no I/O
         //     beyond reading a scenario file.
-        .target(name: "OALScenario", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared"]),
+        .target(name: "OALScenario", dependencies: ["OALSystem", "OALDomain", "OALPlatform"]),
         // 6. The views of a finished run, pure over its trace and verdict:
         //    the timeline, the HTML report and index, the Perfetto trace.
         .target(
-            name: "OALRunViews", dependencies: ["OALSystem", "OALDomain", "OALPlatform", "OALShared", "OALScenario"]),
+            name: "OALRunViews", dependencies: ["OALSystem", "OALPlatform", "OALScenario"]),
         // 7. The judge of a run, handed an observation value after each
         //    step (never the engine): the spec model, the checks, the
         //    verdict. It reads the device's files and trace, and writes only
         //    its own state and report.
         .target(
-            name: "OALOracle", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario"]
+            name: "OALOracle",
+            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "OALScenario"]
         ),
         // 8. The emulated iOS engine (setting a root up, the launcher, the
         //    device's run, fault injection), a library so the tests and
@@ -71,21 +76,24 @@ let package = Package(
         .target(
             name: "OALEmulator",
             dependencies: [
-                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared", "OALScenario", "OALRunViews",
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "OALScenario", "OALRunViews",
                 "OALOracle",
             ]),
         // 9. Many runs of the engine: crash-point, kill and race sweeps, seed
         //    swarms, the shrinker and the differential run.
         .target(
             name: "OALExplore",
-            dependencies: ["OALSystem", "OALPlatform", "OALShared", "OALScenario", "OALOracle", "OALEmulator"]),
+            dependencies: [
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "OALScenario", "OALOracle",
+                "OALEmulator",
+            ]),
 
         // Guest mode (docs/GUEST.md). `GuestRuntime` connects a guest process
         // to its emulated device; the Apple-named modules are the surface the
         // real app calls, no more, each backed by OALPlatform's files;
         // `GuestHarness` is the body of the four processes' mains.
         .target(
-            name: "GuestRuntime", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALShared"],
+            name: "GuestRuntime", dependencies: ["OALSystem", "OALStore", "OALPlatform", "OALProcesses"],
             path: "Sources/GuestSDK/GuestRuntime"),
         .target(name: "GuestFoundation", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/GuestFoundation"),
         .target(
@@ -95,7 +103,7 @@ let package = Package(
             name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform"],
             path: "Sources/GuestSDK/DeviceActivity"),
         .target(
-            name: "FamilyControls", dependencies: ["ManagedSettings", "GuestRuntime", "OALStore", "Combine"],
+            name: "FamilyControls", dependencies: ["OALPlatform", "GuestRuntime", "ManagedSettings", "Combine"],
             path: "Sources/GuestSDK/FamilyControls"),
         .target(name: "UIKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/UIKit"),
         .target(
@@ -104,10 +112,11 @@ let package = Package(
         .target(
             name: "UserNotifications", dependencies: ["GuestRuntime", "OALStore", "OALPlatform"],
             path: "Sources/GuestSDK/UserNotifications"),
-        .target(name: "os", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/os"),
+        .target(name: "os", dependencies: ["OALSystem", "GuestRuntime"], path: "Sources/GuestSDK/os"),
         .target(name: "OSLog", dependencies: ["os"], path: "Sources/GuestSDK/OSLog"),
         .target(
-            name: "SwiftUI", dependencies: ["GuestRuntime", "GuestFoundation", "UIKit", "Combine"], path: "Sources/GuestSDK/SwiftUI"),
+            name: "SwiftUI", dependencies: ["GuestRuntime", "GuestFoundation", "UIKit", "Combine"],
+            path: "Sources/GuestSDK/SwiftUI"),
         .target(name: "Combine", path: "Sources/GuestSDK/Combine"),
         .target(
             name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
@@ -116,7 +125,8 @@ let package = Package(
         // The device has no widget host: current configurations are empty,
         // and a reload request is kept and said on stderr.
         .target(
-            name: "WidgetKit", dependencies: ["OALSystem", "SwiftUI", "ActivityKit"], path: "Sources/GuestSDK/WidgetKit"),
+            name: "WidgetKit", dependencies: ["OALSystem", "SwiftUI", "ActivityKit"], path: "Sources/GuestSDK/WidgetKit"
+        ),
         // The device never launches background tasks: `submit` throws
         // `.unavailable`, as on the Simulator.
         .target(name: "BackgroundTasks", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/BackgroundTasks"),
@@ -136,8 +146,8 @@ let package = Package(
         .target(
             name: "GuestHarness",
             dependencies: [
-                "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
-                "OALDomain", "OALPlatform", "OALShared", "OALStore",
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "GuestRuntime", "GuestFoundation",
+                "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
             ],
             path: "Sources/GuestSDK/GuestHarness"),
 
@@ -146,16 +156,20 @@ let package = Package(
         .executableTarget(name: "oal-guest-macros"),
 
         // Thin executables, one per process of the real architecture.
-        .executableTarget(name: "oal-app", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-monitor", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-shield-config", dependencies: ["OALShared"]),
-        .executableTarget(name: "oal-shield-action", dependencies: ["OALShared"]),
+        .executableTarget(name: "oal-app", dependencies: ["OALProcesses"]),
+        .executableTarget(name: "oal-monitor", dependencies: ["OALSystem", "OALPlatform", "OALProcesses"]),
+        .executableTarget(name: "oal-shield-config", dependencies: ["OALSystem", "OALProcesses"]),
+        .executableTarget(name: "oal-shield-action", dependencies: ["OALSystem", "OALPlatform", "OALProcesses"]),
         .executableTarget(
-            name: "oal-device", dependencies: ["OALEmulator", "OALExplore", "OALGuestBuild", "OALGuestExplore"]),
+            name: "oal-device",
+            dependencies: [
+                "OALSystem", "OALPlatform", "OALProcesses", "OALGuestBuild", "OALEmulator", "OALExplore",
+                "OALGuestExplore",
+            ]),
 
         // A process that hammers the stores, for the multi-process tests and
         // the store benchmark.
-        .executableTarget(name: "oal-store-probe", dependencies: ["OALStore"]),
+        .executableTarget(name: "oal-store-probe", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
         // Benchmarks: the stores against SQLite and a raw flock floor, the
         // simulation against the process-spawn floor (docs/PERFORMANCE.md).
         .executableTarget(name: "oal-bench", dependencies: ["OALSystem", "OALDomain", "OALStore"]),
@@ -164,27 +178,33 @@ let package = Package(
         // (docs/RELIABILITY.md). This build replays saved inputs;
         // `scripts/fuzz` builds it again with libFuzzer (`-D OAL_FUZZ`).
         .executableTarget(
-            name: "oal-fuzz", dependencies: ["OALSystem", "OALStore", "OALShared", "OALEmulator", "OALExplore"]),
+            name: "oal-fuzz", dependencies: ["OALSystem", "OALStore", "OALProcesses", "OALEmulator", "OALExplore"]),
 
         // Test-only: finds and spawns the built executables.
-        .target(name: "OALTestSupport", dependencies: ["OALSystem"]),
+        .target(name: "OALTestSupport"),
 
         .testTarget(name: "OALDomainTests", dependencies: ["OALDomain"]),
-        .testTarget(name: "OALStoreTests", dependencies: ["OALStore", "OALTestSupport"]),
-        .testTarget(name: "OALPlatformTests", dependencies: ["OALPlatform", "OALTestSupport"]),
-        .testTarget(name: "OALSharedTests", dependencies: ["OALShared", "OALTestSupport"]),
+        .testTarget(name: "OALStoreTests", dependencies: ["OALSystem", "OALDomain", "OALStore", "OALTestSupport"]),
+        .testTarget(name: "OALPlatformTests", dependencies: ["OALDomain", "OALStore", "OALPlatform"]),
         .testTarget(
-            name: "OALEmulatorTests", dependencies: ["OALEmulator", "OALOracle", "OALExplore", "OALTestSupport"]),
+            name: "OALProcessesTests",
+            dependencies: ["OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "OALTestSupport"]),
+        .testTarget(
+            name: "OALEmulatorTests",
+            dependencies: [
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "OALScenario", "OALRunViews",
+                "OALOracle", "OALEmulator", "OALExplore", "OALTestSupport",
+            ]),
         .testTarget(name: "OALGuestBuildTests", dependencies: ["OALGuestBuild", "OALTestSupport"]),
         // The guest SDK's pieces in-process, and guest builds run end to end
         // (examples/MiniGuest always; ../shared/guest/OpenAppLock when present).
         .testTarget(
             name: "GuestSDKTests",
             dependencies: [
-                "GuestRuntime", "CryptoKit", "DeviceActivity", "FamilyControls", "ManagedSettings", "OALDomain",
-                "OALPlatform", "SwiftData", "GuestFoundation", "ManagedSettingsUI", "UIKit", "SwiftUI", "Combine",
-                "OSLog", "GuestHarness", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation",
-                "CodeScanner", "UserNotifications", "OALTestSupport",
+                "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "GuestRuntime", "GuestFoundation",
+                "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications",
+                "OSLog", "CryptoKit", "SwiftData", "SwiftUI", "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit",
+                "CoreNFC", "AVFoundation", "CodeScanner", "GuestHarness", "OALTestSupport",
             ],
             // The testing library's UIKit overlay (`_Testing_UIKit`, image
             // attachments) exists on Apple platforms only; the stand-in

@@ -2,7 +2,7 @@ import Foundation
 import OALEmulator
 import OALGuestBuild
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 
 /// Plays a scenario against one guest build as a user would, on a fresh

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
+import OALProcesses
 import OALScenario
-import OALShared
 
 extension Oracle {
     /// Agreement of the two enforcement paths: the rule's own store equals

@@ -1,6 +1,6 @@
 import Foundation
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALStore
 
 /// The device's files as the oracle reads them: parsed directly, never

@@ -1,8 +1,8 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 
 /// The checks that judge what the user sees against the spec model, with
 /// the truth taken from outside the system under test (docs/ORACLE.md):

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
+import OALProcesses
 import OALScenario
-import OALShared
 
 /// How the oracle judges a guest (docs/ORACLE.md, "A guest"). The guest's
 /// App Group holds its own keys, not the emulator's stores, so what the

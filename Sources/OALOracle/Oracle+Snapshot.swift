@@ -1,6 +1,6 @@
 import Foundation
+import OALProcesses
 import OALScenario
-import OALShared
 
 extension Oracle {
     /// A run started from a snapshot: the trace read up to where the

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
+import OALProcesses
 import OALScenario
-import OALShared
 
 /// How long an unblock lifts a block: a deliberate change of the real
 /// app's behaviour over its history, stated as an option of the spec model

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
+import OALProcesses
 import OALScenario
-import OALShared
 
 /// The mirror's rules as the oracle judges them (`readView`), decoded again
 /// only when the snapshots differ from the last ones: decoding and

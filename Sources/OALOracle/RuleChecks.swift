@@ -1,8 +1,8 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 import OALStore
 
 extension Oracle {

@@ -1,8 +1,8 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 
 extension Oracle {
     /// The user's Uninstall Protection switch, from the taps the device saw

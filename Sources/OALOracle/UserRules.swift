@@ -1,8 +1,8 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 import OALStore
 
 /// The rules as the user set them: the app's private database

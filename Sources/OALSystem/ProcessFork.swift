@@ -1,6 +1,6 @@
 import Glibc
 
-/// `fork(2)` and `wait4(2)` for a fork server (`ForkServer` in OALShared):
+/// `fork(2)` and `wait4(2)` for a fork server (`ForkServer` in OALProcesses):
 /// a process that has started once and makes every later launch of its
 /// executable a copy of itself, so the copy skips `execve`, the dynamic
 /// loader and the runtime's first-use work. The one place either is called.

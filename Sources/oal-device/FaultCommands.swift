@@ -2,7 +2,8 @@ import Foundation
 import OALEmulator
 import OALExplore
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 
 // The fault side of oal-device: `run --fault/--random-faults`, `sweep`,
 // `swarm` (docs/FAULTS.md).

@@ -3,7 +3,7 @@ import OALEmulator
 import OALExplore
 import OALGuestBuild
 import OALGuestExplore
-import OALShared
+import OALProcesses
 import OALSystem
 
 // `oal-device guest ...` and `--guest`: the real app's checkouts built

@@ -2,7 +2,8 @@ import Foundation
 import OALEmulator
 import OALExplore
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 
 // The race side of oal-device: `race`, and the options every batch of
 // runs shares: `--jobs`, `--shard`, `--junit` (docs/FAULTS.md).

@@ -2,7 +2,7 @@ import Foundation
 import OALEmulator
 import OALExplore
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 
 // oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
@@ -165,7 +165,7 @@ let binDirectory: URL = {
 func runSpec(_ parsed: ParsedArguments, scenario: String) throws -> RunSpec {
     var spec = try RunSpec.parse(scenario: scenario, parsed)
     spec.binDirectory = binDirectory.path
-    if let mutant = ProcessInfo.processInfo.environment[Mutant.variable], !mutant.isEmpty { spec.mutant = mutant }
+    if let mutant = ProcessInfo.processInfo.environment[MutantVariable.name], !mutant.isEmpty { spec.mutant = mutant }
     if let text = parsed.value("guest") {
         let resolved = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet"))
         let guest = try GuestBuild.load(directory: resolved.build.path)

@@ -1,5 +1,6 @@
 import Foundation
-import OALShared
+import OALProcesses
+import OALSystem
 
 /// `oal-fuzz arguments`: the bytes as an argument vector (NUL-separated,
 /// as the kernel hands it over), parsed as `oal-app` parses its own, then

@@ -1,4 +1,4 @@
-import OALShared
+import OALProcesses
 import OALStore
 
 /// `oal-fuzz document`: the bytes as the file of every App Group document

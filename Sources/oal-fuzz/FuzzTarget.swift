@@ -1,3 +1,5 @@
+import OALSystem
+
 /// One parser the fuzzer feeds: its real entry point called with the
 /// input's bytes, then the invariants its result must keep.
 enum FuzzTarget: String, CaseIterable {

@@ -1,5 +1,6 @@
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 
 let usage = """
     usage: oal-monitor --root DIR CALLBACK ACTIVITY [EVENT]

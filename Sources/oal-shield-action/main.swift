@@ -1,5 +1,7 @@
 import Foundation
-import OALShared
+import OALPlatform
+import OALProcesses
+import OALSystem
 
 let usage = """
     usage: oal-shield-action --root DIR application TOKEN primary|secondary [--json]

@@ -1,4 +1,5 @@
-import OALShared
+import OALProcesses
+import OALSystem
 
 let usage = """
     usage: oal-shield-config --root DIR application TOKEN [--json]

@@ -1,7 +1,7 @@
 import Foundation
 import GuestRuntime
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALStore
 import OALSystem
 import Testing

@@ -5,7 +5,7 @@ import GuestRuntime
 import ManagedSettings
 import ManagedSettingsUI
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALStore
 import OSLog
 import SwiftUI

@@ -9,8 +9,8 @@ import Testing
 @testable import OALEmulator
 @testable import OALExplore
 @testable import OALOracle
+@testable import OALProcesses
 @testable import OALRunViews
-@testable import OALShared
 
 /// Forked launches (`oal-device run --forked`, docs/PROCESSES.md): every
 /// plain extension launch is a fresh process forked by a fork server of its

@@ -12,15 +12,16 @@ import Testing
     /// with what it reads there.
     static let boundary: [String: String] = [
         "OALPlatform/Trace/TraceLog.swift": "the launch number the device gave this process",
-        "OALShared/ShieldAction/OpenPress.swift": "the launch number, for a press's trace",
-        "OALShared/Runtime/Mutant.swift": "the mutant planted in this process",
-        "OALShared/Runtime/IdentifierSource.swift": "the seeded identifiers the device gave this process",
+        "OALProcesses/ShieldAction/OpenPress.swift": "the launch number, for a press's trace",
+        "OALProcesses/Runtime/Mutant.swift": "the mutant planted in this process",
+        "OALProcesses/Runtime/IdentifierSource.swift": "the seeded identifiers the device gave this process",
         "GuestSDK/GuestRuntime/GuestMutant.swift": "the mutant planted in a guest process",
         "OALSystem/PointConfiguration.swift": "the crash and pause points armed in this process",
         "OALSystem/PausePoint.swift": "where a paused process says it stopped",
         "OALSystem/ChildProcess.swift": "the environment a child inherits",
-        "OALEmulator/Engine/ProcessLauncher.swift": "the environment a launched process inherits",
-        "OALEmulator/Engine/UntracedAppQuery.swift": "the environment an untraced app query inherits",
+        "OALEmulator/Engine/Launching/ProcessLauncher.swift": "the environment a launched process inherits",
+        "OALEmulator/Engine/Launching/UntracedAppQuery.swift": "the environment an untraced app query inherits",
+        "OALEmulator/Run/DeviceProcess.swift": "the environment a device started as its own process inherits",
         "OALExplore/Sweeps/DeviceKillSweep.swift": "the environment a killed device inherits",
     ]
 

@@ -2,7 +2,7 @@ import Foundation
 import OALEmulator
 import OALExplore
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 import OALTestSupport
 import Testing

@@ -3,7 +3,8 @@ import OALDomain
 import OALEmulator
 import OALExplore
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 import OALTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 import OALTestSupport
 

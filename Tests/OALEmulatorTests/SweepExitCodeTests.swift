@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALExplore
+import OALSystem
 import OALTestSupport
 import Testing
 

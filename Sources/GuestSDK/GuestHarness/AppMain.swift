@@ -1,5 +1,5 @@
 import Foundation
-import OALShared
+import OALProcesses
 
 /// `guest-app`: every `oal-app` command line (every tap, `refresh`, the
 /// screens, and the foreground loop `run` with its hand-shake,

@@ -1,7 +1,7 @@
 import Foundation
 import GuestRuntime
 import OALDomain
-import OALShared
+import OALProcesses
 
 /// The guest-side half of the app harness, written per app in
 /// `guest-harness/<app>/app/` and compiled into the guest's app module: it

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 
 /// `guest-app`: the `oal-app` command lines (docs/PROCESSES.md) performed

@@ -1,6 +1,6 @@
 import Foundation
 import OALDomain
-import OALShared
+import OALProcesses
 import OALStore
 
 /// The guest app process: the adapter (the app's own code) and the

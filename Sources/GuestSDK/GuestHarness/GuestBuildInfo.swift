@@ -1,6 +1,6 @@
 import GuestFoundation
 import GuestRuntime
-import OALShared
+import OALProcesses
 
 /// What `scripts/guest-build` learned about the guest and bakes into each
 /// generated main: its App Group entitlements and its string catalogs.

@@ -1,6 +1,6 @@
 import Foundation
 import OALDomain
-import OALShared
+import OALProcesses
 
 /// One rule in the real app's flat shape (the columns of its SwiftData
 /// model): what a tap asks the app's editor to make of a rule, and how the

@@ -1,7 +1,7 @@
 import Foundation
 import GuestRuntime
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALStore
 
 /// The device a guest's unit-test process runs on (`oal-device guest

@@ -1,5 +1,6 @@
 import DeviceActivity
-import OALShared
+import OALProcesses
+import OALSystem
 
 import enum OALPlatform.CallbackKind
 

@@ -2,7 +2,8 @@ import Foundation
 import ManagedSettings
 import OALDomain
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 
 /// `guest-shield-action`: the command line of `oal-shield-action`, calling
 /// the guest's `ShieldActionDelegate`. Its completion handler becomes the

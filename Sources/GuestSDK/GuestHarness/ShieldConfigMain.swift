@@ -1,6 +1,7 @@
 import ManagedSettings
 import ManagedSettingsUI
-import OALShared
+import OALProcesses
+import OALSystem
 
 /// `guest-shield-config`: the command line of `oal-shield-config`, asking
 /// the guest's `ShieldConfigurationDataSource` for the shield and printing

@@ -2,7 +2,8 @@ import Foundation
 import ManagedSettings
 import OALDomain
 import OALPlatform
-import OALShared
+import OALProcesses
+import OALSystem
 
 /// What iOS hands a shield extension for a token: the app (with the
 /// category the device files it under) or the web domain, from the device

@@ -1,6 +1,6 @@
 import Foundation
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALStore
 import OALSystem
 

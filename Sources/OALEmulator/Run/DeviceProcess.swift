@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import OALPlatform
-import OALShared
+import OALProcesses
 import OALSystem
 
 /// The one place a library starts `oal-device` as a process of its own.
@@ -69,7 +69,7 @@ public struct DeviceProcess: Sendable {
     private func spawn(_ arguments: [String]) throws(Errno) -> Ending {
         var variables = environment ?? ProcessInfo.processInfo.environment
         // A mutant the run carries reaches the device and every child.
-        if let mutant = run.spec.mutant { variables[Mutant.variable] = mutant }
+        if let mutant = run.spec.mutant { variables[MutantVariable.name] = mutant }
         let child = try ChildProcess.spawn(
             run.spec.devicePath, arguments: arguments, environment: variables, standardOutput: log ?? "/dev/null",
             standardError: log ?? "/dev/null")

@@ -3,8 +3,8 @@ import OALDomain
 import OALEmulator
 import OALOracle
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 import OALStore
 
 /// `oal-device diff`: one scenario played three ways (background path

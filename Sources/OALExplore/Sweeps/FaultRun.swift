@@ -3,8 +3,8 @@ import Glibc
 import OALEmulator
 import OALOracle
 import OALPlatform
+import OALProcesses
 import OALScenario
-import OALShared
 import OALSystem
 
 /// One scenario run on a fresh device root with some faults, judged by the

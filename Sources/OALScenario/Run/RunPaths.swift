@@ -1,7 +1,6 @@
 import Foundation
 import OALDomain
 import OALPlatform
-import OALShared
 
 /// Which enforcement paths a run exercises (`oal-device run --paths`), for
 /// the differential run (docs/ORACLE.md, "Differential run").

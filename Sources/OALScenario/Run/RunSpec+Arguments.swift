@@ -1,5 +1,5 @@
 import Foundation
-import OALShared
+import OALSystem
 
 /// The spec's side of `oal-device run`'s command line: the options that
 /// make a run what it is, read and checked here and nowhere else, so the

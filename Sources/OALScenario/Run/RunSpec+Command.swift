@@ -1,5 +1,5 @@
 import Foundation
-import OALShared
+import OALSystem
 
 /// A spec as the commands that replay it, and back: the one renderer of
 /// every reproduce line, and its inverse, which the tests hold it to.
@@ -19,7 +19,7 @@ extension RunSpec {
     /// The `run` half alone, on `root`: how a root that holds this run
     /// goes on with it.
     public func runCommand(root: String) -> String {
-        let mutant = self.mutant.map { "\(Mutant.variable)=\(ShellWords.quote($0)) " } ?? ""
+        let mutant = self.mutant.map { "\(MutantVariable.name)=\(ShellWords.quote($0)) " } ?? ""
         return mutant
             + ([devicePath, "run", "--root", root, scenario] + arguments(guest: guestSource ?? guest))
             .map(ShellWords.quote).joined(separator: " ")
@@ -77,8 +77,8 @@ extension RunSpec {
         let initWords = Array(words[..<and])
         var runWords = Array(words[(and + 1)...])
         var mutant: String?
-        if let first = runWords.first, first.hasPrefix(Mutant.variable + "=") {
-            mutant = String(first.dropFirst(Mutant.variable.count + 1))
+        if let first = runWords.first, first.hasPrefix(MutantVariable.name + "=") {
+            mutant = String(first.dropFirst(MutantVariable.name.count + 1))
             runWords.removeFirst()
         }
         guard initWords.count == 6, initWords[1] == "init", initWords[2] == "--root", initWords[4] == "--scenario"

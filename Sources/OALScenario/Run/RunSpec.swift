@@ -1,5 +1,4 @@
 import Foundation
-import OALShared
 
 /// One run, as one value: everything that decides what `oal-device run`
 /// plays, and so everything a reproduce line must carry. As TigerBeetle's

@@ -1,5 +1,5 @@
 import Foundation
-import OALShared
+import OALPlatform
 
 /// What the simulated user (or the scenario's checker) does at one instant.
 public enum ScenarioAction: Sendable, Hashable {

@@ -4,7 +4,7 @@
 import Foundation
 import GuestHarness
 import OALDomain
-import OALShared
+import OALProcesses
 import SwiftData
 
 final class MiniAdapter: GuestAppAdapter, @unchecked Sendable {

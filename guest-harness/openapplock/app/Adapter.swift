@@ -8,7 +8,7 @@ import Foundation
 import GuestHarness
 import GuestRuntime
 import OALDomain
-import OALShared
+import OALProcesses
 @_spi(GuestHarness) import SwiftData
 
 final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {

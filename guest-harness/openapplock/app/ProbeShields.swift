@@ -7,7 +7,7 @@
 // commit's protocol lacks is an ordinary method.
 import Foundation
 import GuestHarness
-import OALShared
+import OALProcesses
 
 nonisolated final class ProbeShields: ShieldApplying, @unchecked Sendable {
     private let lock = NSLock()

@@ -1,0 +1,51 @@
+import Foundation
+import OALProcesses
+
+extension DeviceEngine {
+    /// What the oracle needs from the app itself after a step, asked
+    /// untraced (`UntracedAppQuery`, so the trace is the same without the
+    /// oracle): a guest's own records at every step (`GuestProbe`), and the
+    /// Rules screen's status labels after any launch and at least once an
+    /// emulated hour (`status-label`), for the emulator's app and a guest
+    /// alike.
+    func askTheApp() {
+        // Not while a preempted launch is stopped: the query would wait for
+        // a lock it holds, and nothing resumes it for an untraced process
+        // (the race sweep hung so). Asked again once it has run on.
+        guard !faults.holdsAStoppedLaunch else { return }
+        let query = UntracedAppQuery(launcher: launcher)
+        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
+        guard FileManager.default.fileExists(atPath: database.path) else { return }
+        let launches = state.launchSequence
+        if let asked = oracle.labelsAsked, asked.launch == launches, now.timeIntervalSince(asked.time) < 3600 {
+            return
+        }
+        oracle.labelsAsked = LabelsAsked(launch: launches, time: now)
+        askForTheRulesScreen(query)
+    }
+
+    /// A run resumed from a snapshot taken between the step's observation
+    /// and its judgement: the answers the recording run held in memory for
+    /// that judgement, asked again of the same files (the app's answers
+    /// depend on nothing else).
+    func askTheAppAgainAfterResume() {
+        let query = UntracedAppQuery(launcher: launcher)
+        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now {
+            askForTheRulesScreen(query)
+        }
+    }
+
+    private func askForTheRulesScreen(_ query: UntracedAppQuery) {
+        switch query.run(["rules", "--json"]) {
+        case .success(let data):
+            oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))
+        case .failure:
+            // The app could not draw its screen (a fault damaged its
+            // store, say): the stores-parse check names the store; the
+            // labels are judged at the next answer.
+            return
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import OALDomain
+import OALPlatform
+import OALProcesses
+
+/// The simulated user: taps in the app, opening and leaving apps, shield
+/// buttons, and the scenario's checks.
+extension DeviceEngine {
+    func perform(_ step: ScenarioStep) throws {
+        switch step.action {
+        case .app, .open, .press, .leave: try faultsDeviceUse()
+        case .expect, .fault, .authorization, .notifications: break
+        }
+        switch step.action {
+        case .fault(let fault):
+            try inject(fault, key: "line:\(step.line)")
+        case .app(let arguments):
+            guard appAvailable(for: "app " + arguments.joined(separator: " ")) else { return }
+            if freeRun != nil { return try tapConcurrently(step, arguments) }
+            tapped(step, arguments, try launch(.app, arguments))
+        case .open(let name, let duration):
+            try open(name, for: duration)
+        case .leave:
+            try leaveFrontmost()
+        case .press(let button, let name, let duration):
+            if let problem = try press(button, on: name, for: duration) {
+                record(step, ExpectationVerdict(ok: false, detail: problem))
+            }
+        case .authorization(let change):
+            try setAuthorization(change)
+        case .notifications(let change):
+            try setNotificationPermission(change)
+        case .expect(let expectation):
+            try drainLaunches()
+            let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }
+            record(step, try checker.check(expectation, state: state))
+        }
+    }
+
+    /// Traces a tap's answer; a failed one fails its step.
+    func tapped(_ step: ScenarioStep, _ arguments: [String], _ outcome: LaunchOutcome) {
+        trace.record(
+            "user.app", at: now,
+            [
+                "args": arguments.joined(separator: " "), "launch": String(outcome.launch),
+                "status": outcome.statusText,
+            ])
+        if outcome.exitCode != 0 {
+            let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
+            record(step, ExpectationVerdict(ok: false, detail: "oal-app exited \(outcome.statusText): \(said)"))
+        }
+    }
+
+    /// Traces a verdict; failures also go to the progress stream at once.
+    func record(_ step: ScenarioStep, _ verdict: ExpectationVerdict) {
+        trace.record(
+            "expect", at: now,
+            [
+                "line": String(step.line), "text": step.text, "result": verdict.ok ? "ok" : "fail",
+                "detail": verdict.detail,
+            ])
+        if verdict.ok {
+            result.met += 1
+        } else {
+            let message = "\(scenario.file):\(step.line): \(step.text) — \(verdict.detail)"
+            result.failures.append(message)
+            options.progress?("FAIL \(message)")
+        }
+    }
+
+    /// At the end of a guest's run: each failed expectation a known finding
+    /// of the app explains (its harness's `expects`, docs/GUEST.md
+    /// "Findings") moves from `failures` to `knownFailures`, traced as
+    /// `expect.known` with the finding, so it is reported as known and the
+    /// run exits 5, not 1, when nothing else failed.
+    func separateKnownFailures() {
+        guard run.guest?.findings != nil else { return }
+        var remaining: [String] = []
+        for message in result.failures {
+            let prefix = "\(scenario.file):"
+            let line = message.hasPrefix(prefix) ? Int(message.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
+            guard let line, let step = scenario.steps.first(where: { $0.line == line }),
+                case .expect(let expectation) = step.action,
+                let finding = oracle.knownFinding(explaining: expectation)
+            else {
+                remaining.append(message)
+                continue
+            }
+            result.knownFailures.append("\(message) (known finding \(finding.id))")
+            trace.record(
+                "expect.known", at: now, ["line": String(line), "finding": finding.id, "summary": finding.summary])
+        }
+        result.failures = remaining
+    }
+
+    // MARK: - Foreground
+
+    func open(_ name: String, for duration: TimeInterval?) throws {
+        try leaveFrontmost()
+        guard let app = try view.catalog().app(named: name) else {
+            throw EngineError.io("no installed app named '\(name)' on this device")
+        }
+        trace.record("user.open", at: now, ["app": app.name])
+        if app.bundleIdentifier == Self.openAppLock {
+            guard appAvailable(for: "open OpenAppLock") else { return }
+            try openOpenAppLock(for: duration)
+            return
+        }
+        if try view.effective().isShielded(app.token, category: app.category) {
+            try showShield(app)
+            return
+        }
+        state.frontmost = app.bundleIdentifier
+        state.leaveAt = duration.map { now.addingTimeInterval($0) }
+        try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+    }
+
+    func leaveFrontmost() throws {
+        if let shield = state.showingShield {
+            trace.record("user.leave", at: now, ["app": shield, "from": "shield"])
+            state.showingShield = nil
+        }
+        guard let bundle = state.frontmost else { return }
+        let name = try view.catalog().apps.first { $0.bundleIdentifier == bundle }?.name ?? bundle
+        trace.record("user.leave", at: now, ["app": name])
+        state.frontmost = nil
+        state.leaveAt = nil
+        state.nextTick = nil
+        try loop.publish(frontmost: nil, session: state.foregroundSession, tick: nil)
+    }
+
+    /// iOS renders a shield by launching the ShieldConfiguration extension.
+    private func showShield(_ app: InstalledApp) throws {
+        let outcome = try launch(.shieldConfig, ["application", app.token.description])
+        let text = outcome.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " | ")
+        trace.record(
+            "shield.shown", at: now,
+            ["app": app.name, "launch": String(outcome.launch), "status": outcome.statusText, "text": text])
+        state.showingShield = app.name
+    }
+
+    /// A shield button. Returns a problem when the press could not happen
+    /// as the scenario says (no shield there, the extension failed).
+    func press(_ button: ShieldButton, on name: String, for duration: TimeInterval?) throws -> String? {
+        if state.showingShield?.caseInsensitiveCompare(name) != .orderedSame {
+            try open(name, for: nil)
+        }
+        guard state.showingShield?.caseInsensitiveCompare(name) == .orderedSame,
+            let app = try view.catalog().app(named: name)
+        else {
+            return "no shield is showing on \(name), so there is no button to press"
+        }
+        let shieldersBefore = try view.effective().storesShielding(app.token, category: app.category)
+        let outcome = try launchPress(
+            ShieldPressArguments(token: app.token.description, button: button.pressed).arguments, button: button)
+        let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
+        trace.record(
+            "user.press", at: now,
+            [
+                "app": app.name, "button": button.rawValue, "launch": String(outcome.launch),
+                "status": outcome.statusText, "result": said,
+            ])
+        try settle()
+        guard let reply = ShieldPressReply(button: button, exitCode: outcome.exitCode, firstLine: said) else {
+            return "oal-shield-action exited \(outcome.statusText): \(said) \(outcome.stderr)"
+        }
+        if let granted = reply.granted { state.lastPressGranted = granted }
+        let shieldersAfter = try view.effective().storesShielding(app.token, category: app.category)
+        switch reply.effect(stillShielded: !shieldersAfter.isEmpty, shieldersChanged: shieldersAfter != shieldersBefore)
+        {
+        case .home:
+            state.showingShield = nil
+        case .redraw:
+            state.showingShield = nil
+            try showShield(app)
+        case .stay:
+            break
+        case .openApp:
+            state.showingShield = nil
+            trace.record("user.open", at: now, ["app": app.name, "via": "press"])
+            state.frontmost = app.bundleIdentifier
+            state.leaveAt = duration.map { now.addingTimeInterval($0) }
+            try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+        }
+        return nil
+    }
+
+    // MARK: - The app's foreground loop
+
+    private func openOpenAppLock(for duration: TimeInterval?) throws {
+        if pathsSkipsApp() { return }
+        state.foregroundSession += 1
+        state.frontmost = Self.openAppLock
+        state.leaveAt = duration.map { now.addingTimeInterval($0) }
+        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
+        _ = try loop.ensureLoop(
+            launch: { nextLaunch() },
+            starting: { number in trace.record("loop.launch", at: now, ["launch": String(number)]) })
+        // Free-running, the loop refreshes on its own, unawaited.
+        if freeRun != nil { return }
+        try awaitRefresh(at: now)
+    }
+
+    func tick() throws {
+        if try pathsRefreshIfNeeded() { return }
+        guard state.frontmost == Self.openAppLock, loop.loopAlive else {
+            try closeDeadLoop()
+            return
+        }
+        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: now)
+        try awaitRefresh(at: now)
+    }
+
+    private func awaitRefresh(at tick: Date) throws {
+        guard loop.awaitAck(session: state.foregroundSession, tick: tick) else {
+            try stopIfRequested()
+            trace.record("loop.timeout", at: now, ["session": String(state.foregroundSession)])
+            try closeDeadLoop()
+            return
+        }
+        trace.record("loop.ack", at: now, ["session": String(state.foregroundSession)])
+        state.nextTick = now.addingTimeInterval(Self.tickInterval)
+    }
+
+    /// A loop that died or stopped answering: the app counts as closed
+    /// until the user opens it again, as iOS treats a crashed app.
+    func closeDeadLoop() throws {
+        trace.record("app.closed", at: now, ["reason": "the foreground loop is not running"])
+        state.frontmost = nil
+        state.nextTick = nil
+        state.leaveAt = nil
+        try loop.publish(frontmost: nil, session: state.foregroundSession, tick: nil)
+    }
+}
