@@ -168,7 +168,7 @@ struct GuestBuildTests {
         let run = try Self.play(
             Self.repository.appendingPathComponent("scenarios/demo-day.scenario").path, guest: guest, root: root)
         // The oracle judges the real app clean on the demo day; the one failed
-        // expectation is finding G1 (docs/GUEST.md): the app records a time
+        // expectation is finding G1 (docs/FINDINGS.md): the app records a time
         // limit's minutes only at the budget.
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
         #expect(
@@ -221,7 +221,7 @@ struct GuestBuildTests {
         try? FileManager.default.removeItem(at: Self.temporaryRoot("mutation-guest"))
     }
 
-    /// A known finding of the app (G1, docs/GUEST.md) that fails an
+    /// A known finding of the app (G1, docs/FINDINGS.md) that fails an
     /// expectation is reported as known, with where it is documented, and
     /// `scripts/supervise` exits 5, not 1; a run with the same finding and a
     /// new failure still exits 1 (issue 25).
@@ -261,7 +261,7 @@ struct GuestBuildTests {
             run.stdout.contains("Expectations: 0 met, 0 failed, 1 failed as known finding(s) of the app"),
             "\(run.stdout)")
         #expect(
-            run.stdout.contains("KNOWN line 7: expect usage Cap minutes 10 — minutes 0 (finding G1: docs/GUEST.md"),
+            run.stdout.contains("KNOWN line 7: expect usage Cap minutes 10 — minutes 0 (finding G1: docs/FINDINGS.md"),
             "\(run.stdout)")
 
         let both = directory.appendingPathComponent("both.scenario")

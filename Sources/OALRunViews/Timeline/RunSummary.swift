@@ -147,7 +147,7 @@ package struct RunSummary: Sendable {
 
     /// Where the guest app's known findings are documented.
     package static let findingsDocument =
-        "docs/GUEST.md, \"Findings about the real app\", and guest-harness/<app>/findings"
+        "docs/FINDINGS.md and guest-harness/<app>/findings"
 
     /// The summary's text; `color` paints the verdicts (the caller decides
     /// whether its stdout may carry colour: `ColorPolicy`).
