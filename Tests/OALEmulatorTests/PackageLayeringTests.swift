@@ -84,4 +84,38 @@ import Testing
         #expect(undeclared.isEmpty, "\(undeclared.joined(separator: "\n"))")
         #expect(unused.isEmpty, "\(unused.joined(separator: "\n"))")
     }
+
+    /// docs/ARCHITECTURE.md's tables say each target's dependencies; they
+    /// say what Package.swift says, so the drawing of the layers stays true.
+    @Test func theArchitectureTablesListEachTargetsDependencies() throws {
+        let targets = try Self.targets()
+        let declared = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0.dependencies) })
+        let text = try String(
+            contentsOf: Repository.root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+        var rows: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            // `| # | target | depends on |` or `| target | depends on |`.
+            for index in 1...2 where index + 1 < cells.count {
+                let cell = cells[index]
+                guard cell.hasPrefix("`"), cell.hasSuffix("`") else { continue }
+                let name = String(cell.dropFirst().dropLast())
+                guard declared[name] != nil else { continue }
+                let listed = cells[index + 1].split(separator: "(")[0].split(
+                    separator: "`", omittingEmptySubsequences: false
+                ).enumerated()
+                    .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+                rows[name] = Set(listed)
+                break
+            }
+        }
+        let missing = declared.keys.filter { rows[$0] == nil }.sorted()
+        #expect(missing.isEmpty, "targets docs/ARCHITECTURE.md has no row for: \(missing)")
+        let differing = rows.filter { declared[$0.key] != $0.value }.keys.sorted().map { name in
+            "\(name): the doc says \(rows[name]!.sorted()), Package.swift \(declared[name]!.sorted())"
+        }
+        #expect(differing.isEmpty, "\(differing.joined(separator: "\n"))")
+    }
 }
