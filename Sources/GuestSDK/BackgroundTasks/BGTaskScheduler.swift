@@ -67,12 +67,7 @@ public final class BGTaskScheduler: @unchecked Sendable {
     public func cancelAllTaskRequests() {}
 
     /// The requests waiting to run: always none, as none is accepted
-    /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/getpendingtaskrequests(completionhandler:)).
-    public func getPendingTaskRequests(completionHandler: @escaping ([BGTaskRequest]) -> Void) {
-        completionHandler([])
-    }
-
-    /// The async form of `getPendingTaskRequests(completionHandler:)`.
+    /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
     public func pendingTaskRequests() async -> [BGTaskRequest] { [] }
 
     /// Whether a launch handler is registered for `identifier`.
