@@ -11,7 +11,7 @@ import Testing
 /// text: a type, typealias, func, var, let or macro declared `public` or
 /// `open`, a case of a public enum, a requirement of a public protocol.
 /// Inits and subscripts have none. Members count by their name: one use
-/// of `heavy` keeps every `heavy`.
+/// of `light` keeps every `light`.
 ///
 /// Used: the name is an identifier, outside comments (string literals
 /// count: the guest build's generated code is one), in the guests'
@@ -20,6 +20,10 @@ import Testing
 /// line, the commits `oal-device guest history` builds), examples/,
 /// guest-harness/, Tests/ (but this file), or Sources/ anywhere but at the
 /// public declarations themselves.
+///
+/// Without OpenAppLock and Foqos the check is skipped, saying why; without
+/// swift-app-intervention or the bundle, what it finds is a known issue,
+/// as a name only they use would look unused. The scan's own tests always run.
 struct GuestSDKSurfaceTests {
     /// The names nothing names that stay, each with why.
     static let exemptions: [String: String] = [
@@ -45,21 +49,22 @@ struct GuestSDKSurfaceTests {
     static let guests = repository.deletingLastPathComponent().appendingPathComponent("shared/guest")
     static let bundle = guests.appendingPathComponent("OpenAppLock.bundle")
 
-    /// The guests a use is looked for in: without them most of the surface
+    static let intervention = guests.appendingPathComponent("swift-app-intervention")
+
+    /// The two apps the stand-ins are for: without them most of the surface
     /// would look unused, so the check is skipped, saying why.
     static var guestsPresent: Bool {
         let manager = FileManager.default
         return manager.fileExists(atPath: guests.appendingPathComponent("OpenAppLock/Shared").path)
             && manager.fileExists(atPath: guests.appendingPathComponent("Foqos/foqos.xcodeproj").path)
-            && manager.fileExists(atPath: bundle.path)
     }
 
     @Test(
         .enabled(
             if: GuestSDKSurfaceTests.guestsPresent,
             """
-            needs the guests' sources at ../shared/guest (OpenAppLock, Foqos, OpenAppLock.bundle): \
-            without them most of GuestSDK would look unused
+            needs the guests' sources at ../shared/guest (OpenAppLock, Foqos): without them most of GuestSDK \
+            would look unused
             """))
     func everyPublicNameOfGuestSDKIsUsed() throws {
         let surface = try SDKSurface.read(Self.repository)
@@ -68,8 +73,10 @@ struct GuestSDKSurfaceTests {
             Self.repository.appendingPathComponent("examples"), Self.repository.appendingPathComponent("guest-harness"),
             Self.guests.appendingPathComponent("OpenAppLock"), Self.guests.appendingPathComponent("Foqos"),
         ]
-        let intervention = Self.guests.appendingPathComponent("swift-app-intervention")
-        if FileManager.default.fileExists(atPath: intervention.path) { directories.append(intervention) }
+        // The guests that may be absent: then a name only they use looks
+        // unused, which is said as a known issue rather than a failure.
+        let absent = [Self.intervention, Self.bundle].filter { !FileManager.default.fileExists(atPath: $0.path) }
+        if !absent.contains(Self.intervention) { directories.append(Self.intervention) }
         var used = Set<String>()
         let this = URL(fileURLWithPath: #filePath).standardizedFileURL.path
         for directory in directories {
@@ -84,14 +91,28 @@ struct GuestSDKSurfaceTests {
         }
         var unused = Set(surface.names.keys).subtracting(used)
         // The app's past: only the names nothing present uses are looked for.
-        unused.subtract(try BundleHistory.identifiers(in: Self.bundle, among: unused))
-        for name in unused.subtracting(Self.exemptions.keys).sorted() {
-            let places = (surface.names[name] ?? []).map { "\($0.kind) at \($0.place)" }.joined(separator: ", ")
-            Issue.record(
-                """
-                GuestSDK declares `\(name)` (\(places)) and no guest, harness, test or source uses it: \
-                remove it, or exempt it with the reason the compiler or an Apple protocol needs it
-                """)
+        if !absent.contains(Self.bundle) {
+            unused.subtract(try BundleHistory.identifiers(in: Self.bundle, among: unused))
+        }
+        func report() {
+            for name in unused.subtracting(Self.exemptions.keys).sorted() {
+                let places = (surface.names[name] ?? []).map { "\($0.kind) at \($0.place)" }.joined(separator: ", ")
+                Issue.record(
+                    """
+                    GuestSDK declares `\(name)` (\(places)) and no guest, harness, test or source uses it: \
+                    remove it, or exempt it with the reason the compiler or an Apple protocol needs it
+                    """)
+            }
+        }
+        if absent.isEmpty {
+            report()
+        } else {
+            let missing = absent.map(\.lastPathComponent).joined(separator: " and ")
+            withKnownIssue(
+                "\(missing) absent from ../shared/guest: a name only it uses looks unused", isIntermittent: true
+            ) {
+                report()
+            }
         }
     }
 
