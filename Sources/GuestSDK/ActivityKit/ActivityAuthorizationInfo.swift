@@ -11,9 +11,4 @@ public struct ActivityAuthorizationInfo: Sendable {
     /// Whether the app can start a Live Activity: false
     /// (https://developer.apple.com/documentation/activitykit/activityauthorizationinfo/areactivitiesenabled).
     public var areActivitiesEnabled: Bool { false }
-
-    /// Whether the app may send frequent push updates: false, as no Live
-    /// Activity can run
-    /// (https://developer.apple.com/documentation/activitykit/activityauthorizationinfo/frequentpushesenabled).
-    public var frequentPushesEnabled: Bool { false }
 }

@@ -7,9 +7,6 @@ import Foundation
 open class BGTask: @unchecked Sendable {
     /// The identifier of the request the task was launched for.
     public let identifier: String
-    /// Called when the task's time runs out
-    /// (https://developer.apple.com/documentation/backgroundtasks/bgtask/expirationhandler).
-    open var expirationHandler: (() -> Void)?
 
     private let lock = NSLock()
     private var completion: Bool?
@@ -27,7 +24,3 @@ open class BGTask: @unchecked Sendable {
 /// A deferrable task launched for a `BGProcessingTaskRequest`
 /// (https://developer.apple.com/documentation/backgroundtasks/bgprocessingtask).
 public final class BGProcessingTask: BGTask, @unchecked Sendable {}
-
-/// A refresh task launched for a `BGAppRefreshTaskRequest`
-/// (https://developer.apple.com/documentation/backgroundtasks/bgapprefreshtask).
-public final class BGAppRefreshTask: BGTask, @unchecked Sendable {}

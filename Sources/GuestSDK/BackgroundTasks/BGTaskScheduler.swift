@@ -66,13 +66,9 @@ public final class BGTaskScheduler: @unchecked Sendable {
     /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/cancelalltaskrequests()).
     public func cancelAllTaskRequests() {}
 
-    /// The requests waiting to run: always none, as none is accepted
-    /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/getpendingtaskrequests(completionhandler:)).
-    public func getPendingTaskRequests(completionHandler: @escaping ([BGTaskRequest]) -> Void) {
-        completionHandler([])
-    }
-
-    /// The async form of `getPendingTaskRequests(completionHandler:)`.
+    /// The requests waiting to run: always none, as none is accepted (the
+    /// async form of
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/getpendingtaskrequests(completionhandler:)).
     public func pendingTaskRequests() async -> [BGTaskRequest] { [] }
 
     /// Whether a launch handler is registered for `identifier`.

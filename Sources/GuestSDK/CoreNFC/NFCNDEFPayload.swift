@@ -7,8 +7,6 @@ public enum NFCTypeNameFormat: UInt8, Hashable, Sendable {
     case empty = 0x00
     case nfcWellKnown = 0x01
     case media = 0x02
-    case absoluteURI = 0x03
-    case nfcExternal = 0x04
     case unknown = 0x05
     case unchanged = 0x06
 }

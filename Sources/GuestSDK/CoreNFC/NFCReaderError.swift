@@ -23,11 +23,6 @@ public struct NFCReaderError: Error, Hashable, Sendable, CustomNSError, Localize
         case readerSessionInvalidationErrorSessionTerminatedUnexpectedly = 202
         case readerSessionInvalidationErrorSystemIsBusy = 203
         case readerSessionInvalidationErrorFirstNDEFTagRead = 204
-        case tagCommandConfigurationErrorInvalidParameters = 300
-        case ndefReaderSessionErrorTagNotWritable = 400
-        case ndefReaderSessionErrorTagUpdateFailure = 401
-        case ndefReaderSessionErrorTagSizeTooSmall = 402
-        case ndefReaderSessionErrorZeroLengthMessage = 403
     }
 
     public let code: Code
@@ -38,7 +33,7 @@ public struct NFCReaderError: Error, Hashable, Sendable, CustomNSError, Localize
     public var errorCode: Int { code.rawValue }
 
     /// The code's description on its Apple page (what iOS itself words it
-    /// as is not documented); nil for the codes whose page says nothing.
+    /// as is not documented).
     public var errorDescription: String? {
         switch code {
         case .readerErrorUnsupportedFeature: "The reader session does not support this feature."
@@ -58,7 +53,6 @@ public struct NFCReaderError: Error, Hashable, Sendable, CustomNSError, Localize
         case .readerSessionInvalidationErrorSessionTerminatedUnexpectedly: "The reader session terminated unexpectedly."
         case .readerSessionInvalidationErrorSystemIsBusy: "The reader session failed because the system is busy."
         case .readerSessionInvalidationErrorFirstNDEFTagRead: "The first NDEF tag read by this session is invalid."
-        default: nil
         }
     }
 }

@@ -26,41 +26,25 @@ public protocol NFCNDEFTag: NSObjectProtocol {
     func queryNDEFStatus(completionHandler: @escaping (NFCNDEFStatus, Int, (any Error)?) -> Void)
     func readNDEF(completionHandler: @escaping (NFCNDEFMessage?, (any Error)?) -> Void)
     func writeNDEF(_ ndefMessage: NFCNDEFMessage, completionHandler: @escaping ((any Error)?) -> Void)
-    func writeLock(completionHandler: @escaping ((any Error)?) -> Void)
 }
 
 /// A MIFARE tag (https://developer.apple.com/documentation/corenfc/nfcmifaretag).
 public protocol NFCMiFareTag: NFCNDEFTag {
     /// The tag's UID.
     var identifier: Data { get }
-    /// The historical bytes of an ISO 14443-4 tag; nil otherwise.
-    var historicalBytes: Data? { get }
 }
 
 /// An ISO 15693 tag (https://developer.apple.com/documentation/corenfc/nfciso15693tag).
 public protocol NFCISO15693Tag: NFCNDEFTag {
     /// The tag's UID.
     var identifier: Data { get }
-    /// The IC manufacturer code.
-    var icManufacturerCode: Int { get }
-    /// The IC serial number.
-    var icSerialNumber: Data { get }
 }
 
 /// An ISO 7816 tag (https://developer.apple.com/documentation/corenfc/nfciso7816tag).
 public protocol NFCISO7816Tag: NFCNDEFTag {
     /// The tag's UID.
     var identifier: Data { get }
-    /// The application identifier the tag selected first.
-    var initialSelectedAID: String { get }
-    /// The historical bytes of the tag's answer to select, if any.
-    var historicalBytes: Data? { get }
 }
 
 /// A FeliCa tag (https://developer.apple.com/documentation/corenfc/nfcfelicatag).
-public protocol NFCFeliCaTag: NFCNDEFTag {
-    /// The system code the tag selected when it was detected.
-    var currentSystemCode: Data { get }
-    /// The tag's manufacture ID.
-    var currentIDm: Data { get }
-}
+public protocol NFCFeliCaTag: NFCNDEFTag {}

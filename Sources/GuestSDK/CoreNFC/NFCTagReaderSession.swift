@@ -28,8 +28,6 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
 
         public static let iso14443 = PollingOption(rawValue: 1 << 0)
         public static let iso15693 = PollingOption(rawValue: 1 << 1)
-        public static let iso18092 = PollingOption(rawValue: 1 << 2)
-        public static let pace = PollingOption(rawValue: 1 << 3)
     }
 
     /// The tags it polls for.

@@ -19,14 +19,10 @@ public enum AuthorizationStatus: Int, Hashable, Sendable, Codable {
 
 /// FamilyControls' errors.
 public enum FamilyControlsError: Error, Hashable, Sendable {
-    case restricted
     case unavailable
     case invalidAccountType
     case invalidArgument
-    case authorizationConflict
     case authorizationCanceled
-    case networkError
-    case authenticationMethodUnavailable
 }
 
 /// `AuthorizationCenter.shared`: the app's Screen Time authorization on the
@@ -67,20 +63,6 @@ public final class AuthorizationCenter: @unchecked Sendable {
         }
         GuestDevice.context.record("familycontrols.authorization", ["status": "\(authorizationStatus)"])
         if authorizationStatus == .denied { throw FamilyControlsError.authorizationCanceled }
-    }
-
-    /// Apple: revokes an approved authorization, and "has no effect if your
-    /// app's current authentication status is denied".
-    public func revokeAuthorization(completionHandler: @escaping @Sendable (Result<Void, Error>) -> Void) {
-        do {
-            try GuestDevice.context.platform.authorization.update { status in
-                if status != .denied { status = .notDetermined }
-            }
-            GuestDevice.context.record("familycontrols.authorization", ["status": "\(authorizationStatus)"])
-            completionHandler(.success(()))
-        } catch {
-            completionHandler(.failure(error))
-        }
     }
 }
 

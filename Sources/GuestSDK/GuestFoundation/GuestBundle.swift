@@ -38,7 +38,6 @@ public final class GuestBundle: @unchecked Sendable {
     public var bundleURL: URL {
         URL(fileURLWithPath: "/Applications/\(infoDictionary?["CFBundleExecutable"] as? String ?? "App").app")
     }
-    public var bundlePath: String { bundleURL.path }
 
     public func url(forResource name: String?, withExtension ext: String?) -> URL? {
         GuestDevice.fail(

@@ -32,7 +32,6 @@ public final class GuestUbiquitousKeyValueStore: @unchecked Sendable {
     public func data(forKey aKey: String) -> Data? { local.data(forKey: aKey) }
     public func bool(forKey aKey: String) -> Bool { local.bool(forKey: aKey) }
     public func double(forKey aKey: String) -> Double { local.double(forKey: aKey) }
-    public func longLong(forKey aKey: String) -> Int64 { Int64(local.integer(forKey: aKey)) }
     public func array(forKey aKey: String) -> [Any]? { local.array(forKey: aKey) }
     public func dictionary(forKey aKey: String) -> [String: Any]? { local.dictionary(forKey: aKey) }
     public var dictionaryRepresentation: [String: Any] { local.dictionaryRepresentation() }

@@ -153,13 +153,6 @@ open class GuestUserDefaults: @unchecked Sendable {
         return result
     }
 
-    /// The stored keys of the domain `domainName` (a suite name), or nil when it holds none.
-    open func persistentDomain(forName domainName: String) -> [String: Any]? {
-        guard let defaults = GuestUserDefaults(suiteName: domainName) else { return nil }
-        let values = defaults.domain.all()
-        return values.isEmpty ? nil : values.mapValues(\.object)
-    }
-
     /// Removes every key of the domain `domainName` (a suite name), in one locked step.
     open func removePersistentDomain(forName domainName: String) {
         GuestUserDefaults(suiteName: domainName)?.domain.removeAll()

@@ -83,31 +83,6 @@ public struct GuestRuleRecord: Hashable, Sendable {
 }
 
 extension GuestRuleRecord {
-    /// The rule's columns by the app's property names, for
-    /// `ModelFactory.make(BlockingRule.self, values:)` (its `appList` is the
-    /// adapter's to add). The legacy inline selection is empty, as after the
-    /// app's own migration to app lists.
-    public var ruleValues: [String: Any] {
-        [
-            "id": id, "name": name, "kindRaw": kindRaw, "isEnabled": isEnabled, "hardMode": hardMode,
-            "selectionModeRaw": selectionModeRaw, "dayNumbers": dayNumbers, "startMinutes": startMinutes,
-            "endMinutes": endMinutes, "dailyLimitMinutes": dailyLimitMinutes, "maxOpens": maxOpens,
-            "pausedUntil": pausedUntil as Date? as Any, "createdAt": createdAt, "selectionData": Data?.none as Any,
-            "selectionCount": 0, "blockAdultContent": blockAdultContent,
-        ]
-    }
-
-    /// The rule's app list's columns, when it has one.
-    public var appListValues: [String: Any]? {
-        guard let appListID else { return nil }
-        return [
-            "id": appListID, "name": appListName ?? "", "selectionData": selectionData as Data? as Any,
-            "selectionCount": 0, "createdAt": createdAt,
-        ]
-    }
-}
-
-extension GuestRuleRecord {
     /// A rule read back from the app's model by its stored properties'
     /// names (`ModelFactory.values(of:)`), whatever columns the commit's
     /// model has: a column it lacks takes the spec's default (the adult

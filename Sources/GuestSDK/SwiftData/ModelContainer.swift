@@ -70,9 +70,4 @@ public final class ModelContainer: @unchecked Sendable {
         }
         return layout
     }
-
-    /// Removes every stored model.
-    public func deleteAllData() {
-        _ = try? store.update { $0 = StoreDocument() }
-    }
 }

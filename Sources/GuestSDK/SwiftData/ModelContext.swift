@@ -99,11 +99,6 @@ public final class ModelContext: @unchecked Sendable {
         try fetch(descriptor).count
     }
 
-    public func fetchIdentifiers<T: PersistentModel>(_ descriptor: FetchDescriptor<T>) throws -> [PersistentIdentifier]
-    {
-        try fetch(descriptor).map(\.persistentModelID)
-    }
-
     /// The registered model with this identifier, loading it from the store
     /// when this context does not hold it yet.
     public func model(for identifier: PersistentIdentifier) -> any PersistentModel {
@@ -121,10 +116,6 @@ public final class ModelContext: @unchecked Sendable {
             fatalError("SwiftData: no \(identifier.entityName) with identifier \(identifier) in the store")
         }
         return record.object
-    }
-
-    public func registeredModel<T: PersistentModel>(for identifier: PersistentIdentifier) -> T? {
-        records[identifier.key]?.object as? T
     }
 
     // MARK: Saving
@@ -147,16 +138,6 @@ public final class ModelContext: @unchecked Sendable {
         case .deleted: return record.synced != nil
         case .persisted: return (try? encodedRow(record)) != record.synced
         }
-    }
-
-    public var insertedModelsArray: [any PersistentModel] {
-        orderedRecords().filter { $0.state == .inserted }.map(\.object)
-    }
-    public var deletedModelsArray: [any PersistentModel] {
-        orderedRecords().filter { $0.state == .deleted }.map(\.object)
-    }
-    public var changedModelsArray: [any PersistentModel] {
-        orderedRecords().filter { $0.state == .persisted && (try? encodedRow($0)) != $0.synced }.map(\.object)
     }
 
     public func save() throws {
@@ -192,10 +173,6 @@ public final class ModelContext: @unchecked Sendable {
         }
     }
 
-    /// Nothing is pending between calls here: inverses and delete rules
-    /// apply when the change is made.
-    public func processPendingChanges() {}
-
     /// The end of a run-loop turn of the app: the main context autosaves.
     public func endOfRunLoopTurn() throws {
         if autosaveEnabled { try save() }
@@ -213,10 +190,6 @@ public struct FetchDescriptor<T: PersistentModel>: @unchecked Sendable {
     public var fetchLimit: Int?
     public var fetchOffset: Int?
     public var includePendingChanges: Bool = true
-    /// Accepted and ignored: every property of every model is always loaded.
-    public var propertiesToFetch: [PartialKeyPath<T>] = []
-    /// Accepted and ignored: relationships are always loaded with their model.
-    public var relationshipKeyPathsForPrefetching: [PartialKeyPath<T>] = []
 
     public init(predicate: Predicate<T>? = nil, sortBy: [GuestSortDescriptor<T>] = []) {
         self.predicate = predicate

@@ -48,12 +48,4 @@ public enum ModelFactory {
         }
         return values
     }
-
-    /// The model's stored property names (for the harness's messages).
-    public static func propertyNames<T: PersistentModel>(of type: T.Type) -> [String] {
-        ModelLayout.of(type).fields.compactMap { field in
-            if case .registrar = field.role { return nil }
-            return field.name
-        }
-    }
 }

@@ -9,8 +9,6 @@ public struct PersistentIdentifier: Hashable, Comparable, Codable, Sendable, Cus
     /// The store: its file's path, or `memory:<n>` for an in-memory one.
     public var storeIdentifier: String?
 
-    public var isTemporary: Bool { key.hasPrefix("t") }
-
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.entityName, lhs.key) < (rhs.entityName, rhs.key)
     }

@@ -87,8 +87,8 @@ public struct ContentTransition: Sendable {
 /// emulated device has no haptic engine.
 public struct SensoryFeedback: Hashable, Sendable {
     let name: String
-    public enum Weight: Hashable, Sendable { case light, medium, heavy }
-    public enum Flexibility: Hashable, Sendable { case rigid, solid, soft }
+    public enum Weight: Hashable, Sendable { case light, medium }
+    public enum Flexibility: Hashable, Sendable { case solid, soft }
     public static let success = SensoryFeedback(name: "success")
     public static let warning = SensoryFeedback(name: "warning")
     public static let error = SensoryFeedback(name: "error")

@@ -46,15 +46,12 @@ public struct LazyHStack<Content: View>: View {
 public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let sectionHeaders = PinnedScrollableViews(rawValue: 1)
-    public static let sectionFooters = PinnedScrollableViews(rawValue: 2)
 }
 
 public struct GridItem: Sendable {
     public enum Size: Sendable {
         case fixed(CGFloat)
         case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
-        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
     public var size: Size
     public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) { self.size = size }

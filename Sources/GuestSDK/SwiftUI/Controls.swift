@@ -132,7 +132,6 @@ extension SecureField where Label == Text {
 }
 
 public struct DatePicker<Label: View>: View {
-    public typealias Components = DatePickerComponents
     public var body: Never { Unrendered.body(of: "DatePicker") }
 }
 

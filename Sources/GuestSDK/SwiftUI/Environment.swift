@@ -29,10 +29,6 @@ public struct EnvironmentValues: @unchecked Sendable {
         get { self[HorizontalSizeClassKey.self] }
         set { self[HorizontalSizeClassKey.self] = newValue }
     }
-    public var verticalSizeClass: UserInterfaceSizeClass? {
-        get { self[VerticalSizeClassKey.self] }
-        set { self[VerticalSizeClassKey.self] = newValue }
-    }
     public var isEnabled: Bool {
         get { self[IsEnabledKey.self] }
         set { self[IsEnabledKey.self] = newValue }
@@ -59,7 +55,6 @@ public protocol EnvironmentKey {
 struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
 struct ScenePhaseKey: EnvironmentKey { static let defaultValue = ScenePhase.active }
 struct HorizontalSizeClassKey: EnvironmentKey { static let defaultValue: UserInterfaceSizeClass? = .compact }
-struct VerticalSizeClassKey: EnvironmentKey { static let defaultValue: UserInterfaceSizeClass? = .regular }
 struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
 struct LocaleKey: EnvironmentKey { static var defaultValue: Locale { .current } }
 struct CalendarKey: EnvironmentKey { static var defaultValue: Calendar { DeviceCalendar.current } }

@@ -29,14 +29,12 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
 
     public struct Weight: Hashable, Sendable {
         let value: Double
-        public static let ultraLight = Weight(value: -0.8)
         public static let thin = Weight(value: -0.6)
         public static let light = Weight(value: -0.4)
         public static let regular = Weight(value: 0)
         public static let medium = Weight(value: 0.23)
         public static let semibold = Weight(value: 0.3)
         public static let bold = Weight(value: 0.4)
-        public static let heavy = Weight(value: 0.56)
         public static let black = Weight(value: 0.62)
     }
 
@@ -55,5 +53,4 @@ public struct Font: Hashable, Sendable, CustomStringConvertible {
     public func italic() -> Font { self }
     public func monospacedDigit() -> Font { self }
     public func monospaced() -> Font { self }
-    public func smallCaps() -> Font { self }
 }

@@ -32,7 +32,6 @@ public struct Alignment: Hashable, Sendable {
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
     public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
@@ -79,7 +78,6 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottom = UnitPoint(x: 0.5, y: 1)
     public static let topLeading = UnitPoint(x: 0, y: 0)
     public static let topTrailing = UnitPoint(x: 1, y: 0)
-    public static let bottomLeading = UnitPoint(x: 0, y: 1)
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 
@@ -96,7 +94,6 @@ public struct Angle: Hashable, Sendable {
 /// A proposal or a size a `GeometryReader` hands its content.
 public struct GeometryProxy {
     public let size: CGSize
-    public let safeAreaInsets: EdgeInsets
     public func frame(in space: CoordinateSpace) -> CGRect { CGRect(origin: .zero, size: size) }
 }
 

@@ -13,10 +13,6 @@ public struct PresentationDetent: Hashable, Sendable {
     }
 }
 
-public enum PresentationAdaptation: Hashable, Sendable {
-    case automatic, none, popover, sheet, fullScreenCover
-}
-
 public enum PresentationBackgroundInteraction: Hashable, Sendable {
     case automatic, disabled, enabled
 }
@@ -26,9 +22,8 @@ public enum NavigationBarItem {
 }
 
 public enum ToolbarItemPlacement: Hashable, Sendable {
-    case automatic, principal, navigation, primaryAction, secondaryAction, confirmationAction, cancellationAction,
-        destructiveAction, bottomBar, topBarLeading, topBarTrailing, navigationBarLeading, navigationBarTrailing,
-        keyboard, status
+    case automatic, principal, navigation, primaryAction, confirmationAction, cancellationAction, bottomBar,
+        topBarLeading, topBarTrailing, navigationBarLeading, keyboard, status
 }
 
 public enum ScenePhase: Hashable, Sendable {

@@ -4,7 +4,4 @@
 /// only by the guest builds that run it.
 public struct PreviewTrait: Sendable {
     public static let sizeThatFitsLayout = PreviewTrait()
-    public static let portrait = PreviewTrait()
-    public static let landscapeLeft = PreviewTrait()
-    public static func fixedLayout(width: Double, height: Double) -> PreviewTrait { PreviewTrait() }
 }

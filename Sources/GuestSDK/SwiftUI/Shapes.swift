@@ -50,10 +50,10 @@ public struct StrokeStyle: Hashable, Sendable {
 }
 
 public enum CGLineCap: Int32, Sendable { case butt, round, square }
-public enum CGLineJoin: Int32, Sendable { case miter, round, bevel }
+public enum CGLineJoin: Int32, Sendable { case miter, round }
 
 public enum RoundedCornerStyle: Hashable, Sendable {
-    case circular, continuous
+    case continuous
 }
 
 public struct Rectangle: InsettableShape {
@@ -66,13 +66,6 @@ public struct RoundedRectangle: InsettableShape {
         cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
     }
     public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) { self.cornerSize = cornerSize }
-}
-
-public struct UnevenRoundedRectangle: InsettableShape {
-    public init(
-        topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
-        topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous
-    ) {}
 }
 
 public struct Circle: InsettableShape {

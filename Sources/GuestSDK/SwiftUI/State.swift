@@ -121,21 +121,3 @@ public struct ObservedObject<ObjectType: ObservableObject>: @unchecked Sendable 
     public init(initialValue: ObjectType) { wrappedValue = initialValue }
     public var projectedValue: Wrapper { Wrapper(wrappedValue) }
 }
-
-/// Apple: "A property wrapper type that can read and write a value that
-/// SwiftUI updates as the placement of focus within the scene changes."
-/// Nothing has focus on a device with no screen: the value is its initial one.
-@propertyWrapper
-public struct FocusState<Value: Hashable>: @unchecked Sendable {
-    private let box: Box<Value>
-    public init() where Value == Bool { box = Box(false) }
-    public init<T: Hashable>() where Value == T? { box = Box(nil) }
-    public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.value = newValue }
-    }
-    public var projectedValue: Binding<Value> {
-        let box = box
-        return Binding(get: { box.value }, set: { box.value = $0 })
-    }
-}

@@ -46,9 +46,6 @@ public struct LinearProgressViewStyle: ProgressViewStyle {
     public init() {}
     public init(tint: Color) {}
 }
-extension ProgressViewStyle where Self == CircularProgressViewStyle {
-    public static var circular: CircularProgressViewStyle { CircularProgressViewStyle() }
-}
 extension ProgressViewStyle where Self == LinearProgressViewStyle {
     public static var linear: LinearProgressViewStyle { LinearProgressViewStyle() }
 }

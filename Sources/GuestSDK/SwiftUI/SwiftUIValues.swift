@@ -22,7 +22,6 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public enum RGBColorSpace: Hashable, Sendable {
         case sRGB
         case sRGBLinear
-        case displayP3
     }
 
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {

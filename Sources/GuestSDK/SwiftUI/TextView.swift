@@ -44,8 +44,6 @@ extension Text: View {
     public func italic() -> Text { self }
     public func monospacedDigit() -> Text { self }
     public func monospaced(_ isActive: Bool = true) -> Text { self }
-    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
-    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text { self }
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
     public func kerning(_ kerning: CGFloat) -> Text { self }

@@ -15,8 +15,6 @@ public enum ViewBuilder {
 
     public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
 
-    public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
-
     public static func buildOptional<Content: View>(_ content: Content?) -> Content? { content }
 
     public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent)

@@ -11,14 +11,12 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 }
 
 public enum BlendMode: Hashable, Sendable {
-    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference,
-        exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker,
-        plusLighter
+    case normal, screen, overlay, difference, exclusion, hue, saturation, color, plusLighter
 }
 
 extension Text {
     public enum TruncationMode: Hashable, Sendable { case head, tail, middle }
-    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+    public enum Case: Hashable, Sendable { case uppercase }
 }
 
 extension Image {
@@ -34,7 +32,7 @@ public struct RedactionReasons: OptionSet, Sendable {
 }
 
 public enum ControlSize: Hashable, Sendable, CaseIterable {
-    case mini, small, regular, large, extraLarge
+    case mini, small, regular, large
 }
 
 public struct ButtonBorderShape: Hashable, Sendable {
@@ -72,7 +70,6 @@ public struct ScrollIndicatorVisibility: Hashable, Sendable {
 public struct SymbolEffectOptions: Sendable {
     public static let `default` = SymbolEffectOptions()
     public static let repeating = SymbolEffectOptions()
-    public static let nonRepeating = SymbolEffectOptions()
     public static func speed(_ speed: Double) -> SymbolEffectOptions { SymbolEffectOptions() }
     public static func `repeat`(_ count: Int) -> SymbolEffectOptions { SymbolEffectOptions() }
 }
@@ -86,7 +83,7 @@ public struct TextInputAutocapitalization: Sendable {
 }
 
 public enum SubmitLabel: Hashable, Sendable {
-    case done, go, send, join, route, search, `return`, next, `continue`
+    case done, go, send, join, search, `return`, next, `continue`
 }
 
 public struct SubmitTriggers: OptionSet, Sendable {
@@ -116,8 +113,6 @@ public struct AccessibilityTraits: OptionSet, Sendable {
     public static let isButton = AccessibilityTraits(rawValue: 1)
     public static let isHeader = AccessibilityTraits(rawValue: 2)
     public static let isSelected = AccessibilityTraits(rawValue: 4)
-    public static let isImage = AccessibilityTraits(rawValue: 8)
-    public static let isStaticText = AccessibilityTraits(rawValue: 16)
 }
 
 public struct AccessibilityChildBehavior: Hashable, Sendable {

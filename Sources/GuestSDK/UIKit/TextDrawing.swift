@@ -44,8 +44,6 @@ public struct NSStringDrawingOptions: OptionSet, Hashable, Sendable {
 
     public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
     public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
-    public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
-    public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
 }
 
 /// `NSStringDrawingContext`: accepted, and unused (no scaling is emulated).

@@ -89,14 +89,8 @@ public enum UIBlurEffect {
     /// The blur styles a shield's background takes.
     public enum Style: Hashable, Sendable {
         case systemMaterial
-        case systemThinMaterial
-        case systemUltraThinMaterial
-        case systemThickMaterial
-        case systemChromeMaterial
-        case extraLight
         case light
         case dark
         case regular
-        case prominent
     }
 }

@@ -17,12 +17,6 @@ public final class UIFont: Hashable, Sendable, CustomStringConvertible {
         UIFont(fontName: ".SFUI-Regular", pointSize: fontSize)
     }
 
-    /// Apple: "Returns the font object for standard interface items in
-    /// boldface type in the specified size."
-    public static func boldSystemFont(ofSize fontSize: CGFloat) -> UIFont {
-        UIFont(fontName: ".SFUI-Semibold", pointSize: fontSize)
-    }
-
     /// The height of one line. Nominal: 1.2 × the point size (the system
     /// font's is about 1.19); the emulator renders no pixels.
     public var lineHeight: CGFloat { pointSize * 1.2 }

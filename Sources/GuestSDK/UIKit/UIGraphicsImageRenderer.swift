@@ -26,9 +26,6 @@ public final class UIGraphicsImageRendererContext {
     init(size: CGSize) { self.size = size }
 
     func record(_ drawing: UIImage.Drawing) { drawings.append(drawing) }
-
-    /// What has been drawn so far, as an image.
-    public var currentImage: UIImage { UIImage(size: size, drawings: drawings) }
 }
 
 /// UIKit's current graphics context: the innermost renderer's, per thread.

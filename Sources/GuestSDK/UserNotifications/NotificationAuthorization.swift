@@ -20,9 +20,6 @@ public struct UNAuthorizationOptions: OptionSet, Hashable, Sendable {
     public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
     public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
     public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
-    public static let carPlay = UNAuthorizationOptions(rawValue: 1 << 3)
-    public static let criticalAlert = UNAuthorizationOptions(rawValue: 1 << 4)
-    public static let providesAppNotificationSettings = UNAuthorizationOptions(rawValue: 1 << 5)
     public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
 }
 
@@ -84,9 +81,5 @@ extension UNUserNotificationCenter {
 
     public func notificationSettings() async -> UNNotificationSettings {
         UNNotificationSettings(authorizationStatus: NotificationPermission.status())
-    }
-
-    public func getNotificationSettings(completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void) {
-        completionHandler(UNNotificationSettings(authorizationStatus: NotificationPermission.status()))
     }
 }

@@ -33,8 +33,6 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
 public struct ActivityViewContext<Attributes: ActivityAttributes> {
     public let attributes: Attributes
     public let state: Attributes.ContentState
-    public let activityID: String
-    public let isStale: Bool
 }
 
 /// A Live Activity's layouts in the Dynamic Island.
@@ -48,9 +46,6 @@ public struct DynamicIsland {
 
     public func widgetURL(_ url: URL?) -> DynamicIsland { self }
     public func keylineTint(_ color: Color?) -> DynamicIsland { self }
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode)
-        -> DynamicIsland
-    { self }
 }
 
 public enum DynamicIslandMode: Hashable, Sendable { case compact, minimal, expanded }

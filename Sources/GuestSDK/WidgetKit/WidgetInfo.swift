@@ -15,10 +15,6 @@ public struct WidgetInfo: Hashable, Sendable {
 /// (https://developer.apple.com/documentation/widgetkit/widgetfamily).
 public enum WidgetFamily: Hashable, Sendable, CaseIterable {
     case systemSmall
-    case systemMedium
-    case systemLarge
-    case systemExtraLarge
-    case accessoryCircular
     case accessoryRectangular
     case accessoryInline
 }

@@ -40,7 +40,6 @@ public struct OSLogPrivacy: Hashable, Sendable {
     let redacts: Bool
     public static let `public` = OSLogPrivacy(redacts: false)
     public static let `private` = OSLogPrivacy(redacts: true)
-    public static let sensitive = OSLogPrivacy(redacts: true)
     public static let auto = OSLogPrivacy(redacts: false)
 }
 
