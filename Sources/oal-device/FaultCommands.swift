@@ -38,7 +38,7 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let spec = try runSpec(parsed, scenario: scenarioPath)
     printBanner(spec, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
@@ -62,7 +62,7 @@ func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     guard let count = try parsed.int("seeds", in: 1...100_000) else {
         throw ProcessFailure.usage("swarm needs --seeds N")
     }
@@ -105,7 +105,7 @@ func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     _ = try loadScenario(scenarioPath)
     let sweep = DeviceKillSweep(
         scenarioPath: URL(fileURLWithPath: scenarioPath).path,
-        rootBase: URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true),
+        rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         binDirectory: binDirectory, limit: try parsed.int("limit", in: 1...100_000),
         jobs: try jobs(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))

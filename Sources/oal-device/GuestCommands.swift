@@ -238,7 +238,7 @@ func scenarioPlayer(_ scenario: String, parsed: ParsedArguments) throws -> Guest
 
 func workDirectory(_ parsed: ParsedArguments, _ name: String) throws -> URL {
     let url =
-        parsed.value("work").map { URL(fileURLWithPath: $0) }
+        try parsed.value("work").map { _ in URL(fileURLWithPath: try creatableDirectory(parsed, "work")) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("oal-\(name)-\(getpid())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

@@ -58,7 +58,7 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     _ = try loadScenario(scenarioPath)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let kinds = try targets(parsed)
     if let kinds, let bad = kinds.first(where: { !RaceSweep.pausable.contains($0) }) {
         throw ProcessFailure.usage(
@@ -86,7 +86,7 @@ func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
     let scenario = try loadScenario(scenarioPath)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let spec = try runSpec(parsed, scenario: scenarioPath)
     try spec.checkFaults(in: scenario)
     printBanner(spec, parsed, what: "shrinking")

@@ -83,6 +83,29 @@ func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
     DeviceRoot(path: try parsed.required("root"))
 }
 
+/// The value of `--option`, a directory the command creates (`init
+/// --root`, `diff --root`, a sweep's `--root-base`, `--work`): one that
+/// exists, or a new one inside a directory that exists. A missing parent is
+/// a usage error naming both, so a mistyped path never creates a tree of
+/// directories (issue 34).
+func creatableDirectory(_ parsed: ParsedArguments, _ option: String) throws -> String {
+    let path = try parsed.required(option)
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if let status = try? FileSystem.status(url.path) {
+        guard status.isDirectory else {
+            throw ProcessFailure.usage("--\(option) \(url.path): exists and is not a directory")
+        }
+        return path
+    }
+    let parent = url.deletingLastPathComponent()
+    guard (try? FileSystem.status(parent.path))?.isDirectory == true else {
+        throw ProcessFailure.usage(
+            "--\(option) \(url.path): its parent directory \(parent.path) does not exist, and nothing was created "
+                + "(create it first, or give a directory inside one that exists)")
+    }
+    return path
+}
+
 /// `--root` of a device that must exist: 69 when there is none, 74 with the
 /// system's error when it cannot be read (the same for every command).
 func existingDeviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
@@ -263,10 +286,7 @@ func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
-    let root = try deviceRoot(parsed)
-    if let status = try? FileSystem.status(root.url.path), !status.isDirectory {
-        throw ProcessFailure.usage("--root \(root.url.path): exists and is not a directory")
-    }
+    let root = DeviceRoot(path: try creatableDirectory(parsed, "root"))
     let sources = ["fixture", "scenario", "start"].filter { parsed.value($0) != nil }
     if sources.count > 1 {
         throw ProcessFailure.usage(
@@ -352,8 +372,8 @@ func knownText(_ result: RunResult) -> String {
 func diff(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let directory = URL(fileURLWithPath: try parsed.required("root"), isDirectory: true)
     _ = try loadScenario(scenarioPath)
+    let directory = URL(fileURLWithPath: try creatableDirectory(parsed, "root"), isDirectory: true)
     let spec = try runSpec(parsed, scenario: scenarioPath)
     printBanner(spec, parsed, what: "played once per --paths")
     let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
