@@ -41,6 +41,9 @@ let guestUsage = """
           place of oal-app and the extensions; a checkout or REPO@REV is built first (not with --no-build).
     """
 
+/// The words `oal-device guest` takes first.
+let guestSubcommands = ["build", "test", "history", "mutate"]
+
 /// The options every guest command shares, from the command line.
 func guestBuildOptions(_ parsed: ParsedArguments) throws -> GuestBuildOptions {
     let environment = ProcessInfo.processInfo.environment

@@ -397,4 +397,18 @@ guard let command = arguments.first, !command.hasPrefix("-") else {
                 arguments.first.map { "unknown option '\($0)' before the COMMAND" } ?? "missing COMMAND")
         }.rawValue)
 }
-exit(ProcessMain.guarded(tool: tool, usage: usage) { try runCommand(command, Array(arguments.dropFirst())) }.rawValue)
+/// A usage error ends with where to read the usage: the command the user
+/// typed. A script that runs oal-device for the user (`scripts/supervise`,
+/// `scripts/sweep`) names itself in `OAL_HELP_COMMAND`, read here only.
+let helpCommand: String = {
+    if let script = ProcessInfo.processInfo.environment["OAL_HELP_COMMAND"], !script.isEmpty { return script }
+    guard commandSpecs[command] != nil else { return tool }
+    let subcommand = arguments.dropFirst().first { !$0.hasPrefix("-") }
+    if command == "guest", let subcommand, guestSubcommands.contains(subcommand) {
+        return "\(tool) guest \(subcommand)"
+    }
+    return "\(tool) \(command)"
+}()
+let code = ProcessMain.guarded(tool: tool) { try runCommand(command, Array(arguments.dropFirst())) }
+if code == .usage { ErrorReport.printError(tool: tool, "run `\(helpCommand) --help` for usage") }
+exit(code.rawValue)
