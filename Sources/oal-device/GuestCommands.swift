@@ -377,6 +377,9 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
         }
     }
     let work = try workDirectory(parsed, "mutate")
+    // Its own work directory (no --work) holds a copy and scratch roots
+    // nothing reports: removed at the end.
+    defer { if parsed.value("work") == nil { try? FileManager.default.removeItem(at: work) } }
     let mutation = GuestMutation(
         checkout: checkout, builder: GuestBuilder(options: options), players: players, work: work, limit: limit,
         equivalent: equivalent, exclude: GuestMutation.notEnforcement
