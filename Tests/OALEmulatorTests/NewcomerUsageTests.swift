@@ -148,3 +148,47 @@ import Testing
         #expect(CrashPointCatalog.problem(point: ".update.after-lock", target: .app, pause: false) != nil)
     }
 }
+
+extension NewcomerUsageTests {
+    /// The words after `marker` on the line of `text` that has it.
+    static func words(after marker: String, in text: String) -> [String] {
+        guard let line = text.components(separatedBy: "\n").first(where: { $0.contains(marker) }),
+            let range = line.range(of: marker)
+        else { return [] }
+        return line[range.upperBound...].split(separator: " ").map(String.init)
+    }
+
+    /// Item 6: every command's `--help` has a line for every option the
+    /// command takes (`commandSpecs`, which an unknown option's error
+    /// lists, as an unknown command's lists the commands) and its exit codes.
+    @Test func everyCommandsHelpHasALineForEveryOptionItTakes() throws {
+        let unknown = try Self.device(["no-such-command"])
+        #expect(unknown.status == 64)
+        let commands = Self.words(after: "the commands: ", in: unknown.stderr)
+        #expect(commands.count >= 15, "\(unknown.stderr)")
+        for command in commands {
+            let refused = try Self.device([command, "--no-such-option"])
+            #expect(refused.status == 64, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("run `oal-device \(command) --help` for usage"), "\(refused.stderr)")
+            let options = Self.words(after: "; \(command) takes ", in: refused.stderr)
+            #expect(options.contains("--help") && options.count >= 3, "\(command): \(refused.stderr)")
+            let help = try Self.device([command, "--help"])
+            #expect(help.status == 0)
+            let lines = help.stdout.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            for option in options where option != "--help" && option != "--version" {
+                #expect(
+                    lines.contains { $0.hasPrefix(option + " ") },
+                    "`oal-device \(command) --help` has no line for \(option)")
+            }
+            #expect(help.stdout.contains("Every command: --help, --version."))
+            #expect(lines.contains { $0.hasPrefix("Exit 0") }, "`oal-device \(command) --help` has no exit codes")
+        }
+        // A guest subcommand's help is its own lines, exit codes included.
+        for subcommand in ["build", "test", "history", "mutate"] {
+            let help = try Self.device(["guest", subcommand, "--help"])
+            #expect(help.stdout.contains("  guest \(subcommand) "), "\(help.stdout)")
+            #expect(help.stdout.components(separatedBy: "\n  guest ").count == 2, "\(help.stdout)")
+            #expect(help.stdout.contains("      Exit 0"), "\(help.stdout)")
+        }
+    }
+}
