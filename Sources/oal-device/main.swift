@@ -8,57 +8,77 @@ import OALSystem
 // oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
 
 let usage = """
-    usage: oal-device COMMAND --root DIR [options]
+    usage: oal-device COMMAND [options]   (oal-device COMMAND --help: that command's options and exit codes)
 
       init --root DIR [--fixture NAME | --scenario FILE | --start "yyyy-MM-dd HH:MM" [--timezone ZONE]]
-          Create a device root: empty (standard catalog, clock at --start),
-          copied from appgroup-fixtures/NAME, or ready for a scenario.
-      run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--paths both|background|foreground] [--quiet]
-          [--shrink [--check KIND [--rule NAME]] [--jobs N]]
-          Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
-          Exit 0 when every expectation held and the oracle found no violation,
-          5 when the only failed expectations are known findings of a guest app
-          (docs/GUEST.md), 1 otherwise, 65 for a bad scenario. --paths: run only the background path
-          (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
-          fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
-      run ... --free-running [--speed N] [--days N]
-          Free-running instead of lockstep: the clock runs N times as fast as the wall clock
-          (default 600: ten emulated minutes a second), each callback, tap and tick starts when
-          due without waiting for the others, and the oracle allows a bounded lag (docs/ORACLE.md).
-          --days N plays N days from the scenario's start (a soak). Not reproducible: it prints
-          what it saw (launches, overlaps, the lag) and, per violation, the closest lockstep
-          reproduction as a preempt fault when the overlap maps onto one.
-      run ... --warm SEED
-          Warm extension processes, as iOS may keep them: an extension stays alive between
-          callbacks (its statics and caches too) until the seeded draw or 15 emulated minutes
-          idle retire it; launches with a fault plan run cold (docs/PROCESSES.md).
-      run ... --forked
-          Cold launches started by forking: each extension kind gets a fork server (started once)
-          that forks a fresh process for every plain callback, so no launch pays execve and the
-          runtime's start-up again; the trace is the cold run's. Lockstep, not with --warm;
-          launches with a fault plan are spawned as usual (docs/PROCESSES.md).
-          --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
-          (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
-          --forked (run, diff, sweep, swarm, race, shrink): every run it makes forks its plain
-          extension launches (see run ... --forked), a guest build's too.
-      diff --root DIR SCENARIO [--seed N] [--quiet]
-          Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
-          every minute their shield timelines differ: spec-named or a finding (exit 1).
+          Create a device root: empty (standard catalog, clock at --start), copied from a fixture, or
+          ready for a scenario. Prints the root's path.
+          --root DIR              the root to create, inside a directory that exists
+          --fixture NAME          a copy of appgroup-fixtures/NAME (or $OAL_FIXTURES/NAME)
+          --scenario FILE         ready for FILE: its clock, zone and installed apps
+          --start "yyyy-MM-dd HH:MM"  the clock of an empty device (default 2026-11-30 08:00)
+          --timezone ZONE         with --start: the device's zone (default UTC)
+          Exit 0 created, 64 usage, 65 a bad scenario, 66 no such fixture or scenario file.
+      run --root DIR SCENARIO [options]
+          Play SCENARIO in lockstep (docs/SCENARIOS.md), progress on stderr; then the oracle's verdict,
+          the expectations met and failed, and the command that reproduces the run. --free-running is not
+          reproducible: it prints what it saw and the closest lockstep run. --warm, --forked: docs/PROCESSES.md.
+          --root DIR              the device root, made by init
+          --seed N                the seed of the run's draws (default: the scenario's seed line)
+          --fault "FAULT; ..."    inject faults, scenario fault lines' text ("at [day N] HH:MM FAULT": timed); repeatable
+          --random-faults         also inject a mix of faults drawn from the seed
+          --paths WHICH           both (default), background (the app never opened) or foreground (no callbacks)
+          --days N                play N days from the scenario's start (a soak)
+          --free-running          every process at once against a fast clock, the oracle allowing a bounded lag
+          --speed N               with --free-running: N times the wall clock, 1 to 100000 (default 600)
+          --warm SEED             keep extension processes alive between callbacks as iOS may, which ones drawn from SEED
+          --forked                start each plain extension launch by forking a fork server: the same run, faster
+          --loop-pid PID          the app's foreground loop (oal-app run) the caller started; else the device starts one
+          --shrink                when the run fails, write DIR.min.scenario, the run shrunk to a minimal one
+          --check KIND            with --shrink: the oracle check that must still fail
+          --rule NAME             with --shrink and --check: on that rule
+          --jobs N                with --shrink: runs at once (default: the cores)
+    \(guestOptionLines)
+          --quiet                 no progress (errors, failures and the verdict are still printed)
+          Exit 0 every expectation held and the oracle found no violation, 1 otherwise, 5 the only failed
+          expectations are known findings of a guest app (docs/GUEST.md), 64 usage, 65 a bad scenario,
+          69 no device root, 75 the root is in use by another run, 130/143 stopped by SIGINT/SIGTERM.
+      diff --root DIR SCENARIO [options]
+          Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list every minute
+          their shield timelines differ: a spec-named divergence or a finding.
+          --root DIR              where the three roots go, inside a directory that exists
+          --seed N                the seed of the runs' draws (default: the scenario's seed line)
+          --forked                start plain extension launches by forking (see run --forked)
+    \(guestOptionLines)
+          --quiet                 no progress
+          Exit 0 no finding, 1 a finding, 64 usage, 65 a bad scenario.
     \(faultUsage)
     \(raceUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
+          --root DIR              the device root
+          --width COLUMNS         the widest the drawing may be, 20 to 400 (default 96)
+          Exit 0, 64 usage, 69 no device root.
       summary --root DIR
-          Expectations met and failed in the last run, the processes, the paths.
+          Expectations met and failed in the last run, the faults, the oracle, the processes, the paths.
+          --root DIR              the device root
+          Exit 0 every expectation held and no violation, 1 otherwise, 5 only known findings of a guest
+          app failed, 69 no device root.
       trace --root DIR [--format chrome|jsonl|reproducible]
-          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines;
-          reproducible: the lines with pids blanked and memory figures removed, what two replays of one
-          scenario and seed agree on byte for byte (diff them).
+          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines.
+          --root DIR              the device root
+          --format FORMAT         chrome (default), jsonl (its lines) or reproducible (pids blanked: replays agree)
+          Exit 0, 64 usage, 69 no device root.
       report --root DIR
           Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).
+          --root DIR              the device root
+          Exit 0, 69 no device root.
       status --root DIR [--json]
           Clock, frontmost app, blocked apps, shielding stores, monitored activities.
+          --root DIR              the device root
+          --json                  as JSON
+          Exit 0, 69 no device root.
 
     Every command: --help, --version. Colour only when stdout is a terminal (not with
     NO_COLOR or TERM=dumb); progress on stderr, silenced by --quiet.
@@ -165,6 +185,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]
 
+/// The commands that play in or read one device root, `--root DIR`; the
+/// others take `--root-base` (many roots) or none, and refuse `--root`.
+let rootCommands: Set = ["init", "run", "diff", "timeline", "summary", "trace", "report", "status"]
+
 /// Where this executable's siblings are: beside it, or `OAL_BIN_DIR`.
 /// Read here, at the process's edge, and handed down in every spec.
 let binDirectory: URL = {
@@ -199,12 +223,26 @@ func printBanner(_ spec: RunSpec, _ parsed: ParsedArguments, what: String) {
     StandardStream.error.write("\(tool): \(what): \(spec.command)\n")
 }
 
+/// `rest` parsed by `spec`; an unknown option's error lists the options
+/// the command takes, so a typo is put right without the help.
+func parse(_ rest: [String], spec: ArgumentSpec, command: String) throws -> ParsedArguments {
+    do {
+        return try ArgumentParser.parse(rest, spec: spec)
+    } catch {
+        guard error.message.hasPrefix("unknown option") else { throw error }
+        let options = spec.valueOptions.union(spec.flags).sorted().map { "--\($0)" }
+        throw ProcessFailure.usage("\(error.message); \(command) takes \(options.joined(separator: " "))")
+    }
+}
+
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     guard let commandSpec = commandSpecs[command] else {
-        throw ProcessFailure.usage("unknown command '\(command)'")
+        throw ProcessFailure.usage(
+            "unknown command '\(command)'; the commands: \(commandSpecs.keys.sorted().joined(separator: " "))")
     }
-    let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help", "version"]))
-    let parsed = try ArgumentParser.parse(rest, spec: spec)
+    let spec = commandSpec.merging(
+        ArgumentSpec(options: rootCommands.contains(command) ? ["root"] : [], flags: ["help", "version"]))
+    let parsed = try parse(rest, spec: spec, command: command)
     if parsed.has("help") {
         // `guest mutate --help`: the subcommand's own lines.
         let words = command == "guest" ? [command] + parsed.positionals.prefix(1) : [command]
