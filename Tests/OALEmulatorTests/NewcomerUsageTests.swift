@@ -3,6 +3,8 @@ import OALEmulator
 import OALTestSupport
 import Testing
 
+@testable import OALExplore
+
 /// What a newcomer met on `oal-device`'s command line (issue 34): each
 /// mistake is refused at once, as a usage error that names what was wrong,
 /// instead of being done silently or reported after a whole run.
@@ -190,5 +192,32 @@ extension NewcomerUsageTests {
             #expect(help.stdout.components(separatedBy: "\n  guest ").count == 2, "\(help.stdout)")
             #expect(help.stdout.contains("      Exit 0"), "\(help.stdout)")
         }
+    }
+}
+
+extension NewcomerUsageTests {
+    /// Item 7: "survived, 6 expectation(s) changed" with exit 0 is said
+    /// what it means: once before the reruns, in the report and in
+    /// `sweep --help`.
+    @Test func aSweepSaysWhatSurvivedWithChangedExpectationsMeans() throws {
+        let site = CrashSite(launch: 3, target: .shieldAction, point: "shield-action.after-spend", occurrence: 1)
+        let changed = FaultRun.Verdict(
+            violations: [], expectationFailures: ["demo.scenario:31: expect ...", "demo.scenario:32: expect ..."],
+            error: nil, faultEvents: [], reproduce: "r")
+        let outcome = CrashSweep.Outcome(site: site, verdict: changed, killed: true)
+        #expect(
+            outcome.progressText
+                == "shield-action launch 3 at shield-action.after-spend#1: survived (no violation), "
+                + "2 expectation(s) changed")
+        let baseline = FaultRun.Verdict(
+            violations: [], expectationFailures: [], error: nil, faultEvents: [], reproduce: "r")
+        let report = CrashSweep.Report(reached: [site], baseline: baseline, outcomes: [outcome]).render()
+        let legend =
+            "survived: the oracle found no violation in the rerun; \"N expectation(s) changed\": N of the "
+            + "scenario's expect lines saw something else, which a kill may change"
+        #expect(report.contains(legend), "\(report)")
+        let help = try Self.device(["sweep", "--help"])
+        #expect(help.stdout.contains("\"N expectation(s) changed\""), "\(help.stdout)")
+        #expect(help.stdout.contains("which a kill may change"), "\(help.stdout)")
     }
 }
