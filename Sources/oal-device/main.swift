@@ -278,7 +278,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "trace": return try traceCommand(parsed)
         case "report":
             try parsed.expectAtMost(0)
-            let paths = try RunViews.write(root: try deviceRoot(parsed))
+            let paths = try RunViews.write(root: try existingDeviceRoot(parsed))
             print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
             return .done
         case "guest": return try guestCommand(parsed)
@@ -304,7 +304,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
 
 func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
-    let record = try RunRecord(root: try deviceRoot(parsed))
+    let record = try RunRecord(root: try existingDeviceRoot(parsed))
     switch parsed.value("format") ?? "chrome" {
     case "chrome":
         StandardStream.output.write(bytes: Array(try ChromeTrace(record: record).json()))

@@ -57,6 +57,12 @@ import Testing
                 "\(arguments) does not say which parent is missing:\n\(run.stderr)")
             #expect(!FileManager.default.fileExists(atPath: missing.path), "\(arguments) created \(missing.path)")
         }
+        // A command that reads a root says there is none (69), as its help does.
+        for command in ["timeline", "summary", "trace", "report", "status"] {
+            let run = try Self.device([command, "--root", deep])
+            #expect(run.status == 69, "\(command): exit \(run.status)\n\(run.stderr)")
+            #expect(run.stderr.contains("\(deep): no device root here"), "\(command): \(run.stderr)")
+        }
         // A root inside a directory that exists is made as before.
         let fine = try Self.device(["init", "--root", directory.appendingPathComponent("fine").path])
         #expect(fine.status == 0, "\(fine.stderr)")
