@@ -11,22 +11,43 @@ import OALSystem
 let faultFlags = ["random-faults"]
 
 let faultUsage = """
-      run ... [--fault "FAULT; FAULT..."] [--random-faults]
-          Inject faults (docs/FAULTS.md): each FAULT is a scenario `fault` line's text,
-          optionally `at [day N] HH:MM FAULT`; --fault may be given more than once;
-          --random-faults draws a mix from the seed.
-      sweep --root-base DIR SCENARIO [--limit N] [--kinds monitor,shield-action,app,app-loop,shield-config] [--seed N] [--no-snapshots] [--quiet]
-          List every crash point the run reaches, rerun with a SIGKILL at each (fresh root per
-          point, started from the listing run's snapshot before the point's launch;
-          --no-snapshots replays each from the first line), judge each rerun with the oracle. Exit 1 an oracle violation,
-          3 a process crashed, 4 a run stopped before its end (the worst decides).
-      swarm --root-base DIR SCENARIO --seeds N [--first-seed S] [--warm SEED] [--quiet]
-          N random fault mixes (seeds S..S+N-1), pass/fail per seed. Exit codes as sweep.
+      sweep --root-base DIR SCENARIO [options]
+          List every crash point the run reaches, rerun it with a SIGKILL at each (a fresh root per point,
+          started from the listing run's snapshot before the point's launch), judge each rerun with the
+          oracle. A rerun "survived" when the oracle found no violation; "N expectation(s) changed": N of
+          the scenario's expect lines saw something else, which a kill may change (a killed press grants
+          nothing), so it does not fail the rerun (docs/FAULTS.md, "Crash-point sweep").
+          --root-base DIR         where the runs' roots go, inside a directory that exists
+          --limit N               rerun only N points, evenly spread
+          --kinds K,K             only these process kinds: monitor, shield-action, app, app-loop, shield-config
+          --seed N                the seed of the runs' draws (default: the scenario's seed line)
+          --no-snapshots          replay each rerun from the first line, not from the listing run's snapshot
+          --forked                start plain extension launches by forking (see run --forked)
+    \(batchOptionLines)
+    \(guestOptionLines)
+          --quiet                 no progress
+    \(batchExitLine)
+      swarm --root-base DIR SCENARIO --seeds N [options]
+          N runs with a random fault mix each, drawn from seeds S..S+N-1 (run --random-faults --seed S),
+          each judged by the oracle: pass or fail per seed.
+          --root-base DIR         where the runs' roots go, inside a directory that exists
+          --seeds N               how many seeds, 1 to 100000
+          --first-seed S          the first seed (default 1)
+          --warm SEED             every run with warm extension processes (see run --warm)
+          --forked                start plain extension launches by forking (see run --forked)
+    \(batchOptionLines)
+    \(guestOptionLines)
+          --quiet                 no progress
+    \(batchExitLine)
       kill-sweep --root-base DIR SCENARIO [--limit N] [--jobs N] [--quiet]
           Kill the emulated OS itself at each of its own crash points (its state saves and
           device.deliver.after-launch), start it again on the root, and compare the finished run
           with one never killed: the oracle's violations, every day's usage, the expectations.
-          Exit 0 every point resumed the same, 1 one differs.
+          --root-base DIR         where the runs' roots go, inside a directory that exists
+          --limit N               only N points, evenly spread
+          --jobs N                runs at once, each in its own root (default: the cores)
+          --quiet                 no progress
+          Exit 0 every point resumed the same, 1 one differs, 64 usage, 65 a bad scenario.
     """
 
 func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
@@ -38,7 +59,7 @@ func wholeNumber(_ parsed: ParsedArguments, _ name: String) throws -> UInt64? {
 func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let resolved = try resolvedRun(parsed, scenario: scenarioPath)
     printBanner(resolved, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
@@ -62,7 +83,7 @@ func sweepSettings(
 func swarmCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     guard let count = try parsed.int("seeds", in: 1...100_000) else {
         throw ProcessFailure.usage("swarm needs --seeds N")
     }
@@ -104,7 +125,7 @@ func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(1)
     let resolved = try resolvedRun(parsed, scenario: URL(fileURLWithPath: scenarioPath).path)
     let sweep = DeviceKillSweep(
-        run: resolved, rootBase: URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true),
+        run: resolved, rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         limit: try parsed.int("limit", in: 1...100_000),
         jobs: try jobs(parsed),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))

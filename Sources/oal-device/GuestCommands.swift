@@ -12,34 +12,79 @@ import OALSystem
 // executable's location (the SDK beside it); the library is handed both.
 
 let guestUsage = """
-      guest build PATH|REPO@REV [--harness DIR] [--no-build] [--cache DIR] [--sdk DIR]
+      guest build PATH|REPO@REV [options]
           Build a checkout of a real app (or one commit of its repository) as the four processes,
           against GuestSDK, into a cache keyed by content: an unchanged checkout is reused with no
-          compiler call (docs/GUEST.md). Prints the build directory --guest takes. --no-build only
-          finds the build (exit 69 when there is none).
-      guest test PATH|REPO@REV [--filter REGEX] [--markdown FILE] [--json FILE]
-          Compile the app's own unit tests (its Xcode unit-test target) against its sources and GuestSDK, run
-          them with Swift Testing, and report each test file: passed, failed, not compiled (with the first
-          error) or skipped (with the reason). Exit 0 when every test file compiled and every test passed, 1 otherwise.
-      guest history REPO [--all] [--from REV] [--to REV] [--scenario FILE] [--work DIR] [--markdown FILE] [--json FILE]
-          Every commit of REPO's first-parent line (or --all commits), oldest first: checked out into the cache,
-          built, and SCENARIO (default scenarios/demo-day.scenario) played forked. Prints a table: commit, builds?,
-          the verdict. Exit 0 when every commit built and played, 1 otherwise.
-      guest mutate PATH|REPO@REV [--scenario FILE,FILE...] [--limit N] [--equivalent FILE] [--timeout S]
-                 [--work DIR] [--markdown FILE] [--json FILE]
-          A mutation score on the app's enforcement code (Shared/ and the extensions, diagnostics and copy left
-          out): a copy with every site as mutant schemata, built once; each mutant (negated condition, swapped
-          comparison, constant + 1, deleted statement, early return) played on the scenarios (default: the demo
-          day and scenarios/mutation/) with OAL_MUTANT=guest-N. Killed when a verdict changes or a run times out
-          (default 120 s). Equivalent mutants: guest-harness/<app>/mutants-equivalent, or --equivalent FILE, lines
-          `FILE[:LINE[:OPERATOR:ORIGINAL]] -- REASON`. Exit 0, 64 usage, 65 a bad harness file, 66 no such file.
-      bisect --guest REPO GOOD BAD SCENARIO [--seed N] [--work DIR]
+          compiler call (docs/GUEST.md). Prints the build directory --guest takes.
+          --harness DIR           the app's harness directory (default guest-harness/<app>)
+          --cache DIR             the build cache (default guest-cache beside the build directory)
+          --sdk DIR               where GuestSDK was built (default: beside oal-device)
+          --no-build              only find the build (exit 69 when there is none)
+          --quiet                 no progress
+          Exit 0 built, 65 the app does not build against the stand-ins (each error listed), 66 no such
+          checkout, 69 no swiftc, git or GuestSDK (or, --no-build, no build), 74 I/O.
+      guest test PATH|REPO@REV [options]
+          Compile the app's own unit tests (its Xcode unit-test target) against its sources and GuestSDK,
+          run them with Swift Testing and XCTest, and report each test file: passed, failed, not compiled
+          (with the first error) or skipped (with the reason), then each test.
+          --filter REGEX          only the tests whose names match
+          --markdown FILE         also write the report as Markdown to FILE
+          --json FILE             also write the report as JSON to FILE
+          --harness DIR           the app's harness directory (default guest-harness/<app>)
+          --cache DIR             the build cache (default guest-cache beside the build directory)
+          --sdk DIR               where GuestSDK was built (default: beside oal-device)
+          --quiet                 no progress
+          Exit 0 every test file compiled and every test passed, 1 otherwise, 65, 66, 69 as guest build.
+      guest history REPO [options]
+          Every commit of REPO's first-parent line (or every commit), oldest first: checked out into the
+          cache, built, and SCENARIO played forked. Prints a table: commit, builds?, the verdict.
+          --all                   every commit, not only the first-parent line
+          --from REV              start at REV (an ancestor of --to on that line)
+          --to REV                end at REV (default HEAD)
+          --scenario FILE         the scenario played (default scenarios/demo-day.scenario)
+          --seed N                the seed of each run (default: the scenario's seed line)
+          --work DIR              where the device roots go (default $TMPDIR/oal-history-PID, kept and printed)
+          --markdown FILE         also write the table as Markdown to FILE
+          --json FILE             also write the rows as JSON to FILE
+          --harness DIR           the app's harness directory (default guest-harness/<app>)
+          --cache DIR             the build cache (default guest-cache beside the build directory)
+          --sdk DIR               where GuestSDK was built (default: beside oal-device)
+          Exit 0 every commit built and played, 1 otherwise, 64 usage, 66 no such repository or scenario.
+      guest mutate PATH|REPO@REV [options]
+          A mutation score on the app's enforcement code (Shared/ and the extensions): a copy with every
+          site as mutant schemata, built once; each mutant (negated condition, swapped comparison,
+          constant + 1, deleted statement, early return) played on the scenarios with OAL_MUTANT=guest-N,
+          killed when a verdict changes or a run times out. Equivalent mutants:
+          guest-harness/<app>/mutants-equivalent or --equivalent, lines `FILE[:LINE[:OPERATOR:ORIGINAL]] -- REASON`.
+          --scenario FILE,FILE    the scenarios (default: the demo day and scenarios/mutation/)
+          --limit N               only N mutants, evenly spread
+          --equivalent FILE       the equivalent mutants (default: the harness's mutants-equivalent)
+          --timeout S             a run longer than S seconds kills its mutant (default 120)
+          --seed N                the seed of each run (default: the scenario's seed line)
+          --work DIR              where the copy and runs go (default $TMPDIR/oal-mutate-PID, removed at the end)
+          --markdown FILE         also write the table as Markdown to FILE
+          --json FILE             also write the report as JSON to FILE
+          --harness DIR           the app's harness directory (default guest-harness/<app>)
+          --cache DIR             the build cache (default guest-cache beside the build directory)
+          --sdk DIR               where GuestSDK was built (default: beside oal-device)
+          --quiet                 no progress
+          Exit 0 scored, 64 usage, 65 a bad harness file, 66 no such file.
+      bisect --guest REPO GOOD BAD SCENARIO [options]
           The first commit between GOOD and BAD at which SCENARIO's verdict changes (exit status, violations
           by check, failed expectations): a binary search over the first-parent line, then inside the merged
           branch. Prints the commit, its subject, both verdicts and the command that reproduces it.
-      --guest BUILD|PATH|REPO@REV [--no-build] (run, diff, sweep, swarm): launch a guest's processes in
-          place of oal-app and the extensions; a checkout or REPO@REV is built first (not with --no-build).
+          --guest REPO            the app's git repository (or bundle)
+          --seed N                the seed of each run (default: the scenario's seed line)
+          --work DIR              where the device roots go (default $TMPDIR/oal-bisect-PID, kept and printed)
+          --harness DIR           the app's harness directory (default guest-harness/<app>)
+          --cache DIR             the build cache (default guest-cache beside the build directory)
+          --sdk DIR               where GuestSDK was built (default: beside oal-device)
+          Exit 0 found, 1 GOOD and BAD behave the same (or one of them does not build), 64 usage,
+          69 no swiftc or git.
     """
+
+/// The words `oal-device guest` takes first.
+let guestSubcommands = ["build", "test", "history", "mutate"]
 
 /// The options every guest command shares, from the command line.
 func guestBuildOptions(_ parsed: ParsedArguments) throws -> GuestBuildOptions {
@@ -237,7 +282,7 @@ func scenarioPlayer(_ scenario: String, parsed: ParsedArguments) throws -> Guest
 
 func workDirectory(_ parsed: ParsedArguments, _ name: String) throws -> URL {
     let url =
-        parsed.value("work").map { URL(fileURLWithPath: $0) }
+        try parsed.value("work").map { _ in URL(fileURLWithPath: try creatableDirectory(parsed, "work")) }
         ?? FileManager.default.temporaryDirectory.appendingPathComponent("oal-\(name)-\(getpid())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
@@ -373,6 +418,9 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
         }
     }
     let work = try workDirectory(parsed, "mutate")
+    // Its own work directory (no --work) holds a copy and scratch roots
+    // nothing reports: removed at the end.
+    defer { if parsed.value("work") == nil { try? FileManager.default.removeItem(at: work) } }
     let mutation = GuestMutation(
         checkout: checkout, builder: GuestBuilder(options: options), players: players, work: work, limit: limit,
         equivalent: equivalent, exclude: GuestMutation.notEnforcement

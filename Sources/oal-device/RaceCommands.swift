@@ -9,18 +9,34 @@ import OALSystem
 // runs shares: `--jobs`, `--shard`, `--junit` (docs/FAULTS.md).
 
 let raceUsage = """
-      race --root-base DIR SCENARIO [--limit N] [--kinds app,monitor,shield-action,shield-config]
-           [--with step,callback,refresh,relaunch] [--seed N] [--no-snapshots] [--quiet]
-          List every pause point the run reaches; rerun with the launch stopped at each (from the
-          listing run's snapshot before that launch; --no-snapshots: from the first line) while
-          something else that can happen then runs (the next step due, a due callback, an app
-          refresh, a second launch of the extension); judge each rerun. Exit codes as sweep.
-      shrink --root-base DIR SCENARIO [--seed N] [--random-faults] [--fault "F; F..."]
-             [--check KIND] [--rule NAME] [--quiet]
-          Reduce a failing run to a minimal scenario failing the same way (same violation kind,
-          same rule): writes DIR/NAME.min.scenario and prints its reproduce command.
-      sweep, race, swarm, shrink also take --jobs N (default: the cores; each run its own root);
-      sweep, race, swarm take --shard I/N (only positions I-1 mod N) and --junit FILE.
+      race --root-base DIR SCENARIO [options]
+          List every pause point the run reaches; rerun with the launch stopped at each (from the listing
+          run's snapshot before that launch) while something else that can happen then runs (the next
+          step due, a due callback, an app refresh, a second launch of the extension); judge each rerun.
+          --root-base DIR         where the runs' roots go, inside a directory that exists
+          --limit N               rerun only N points, evenly spread
+          --kinds K,K             only these process kinds: app, monitor, shield-action, shield-config
+          --with W,W              only these interleavings: step, callback, refresh, relaunch
+          --seed N                the seed of the runs' draws (default: the scenario's seed line)
+          --no-snapshots          replay each rerun from the first line, not from the listing run's snapshot
+          --forked                start plain extension launches by forking (see run --forked)
+    \(batchOptionLines)
+          --quiet                 no progress
+    \(batchExitLine)
+      shrink --root-base DIR SCENARIO [options]
+          Reduce a failing run to a minimal scenario failing the same way (same violation kind, same
+          rule): writes DIR/NAME.min.scenario and prints its reproduce command.
+          --root-base DIR         where the candidate runs' roots go, inside a directory that exists
+          --seed N                the seed of the failing run (default: the scenario's seed line)
+          --fault "FAULT; ..."    the failing run's faults (see run --fault); repeatable
+          --random-faults         the failing run's faults were drawn from the seed
+          --check KIND            shrink to a failure of this oracle check
+          --rule NAME             with --check: on this rule
+          --jobs N                candidate runs at once (default: the cores)
+          --forked                start plain extension launches by forking (see run --forked)
+          --quiet                 no progress
+          Exit 0 shrunk (the minimal scenario fails the same way), 1 the run does not fail (that way),
+          64 usage, 65 a bad scenario.
     """
 
 /// `--jobs N`, default the core count.
@@ -58,7 +74,7 @@ func targets(_ parsed: ParsedArguments) throws -> Set<FaultTarget>? {
 func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let kinds = try targets(parsed)
     if let kinds, let bad = kinds.first(where: { !RaceSweep.pausable.contains($0) }) {
         throw ProcessFailure.usage(
@@ -85,7 +101,7 @@ func raceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 func shrinkCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let base = URL(fileURLWithPath: try parsed.required("root-base"), isDirectory: true)
+    let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let resolved = try resolvedRun(parsed, scenario: scenarioPath)
     printBanner(resolved, parsed, what: "shrinking")
     return try shrink(resolved, base: base, output: nil, parsed: parsed)

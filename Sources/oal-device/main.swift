@@ -8,61 +8,79 @@ import OALSystem
 // oal-device: the emulated iOS. Thin: parse, call OALEmulator, print, exit.
 
 let usage = """
-    usage: oal-device COMMAND --root DIR [options]
+    usage: oal-device COMMAND [options]   (oal-device COMMAND --help: that command's options and exit codes)
 
       init --root DIR [--fixture NAME | --scenario FILE | --start "yyyy-MM-dd HH:MM" [--timezone ZONE]]
-          Create a device root: empty (standard catalog, clock at --start),
-          copied from appgroup-fixtures/NAME, or ready for a scenario.
-      run --root DIR SCENARIO [--seed N] [--loop-pid PID] [--paths both|background|foreground] [--quiet]
-          [--shrink [--check KIND [--rule NAME]] [--jobs N]]
-          Play a scenario in lockstep (docs/SCENARIOS.md). Progress on stderr.
-          Exit 0 when every expectation held and the oracle found no violation,
-          5 when the only failed expectations are known findings of a guest app
-          (docs/GUEST.md), 1 otherwise, 65 for a bad scenario. --paths: run only the background path
-          (the app never opened) or only the foreground loop (no callbacks). --shrink: when it
-          fails, write DIR.min.scenario, the run shrunk to a minimal reproducer.
-      run ... --dry-run
-          Resolve the run (scenario, seed, every fault and crash point, the guest build) and print
-          the command that plays it; no device root is made, read or changed (exit 0, or the
-          error's own code). scripts/supervise checks a run this way before it makes a root.
-      run ... --free-running [--speed N] [--days N]
-          Free-running instead of lockstep: the clock runs N times as fast as the wall clock
-          (default 600: ten emulated minutes a second), each callback, tap and tick starts when
-          due without waiting for the others, and the oracle allows a bounded lag (docs/ORACLE.md).
-          --days N plays N days from the scenario's start (a soak). Not reproducible: it prints
-          what it saw (launches, overlaps, the lag) and, per violation, the closest lockstep
-          reproduction as a preempt fault when the overlap maps onto one.
-      run ... --warm SEED
-          Warm extension processes, as iOS may keep them: an extension stays alive between
-          callbacks (its statics and caches too) until the seeded draw or 15 emulated minutes
-          idle retire it; launches with a fault plan run cold (docs/PROCESSES.md).
-      run ... --forked
-          Cold launches started by forking: each extension kind gets a fork server (started once)
-          that forks a fresh process for every plain callback, so no launch pays execve and the
-          runtime's start-up again; the trace is the cold run's. Lockstep, not with --warm;
-          launches with a fault plan are spawned as usual (docs/PROCESSES.md).
-          --guest BUILD (run, diff, sweep, swarm): launch a guest build's processes
-          (scripts/guest-build, docs/GUEST.md) in place of oal-app and the extensions.
-          --forked (run, diff, sweep, swarm, race, shrink): every run it makes forks its plain
-          extension launches (see run ... --forked), a guest build's too.
-      diff --root DIR SCENARIO [--seed N] [--quiet]
-          Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list
-          every minute their shield timelines differ: spec-named or a finding (exit 1).
+          Create a device root: empty (standard catalog, clock at --start), copied from a fixture, or
+          ready for a scenario. Prints the root's path.
+          --root DIR              the root to create, inside a directory that exists
+          --fixture NAME          a copy of appgroup-fixtures/NAME (or $OAL_FIXTURES/NAME)
+          --scenario FILE         ready for FILE: its clock, zone and installed apps
+          --start "yyyy-MM-dd HH:MM"  the clock of an empty device (default 2026-11-30 08:00)
+          --timezone ZONE         with --start: the device's zone (default UTC)
+          Exit 0 created, 64 usage, 65 a bad scenario, 66 no such fixture or scenario file.
+      run --root DIR SCENARIO [options]
+          Play SCENARIO in lockstep (docs/SCENARIOS.md), progress on stderr; then the oracle's verdict,
+          the expectations met and failed, and the command that reproduces the run. --free-running is not
+          reproducible: it prints what it saw and the closest lockstep run. --warm, --forked: docs/PROCESSES.md.
+          --root DIR              the device root, made by init
+          --seed N                the seed of the run's draws (default: the scenario's seed line)
+          --fault "FAULT; ..."    inject faults, scenario fault lines' text ("at [day N] HH:MM FAULT": timed); repeatable
+          --random-faults         also inject a mix of faults drawn from the seed
+          --paths WHICH           both (default), background (the app never opened) or foreground (no callbacks)
+          --days N                play N days from the scenario's start (a soak)
+          --free-running          every process at once against a fast clock, the oracle allowing a bounded lag
+          --speed N               with --free-running: N times the wall clock, 1 to 100000 (default 600)
+          --warm SEED             keep extension processes alive between callbacks as iOS may, which ones drawn from SEED
+          --forked                start each plain extension launch by forking a fork server: the same run, faster
+          --loop-pid PID          the app's foreground loop (oal-app run) the caller started; else the device starts one
+          --dry-run               resolve the run (scenario, seed, faults, crash points, guest) and print the command
+                                  that plays it; no root is made, read or changed (scripts/supervise checks runs so)
+          --shrink                when the run fails, write DIR.min.scenario, the run shrunk to a minimal one
+          --check KIND            with --shrink: the oracle check that must still fail
+          --rule NAME             with --shrink and --check: on that rule
+          --jobs N                with --shrink: runs at once (default: the cores)
+    \(guestOptionLines)
+          --quiet                 no progress (errors, failures and the verdict are still printed)
+          Exit 0 every expectation held and the oracle found no violation, 1 otherwise, 5 the only failed
+          expectations are known findings of a guest app (docs/GUEST.md), 64 usage, 65 a bad scenario,
+          69 no device root, 75 the root is in use by another run, 130/143 stopped by SIGINT/SIGTERM.
+      diff --root DIR SCENARIO [options]
+          Play SCENARIO three ways in DIR/background, DIR/foreground, DIR/both and list every minute
+          their shield timelines differ: a spec-named divergence or a finding.
+          --root DIR              where the three roots go, inside a directory that exists
+          --seed N                the seed of the runs' draws (default: the scenario's seed line)
+          --forked                start plain extension launches by forking (see run --forked)
+    \(guestOptionLines)
+          --quiet                 no progress
+          Exit 0 no finding, 1 a finding, 64 usage, 65 a bad scenario.
     \(faultUsage)
     \(raceUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
+          --root DIR              the device root
+          --width COLUMNS         the widest the drawing may be, 20 to 400 (default 96)
+          Exit 0, 64 usage, 69 no device root.
       summary --root DIR
-          Expectations met and failed in the last run, the processes, the paths.
+          Expectations met and failed in the last run, the faults, the oracle, the processes, the paths.
+          --root DIR              the device root
+          Exit 0 every expectation held and no violation, 1 otherwise, 5 only known findings of a guest
+          app failed, 69 no device root.
       trace --root DIR [--format chrome|jsonl|reproducible]
-          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines;
-          reproducible: the lines with pids blanked and memory figures removed, what two replays of one
-          scenario and seed agree on byte for byte (diff them).
+          The last run as a Chrome / Perfetto trace (open it in ui.perfetto.dev), or its raw lines.
+          --root DIR              the device root
+          --format FORMAT         chrome (default), jsonl (its lines) or reproducible (pids blanked: replays agree)
+          Exit 0, 64 usage, 69 no device root.
       report --root DIR
           Draw the last run again: logs/report.html and logs/trace.chrome.json (docs/REPORT.md).
+          --root DIR              the device root
+          Exit 0, 69 no device root.
       status --root DIR [--json]
           Clock, frontmost app, blocked apps, shielding stores, monitored activities.
+          --root DIR              the device root
+          --json                  as JSON
+          Exit 0, 69 no device root.
 
     Every command: --help, --version. Colour only when stdout is a terminal (not with
     NO_COLOR or TERM=dumb); progress on stderr, silenced by --quiet.
@@ -85,6 +103,29 @@ func failure(_ error: EngineError) -> ProcessFailure {
 
 func deviceRoot(_ parsed: ParsedArguments) throws -> DeviceRoot {
     DeviceRoot(path: try parsed.required("root"))
+}
+
+/// The value of `--option`, a directory the command creates (`init
+/// --root`, `diff --root`, a sweep's `--root-base`, `--work`): one that
+/// exists, or a new one inside a directory that exists. A missing parent is
+/// a usage error naming both, so a mistyped path never creates a tree of
+/// directories (issue 34).
+func creatableDirectory(_ parsed: ParsedArguments, _ option: String) throws -> String {
+    let path = try parsed.required(option)
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    if let status = try? FileSystem.status(url.path) {
+        guard status.isDirectory else {
+            throw ProcessFailure.usage("--\(option) \(url.path): exists and is not a directory")
+        }
+        return path
+    }
+    let parent = url.deletingLastPathComponent()
+    guard (try? FileSystem.status(parent.path))?.isDirectory == true else {
+        throw ProcessFailure.usage(
+            "--\(option) \(url.path): its parent directory \(parent.path) does not exist, and nothing was created "
+                + "(create it first, or give a directory inside one that exists)")
+    }
+    return path
 }
 
 /// `--root` of a device that must exist: 69 when there is none, 74 with the
@@ -149,6 +190,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]
 
+/// The commands that play in or read one device root, `--root DIR`; the
+/// others take `--root-base` (many roots) or none, and refuse `--root`.
+let rootCommands: Set = ["init", "run", "diff", "timeline", "summary", "trace", "report", "status"]
+
 /// Where this executable's siblings are: beside it, or `OAL_BIN_DIR`.
 /// Read here, at the process's edge, and handed down in every spec.
 let binDirectory: URL = {
@@ -199,12 +244,26 @@ func printBanner(_ run: ResolvedRun, _ parsed: ParsedArguments, what: String) {
     StandardStream.error.write("\(tool): \(what): \(run.command)\n")
 }
 
+/// `rest` parsed by `spec`; an unknown option's error lists the options
+/// the command takes, so a typo is put right without the help.
+func parse(_ rest: [String], spec: ArgumentSpec, command: String) throws -> ParsedArguments {
+    do {
+        return try ArgumentParser.parse(rest, spec: spec)
+    } catch {
+        guard error.message.hasPrefix("unknown option") else { throw error }
+        let options = spec.valueOptions.union(spec.flags).sorted().map { "--\($0)" }
+        throw ProcessFailure.usage("\(error.message); \(command) takes \(options.joined(separator: " "))")
+    }
+}
+
 func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
     guard let commandSpec = commandSpecs[command] else {
-        throw ProcessFailure.usage("unknown command '\(command)'")
+        throw ProcessFailure.usage(
+            "unknown command '\(command)'; the commands: \(commandSpecs.keys.sorted().joined(separator: " "))")
     }
-    let spec = commandSpec.merging(ArgumentSpec(options: ["root"], flags: ["help", "version"]))
-    let parsed = try ArgumentParser.parse(rest, spec: spec)
+    let spec = commandSpec.merging(
+        ArgumentSpec(options: rootCommands.contains(command) ? ["root"] : [], flags: ["help", "version"]))
+    let parsed = try parse(rest, spec: spec, command: command)
     if parsed.has("help") {
         // `guest mutate --help`: the subcommand's own lines.
         let words = command == "guest" ? [command] + parsed.positionals.prefix(1) : [command]
@@ -240,7 +299,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "trace": return try traceCommand(parsed)
         case "report":
             try parsed.expectAtMost(0)
-            let paths = try RunViews.write(root: try deviceRoot(parsed))
+            let paths = try RunViews.write(root: try existingDeviceRoot(parsed))
             print("Report:      \(paths.report.path)\nPerfetto:    \(paths.chrome.path)")
             return .done
         case "guest": return try guestCommand(parsed)
@@ -266,7 +325,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
 
 func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
-    let record = try RunRecord(root: try deviceRoot(parsed))
+    let record = try RunRecord(root: try existingDeviceRoot(parsed))
     switch parsed.value("format") ?? "chrome" {
     case "chrome":
         StandardStream.output.write(bytes: Array(try ChromeTrace(record: record).json()))
@@ -286,10 +345,7 @@ func traceCommand(_ parsed: ParsedArguments) throws -> ExitCode {
 
 func initCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     try parsed.expectAtMost(0)
-    let root = try deviceRoot(parsed)
-    if let status = try? FileSystem.status(root.url.path), !status.isDirectory {
-        throw ProcessFailure.usage("--root \(root.url.path): exists and is not a directory")
-    }
+    let root = DeviceRoot(path: try creatableDirectory(parsed, "root"))
     let sources = ["fixture", "scenario", "start"].filter { parsed.value($0) != nil }
     if sources.count > 1 {
         throw ProcessFailure.usage(
@@ -378,7 +434,7 @@ func knownText(_ result: RunResult) -> String {
 func diff(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    let directory = URL(fileURLWithPath: try parsed.required("root"), isDirectory: true)
+    let directory = URL(fileURLWithPath: try creatableDirectory(parsed, "root"), isDirectory: true)
     let resolved = try resolvedRun(parsed, scenario: scenarioPath)
     printBanner(resolved, parsed, what: "played once per --paths")
     let progress = parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool)
@@ -402,4 +458,18 @@ guard let command = arguments.first, !command.hasPrefix("-") else {
                 arguments.first.map { "unknown option '\($0)' before the COMMAND" } ?? "missing COMMAND")
         }.rawValue)
 }
-exit(ProcessMain.guarded(tool: tool, usage: usage) { try runCommand(command, Array(arguments.dropFirst())) }.rawValue)
+/// A usage error ends with where to read the usage: the command the user
+/// typed. A script that runs oal-device for the user (`scripts/supervise`,
+/// `scripts/sweep`) names itself in `OAL_HELP_COMMAND`, read here only.
+let helpCommand: String = {
+    if let script = ProcessInfo.processInfo.environment["OAL_HELP_COMMAND"], !script.isEmpty { return script }
+    guard commandSpecs[command] != nil else { return tool }
+    let subcommand = arguments.dropFirst().first { !$0.hasPrefix("-") }
+    if command == "guest", let subcommand, guestSubcommands.contains(subcommand) {
+        return "\(tool) guest \(subcommand)"
+    }
+    return "\(tool) \(command)"
+}()
+let code = ProcessMain.guarded(tool: tool) { try runCommand(command, Array(arguments.dropFirst())) }
+if code == .usage { ErrorReport.printError(tool: tool, "run `\(helpCommand) --help` for usage") }
+exit(code.rawValue)

@@ -526,8 +526,11 @@ import Testing
         }
         #expect(!relocked, "the refresh re-locked the session")
         // The syntax round-trips; only the launched processes can be preempted.
-        #expect(try FaultParser.parse(text: "preempt app at p launch 3").description == "preempt app at p launch 3")
-        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt device at p") }
+        let preempt = "preempt app at rules.update.after-lock launch 3"
+        #expect(try FaultParser.parse(text: preempt).description == preempt)
+        #expect(throws: FaultParser.Failure.self) {
+            try FaultParser.parse(text: "preempt device at rules.update.after-lock")
+        }
     }
 
     /// Issue 24: a sweep's or swarm's reproduce line gives each fault its

@@ -200,10 +200,16 @@ import Testing
             #expect(try FaultParser.parse(text: fault.description) == fault)
         }
         #expect(
-            try FaultParser.parse(text: "preempt app at x with step")
-                == .preempt(.app, point: "x", launch: nil, with: .step))
-        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt app at x with relaunch") }
-        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt monitor at x with nap") }
+            try FaultParser.parse(text: "preempt app at rules.update.after-lock with step")
+                == .preempt(.app, point: "rules.update.after-lock", launch: nil, with: .step))
+        #expect(throws: FaultParser.Failure.self) {
+            try FaultParser.parse(text: "preempt app at rules.update.after-lock with relaunch")
+        }
+        #expect(throws: FaultParser.Failure.self) {
+            try FaultParser.parse(text: "preempt monitor at rules.update.after-lock with nap")
+        }
+        // A point no process declares is refused, not left to miss (issue 34).
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "preempt app at x with step") }
     }
 
     @Test func shardsCoverEveryPointExactlyOnce() throws {

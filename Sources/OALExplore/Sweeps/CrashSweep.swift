@@ -27,7 +27,8 @@ public struct CrashSweep: Sendable {
         public var killed: Bool
 
         public var progressText: String {
-            "\(site): \(verdict.passed ? "survived" : "FAILED")" + (killed ? "" : " (not reached in the rerun)")
+            "\(site): \(verdict.passed ? "survived (no violation)" : "FAILED")"
+                + (killed ? "" : " (not reached in the rerun)")
                 + (verdict.expectationFailures.isEmpty
                     ? "" : ", \(verdict.expectationFailures.count) expectation(s) changed")
         }
@@ -35,6 +36,14 @@ public struct CrashSweep: Sendable {
         public var testName: String { site.description }
         public var testOutput: String { killed ? "" : "the kill was not reached in the rerun" }
     }
+
+    /// What the words of a rerun's line mean, said once before the reruns
+    /// and in the report (issue 34: "survived, 6 expectation(s) changed"
+    /// and exit 0 read as a contradiction).
+    public static let legend =
+        "survived: the oracle found no violation in the rerun; \"N expectation(s) changed\": N of the "
+        + "scenario's expect lines saw something else, which a kill may change (a killed press grants "
+        + "nothing), so they do not fail it (docs/FAULTS.md, \"Crash-point sweep\")"
 
     public struct Report: SweepReport {
         public static let title = "crash-point sweep"
@@ -58,6 +67,7 @@ public struct CrashSweep: Sendable {
             text += shardText + ", "
             text += "\(survived) survived, \(failed.count) failed"
             text += countsText + "\n"
+            text += CrashSweep.legend + "\n"
             if !baseline.passed { text += "baseline run (no kill) failed [\(baseline.kind)]: \(baseline.reason)\n" }
             if let snapshots { text += snapshots.render(points: outcomes.map(\.snapshotLaunch)) + "\n" }
             for outcome in failed {
@@ -90,6 +100,7 @@ public struct CrashSweep: Sendable {
         settings.progress?("listing the crash points of \(settings.scenarioPath)...")
         let recorder = sweep.recorder(.crash, snapshots: settings.snapshots)
         let (reached, baseline) = try list(recorder: recorder)
+        settings.progress?(Self.legend)
         let (outcomes, index, use) = try sweep.run(
             reached, listing: baseline, recorder: recorder, of: settings.resolved, title: Report.title,
             announce: "\(reached.count) point(s) reached")

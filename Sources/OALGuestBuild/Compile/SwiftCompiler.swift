@@ -30,9 +30,18 @@ public struct SwiftCompiler: Sendable {
         public var seconds: Double
     }
 
-    /// `swiftc ARGUMENTS`, output to `log`.
+    /// `swiftc ARGUMENTS`, output to `log`. The compiler's `TMPDIR` is a
+    /// directory of its own, removed when it ends: the driver leaves a
+    /// `TemporaryDirectory.*` behind on every call (issue 34).
     public func run(_ arguments: [String], log: URL) throws(GuestBuildError) -> Outcome {
         let started = MonotonicClock.nanoseconds()
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("oal-swiftc-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var environment = self.environment
+        if (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil {
+            environment["TMPDIR"] = scratch.path
+        }
         let child: ChildProcess
         do {
             child = try ChildProcess.spawn(

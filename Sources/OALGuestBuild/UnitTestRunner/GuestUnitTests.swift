@@ -283,13 +283,24 @@ public struct GuestUnitTests: Sendable {
     /// The longest one run of the test executable may take.
     static let runLimitSeconds: UInt64 = 300
 
+    /// Runs the test executable once. Its `TMPDIR` is a directory of its
+    /// own, removed when it ends however it ends (a test that crashes the
+    /// process, a run killed at the limit): the test device
+    /// (`GuestTestHost`) and whatever the tests write to the temporary
+    /// directory go there, so nothing is left behind (issue 34).
     func runTests(
         _ runner: URL, events: URL, skip: [String], only: [String], in directory: URL
     ) throws(GuestBuildError) -> ChildProcess.Termination {
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("oal-guest-tests-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
         do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            var environment = builder.options.environment
+            environment["TMPDIR"] = scratch.path
             let child = try ChildProcess.spawn(
                 runner.path, arguments: [events.path] + skip + only.map { "only:" + $0 },
-                environment: builder.options.environment,
+                environment: environment,
                 standardOutput: directory.appendingPathComponent("tests-output.log").path,
                 standardError: directory.appendingPathComponent("tests-output.log").path)
             // A test that never ends (a deadlock, an expectation never

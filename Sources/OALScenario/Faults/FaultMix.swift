@@ -24,6 +24,9 @@ public enum FaultLine {
             rest = rest.dropFirst(2)
         }
         guard let clockWord = rest.first, let clock = ClockTime(clockWord) else {
+            if let problem = rest.first.flatMap(ClockTime.problem) {
+                throw FaultParser.Failure(message: "fault '\(text)': \(problem)")
+            }
             throw FaultParser.Failure(message: "fault '\(text)': expected at [day N] HH:MM FAULT")
         }
         rest = rest.dropFirst()

@@ -52,6 +52,9 @@ public enum FaultParser {
             guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
                 throw fail("usage: kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
             }
+            if let problem = CrashPointCatalog.problem(point: rest[1], target: target, pause: false) {
+                throw fail("kill \(name): \(problem)")
+            }
             var launch: Int?
             if rest.count == 4 {
                 guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
@@ -171,6 +174,9 @@ public enum FaultParser {
             }
             guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
                 throw fail("usage: preempt TARGET at POINT[#n] [launch N] [with step|callback|refresh|relaunch]")
+            }
+            if let problem = CrashPointCatalog.problem(point: rest[1], target: target, pause: true) {
+                throw fail("preempt \(name): \(problem)")
             }
             var launch: Int?
             if rest.count == 4 {

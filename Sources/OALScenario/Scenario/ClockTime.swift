@@ -18,6 +18,26 @@ public struct ClockTime: Hashable, Sendable, CustomStringConvertible {
         self.second = second
     }
 
+    /// Why a word written as a time (`HH:MM` or `HH:MM:SS`, digits) is not
+    /// a time of day, naming each field out of range: `25:99 is not a time
+    /// of day: hour 25 is not 0-23, minute 99 is not 0-59 (HH:MM or
+    /// HH:MM:SS)`. Nil for a valid time, and for a word not written as one
+    /// at all (the caller's usage message says what was expected there).
+    public static func problem(_ text: String) -> String? {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2 || fields.count == 3,
+            fields.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
+        else { return nil }
+        let names = ["hour", "minute", "second"]
+        let ranges = [0...23, 0...59, 0...59]
+        var wrong: [String] = []
+        for (index, field) in fields.enumerated() where !ranges[index].contains(Int(field) ?? -1) {
+            wrong.append("\(names[index]) \(field) is not \(ranges[index].lowerBound)-\(ranges[index].upperBound)")
+        }
+        guard !wrong.isEmpty else { return nil }
+        return "\(text) is not a time of day: \(wrong.joined(separator: ", ")) (HH:MM or HH:MM:SS)"
+    }
+
     /// Whether `date` reads as this time on a wall clock in `calendar`; false
     /// for a time a daylight-saving gap skips, which Foundation would
     /// silently move to another hour.

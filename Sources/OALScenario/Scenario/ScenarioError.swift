@@ -16,8 +16,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The longest message kept: a bad token is echoed, but a 10 MB one
-    /// is cut, never printed whole.
-    public static let maximumMessageCharacters = 300
+    /// is cut, never printed whole. Room for a message that lists what
+    /// was expected instead (a process kind's crash points).
+    public static let maximumMessageCharacters = 600
 
     public static func bounded(_ message: String) -> String {
         guard message.count > maximumMessageCharacters else { return message }

@@ -136,6 +136,7 @@ public struct ScenarioParser {
             words = words.dropFirst(2)
         }
         guard let clockWord = words.first, let clock = ClockTime(clockWord) else {
+            if let problem = words.first.flatMap(ClockTime.problem) { throw fail(line, problem) }
             throw fail(line, "usage: at [day N] HH:MM[:SS] [(second)] ACTION")
         }
         words = words.dropFirst()

@@ -51,7 +51,12 @@ extension DeviceEngine {
         }
     }
 
-    /// Traces a verdict; failures also go to the progress stream at once.
+    /// Traces a verdict; failures also go to the progress stream: `FAIL
+    /// ...` at once, but a failure a known finding of the guest app may
+    /// explain (one `expects` its kind) is held until the oracle has judged
+    /// its instant (`reportHeldFailures`), then printed `KNOWN ...` with the
+    /// finding or `FAIL ...` (issue 34: a FAIL mid-run for what the run
+    /// ends calling known read as broken).
     func record(_ step: ScenarioStep, _ verdict: ExpectationVerdict) {
         trace.record(
             "expect", at: now,
@@ -64,7 +69,33 @@ extension DeviceEngine {
         } else {
             let message = "\(scenario.file):\(step.line): \(step.text) — \(verdict.detail)"
             result.failures.append(message)
-            options.progress?("FAIL \(message)")
+            if case .expect(let expectation) = step.action,
+                run.guest?.findings?.contains(where: { ($0.expects ?? []).contains(expectation.kindName) }) == true
+            {
+                heldFailures.append((message, expectation))
+            } else {
+                options.progress?("FAIL \(message)")
+            }
+        }
+    }
+
+    /// Prints the held failures now that the oracle has judged their
+    /// instant: `KNOWN` naming the finding when one explains the failure
+    /// (as the run's end will, `separateKnownFailures`), else `FAIL`. A
+    /// failure printed FAIL may still end known, if the oracle meets the
+    /// finding later in the run; one printed KNOWN always ends known.
+    func reportHeldFailures() {
+        guard !heldFailures.isEmpty else { return }
+        let held = heldFailures
+        heldFailures = []
+        for (message, expectation) in held {
+            if let finding = oracle.knownFinding(explaining: expectation) {
+                options.progress?(
+                    "KNOWN \(message) (known finding \(finding.id) of the app, not a new failure; "
+                        + "\(RunSummary.findingsDocument))")
+            } else {
+                options.progress?("FAIL \(message)")
+            }
         }
     }
 
@@ -74,6 +105,7 @@ extension DeviceEngine {
     /// `expect.known` with the finding, so it is reported as known and the
     /// run exits 5, not 1, when nothing else failed.
     func separateKnownFailures() {
+        reportHeldFailures()
         guard run.guest?.findings != nil else { return }
         var remaining: [String] = []
         for message in result.failures {

@@ -25,6 +25,9 @@ public final class DeviceEngine {
     var now: Date
     var calendar: Calendar
     var result = RunResult(met: 0, failures: [])
+    /// Failed expectations a known finding of the guest may explain, held
+    /// until the oracle has judged their instant (`reportHeldFailures`).
+    var heldFailures: [(message: String, expectation: Expectation)] = []
     /// The judge of the run (Oracle/): observes after every settle, judges
     /// once every event due at an instant has been handled. Every use waits
     /// for a judgement still running on the second core
@@ -183,6 +186,7 @@ public final class DeviceEngine {
             // Free-running, the device looks often and processes run in
             // between: no stretch is quiet.
             if next.time > now { judgeInBackground(until: freeRun == nil ? next.time : nil) }
+            if next.time > now { reportHeldFailures() }
             if next.time > now { try advance(to: next.time) }
             if case .end = next.kind { break }
             try handle(next)
