@@ -7,10 +7,13 @@ import Testing
 /// scenario with them. MiniGuest (examples/) always runs, so the SDK is
 /// exercised on every `swift test`; the real app runs when its sources are
 /// present (`../shared/guest/OpenAppLock`, or `OAL_GUEST_SOURCES`).
-/// Serialized: the builds share the machine's two cores. The real app's
-/// history, the longest of them, is a suite of its own
-/// (`GuestHistoryBuildTests`), so it runs beside these rather than after.
-@Suite(.serialized)
+/// Not serialized: each test builds and plays in directories of its own,
+/// and builds of one checkout share the cache safely (a build is renamed
+/// into place whole). A serialized chain here ran last: each of its tests
+/// waited behind every test queued before it, so the suite was the tail of
+/// `swift test` by minutes. The real app's history is a suite of its own
+/// (`GuestHistoryBuildTests`).
+@Suite
 struct GuestBuildTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
