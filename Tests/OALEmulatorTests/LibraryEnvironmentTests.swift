@@ -47,4 +47,24 @@ import Testing
         let stale = Self.boundary.keys.filter { !readers.contains($0) }
         #expect(stale.isEmpty, "listed but no longer reading the environment: \(stale.sorted())")
     }
+
+    /// Issue 34: a run plays in the caller's process through `RunPlayer`;
+    /// the one place a library starts `oal-device` as a process of its own
+    /// is `DeviceProcess` (a device to be killed, a run under a deadline).
+    @Test func onlyDeviceProcessStartsTheDevice() throws {
+        let sources = Repository.root.appendingPathComponent("Sources")
+        var starters: [String] = []
+        for target in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        where !target.hasPrefix("oal-") {
+            let directory = sources.appendingPathComponent(target)
+            guard let files = FileManager.default.enumerator(atPath: directory.path) else { continue }
+            for case let file as String in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                let spawns = text.contains("ChildProcess.spawn(") || text.contains("Process()")
+                let names = text.contains("devicePath") || text.contains("appendingPathComponent(\"oal-device\")")
+                if spawns && names { starters.append("\(target)/\(file)") }
+            }
+        }
+        #expect(starters == ["OALEmulator/Run/DeviceProcess.swift"], "\(starters)")
+    }
 }
