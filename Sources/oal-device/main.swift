@@ -50,6 +50,7 @@ let usage = """
           every minute their shield timelines differ: spec-named or a finding (exit 1).
     \(faultUsage)
     \(raceUsage)
+    \(exploreUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
@@ -132,6 +133,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "race": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
         flags: ["quiet", "no-snapshots", "forked"]),
+    "explore": ArgumentSpec(
+        options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
+        flags: ["quiet", "forked", "no-build", "no-shrink"]),
+    "generate": ArgumentSpec(options: ["seed"]),
     "shrink": ArgumentSpec(
         options: ["root-base", "seed", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags,
         repeatable: ["fault"]),
@@ -225,6 +230,8 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "kill-sweep": return try killSweepCommand(parsed)
         case "race": return try raceCommand(parsed)
         case "shrink": return try shrinkCommand(parsed)
+        case "explore": return try exploreCommand(parsed)
+        case "generate": return try generateCommand(parsed)
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96
