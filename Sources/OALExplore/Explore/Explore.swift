@@ -68,7 +68,7 @@ public struct Explore: Sendable {
             title: "explore: \(outcomes.count) generated day(s)",
             entries: findings.map { finding in
                 RunIndex.Entry(
-                    label: "\(finding.known ? "known finding" : "finding") \(finding.signature): "
+                    label: "\(finding.known ? "known finding" : "finding") \(finding.signature.name): "
                         + "\(finding.count) seed(s) (\(finding.seeds.map(String.init).joined(separator: ", ")))",
                     passed: false,
                     reason:
@@ -113,7 +113,7 @@ public struct ExploreReport: SweepReport {
             + "\(knownFindings.count) known\n"
         for finding in findings {
             let word = finding.known ? color.paint("KNOWN", .yellow) : color.paint("FINDING", .red)
-            text += "\(word) \(finding.signature): \(finding.count) seed(s) "
+            text += "\(word) \(finding.signature.name): \(finding.count) seed(s) "
             text += "(\(finding.seeds.map(String.init).joined(separator: ", ")))\n"
             text += "  scenario: \(finding.scenario) (\(finding.smallest.size) line(s))\n"
             text += "  reproduce: \(finding.reproduce)\n"

@@ -88,7 +88,7 @@ public struct ExploreOutcome: SweepOutcome {
     public var shrunk: String?
 
     public var progressText: String {
-        let found = findings.map { "\($0.signature.known == nil ? "FAIL" : "KNOWN") \($0.signature)" }
+        let found = findings.map { "\($0.signature.known == nil ? "FAIL" : "KNOWN") \($0.signature.name)" }
         return "seed \(seed): " + (found.isEmpty ? "pass" : found.joined(separator: "; ")) + " — \(day)"
             + (shrunk.map { "; \($0)" } ?? "")
     }

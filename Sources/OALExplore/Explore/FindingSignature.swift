@@ -33,9 +33,15 @@ public struct FindingSignature: Hashable, Sendable, CustomStringConvertible {
         self.known = known
     }
 
-    public var description: String {
+    /// `known ID: ...` for a known finding, else `name`: what
+    /// `findings.json` calls it.
+    public var description: String { known == nil ? name : "known \(name)" }
+
+    /// The signature without the word `known`: `CHECKS on KIND after STEP
+    /// (APP)`, or `ID: CHECKS on KIND (APP)` for a known finding.
+    public var name: String {
         let checks = self.checks.joined(separator: "+")
-        if let known { return "known \(known): \(checks) on \(kind) (\(app))" }
+        if let known { return "\(known): \(checks) on \(kind) (\(app))" }
         return "\(checks) on \(kind) after \(step) (\(app))"
     }
 
