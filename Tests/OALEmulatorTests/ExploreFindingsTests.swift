@@ -86,6 +86,7 @@ import Testing
         ("intervalDidEnd open-session-ABB4F813-BC95-4B04-81F1-9D80A915E007", "intervalDidEnd open-session"),
         ("intervalDidEnd sched2-ABB4F813-BC95-4B04-81F1-9D80A915E007", "intervalDidEnd sched2"),
         ("loop tick", "loop tick"),
+        ("nothing (no event since 2027-06-30 23:58 (UTC+02:00))", "nothing"),
         ("threshold", "threshold"),
     ])
     func aStepIsNamedWithoutWhatDiffersFromDayToDay(after: String, step: String) throws {
