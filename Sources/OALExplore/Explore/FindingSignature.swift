@@ -121,6 +121,8 @@ public struct FindingSignature: Hashable, Sendable, CustomStringConvertible {
             let words = after[after.index(after: colon)...].split(separator: " ").map(String.init)
             return verb(words)
         }
+        // A quiet instant between events (`nothing (no event since TIME)`).
+        if after.hasPrefix("nothing (") { return "nothing" }
         let words = after.split(separator: " ").map(String.init)
         guard words.count == 2, words[1].contains("-") else { return after }
         return "\(words[0]) \(activityPrefix(words[1]))"
