@@ -27,11 +27,12 @@ extension Oracle {
         case ("rule", "edit"), ("rule", "disable"), ("rule", "delete"), ("rule", "unblock"):
             let target = hardLocked.filter { Self.names(rest, $0.rule.name) || Self.names(rest, $0.rule.id.uuidString) }
             for published in target {
-                violate(
+                excuseOrViolate(
                     .hardMode, key: "\(published.rule.id)|\(now)", ruleID: published.rule.id,
                     ruleName: published.rule.name,
                     expected: "`oal-app \(noun) \(verb)` refused (exit 2): Hard Mode rule actively blocking",
-                    actual: "`oal-app \(argv.joined(separator: " "))` exited 0")
+                    actual: "`oal-app \(argv.joined(separator: " "))` exited 0",
+                    reason: unrecordedBudgetReason(published.rule, before))
             }
         case ("list", "edit"), ("list", "delete"):
             let names = hardLocked.map(\.rule.name).joined(separator: ", ")
@@ -41,6 +42,20 @@ extension Oracle {
         default:
             return
         }
+    }
+
+    /// Spec §4: Hard Mode gates a time limit once the ledger reports its
+    /// budget spent. A budget the user really spent while a named reason
+    /// (a threshold the platform holds back, a killed monitor, ...) keeps
+    /// it from the ledger is not the app's to gate yet; `usage-not-lost`
+    /// judges the ledger itself.
+    func unrecordedBudgetReason(_ rule: Rule, _ view: OracleView) -> String? {
+        guard let limit = rule.configuration.timeLimit,
+            (view.usageToday[rule.id]?.minutesUsed ?? 0) < limit.dailyLimitMinutes,
+            let reason = namedReason(for: rule, since: now)
+        else { return nil }
+        return "the budget is spent but not in the ledger (spec §4: Hard Mode gates a time limit once the ledger "
+            + "reports it): \(reason)"
     }
 
     static func names(_ rest: String, _ name: String) -> Bool {

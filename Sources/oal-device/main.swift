@@ -56,6 +56,7 @@ let usage = """
           Exit 0 no finding, 1 a finding, 64 usage, 65 a bad scenario.
     \(faultUsage)
     \(raceUsage)
+    \(exploreUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
@@ -173,6 +174,10 @@ let commandSpecs: [String: ArgumentSpec] = [
     "race": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
         flags: ["quiet", "no-snapshots", "forked"]),
+    "explore": ArgumentSpec(
+        options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
+        flags: ["quiet", "forked", "no-build", "no-shrink"]),
+    "generate": ArgumentSpec(options: ["seed"]),
     "shrink": ArgumentSpec(
         options: ["root-base", "seed", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags,
         repeatable: ["fault"]),
@@ -284,6 +289,8 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "kill-sweep": return try killSweepCommand(parsed)
         case "race": return try raceCommand(parsed)
         case "shrink": return try shrinkCommand(parsed)
+        case "explore": return try exploreCommand(parsed)
+        case "generate": return try generateCommand(parsed)
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96

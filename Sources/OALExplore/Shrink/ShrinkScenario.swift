@@ -115,17 +115,6 @@ struct ShrinkScenario: Hashable, Sendable {
     /// How many lines a reader sees besides the fixed header.
     var size: Int { headerFaults.count + catalog.count + timed.count }
 
-    /// Words back to a line, quoting those that need it: any character the
-    /// tokenizer takes for white space (`Character.isWhitespace`, a form
-    /// feed as much as a space), a quote, a backslash, or a leading `#`.
-    static func join(_ words: [String]) -> String {
-        words.map { word in
-            let plain =
-                !word.isEmpty && !word.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "\\" })
-                && !word.hasPrefix("#")
-            if plain { return word }
-            return "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                + "\""
-        }.joined(separator: " ")
-    }
+    /// Words back to a line, quoting those that need it (`ScenarioWords`).
+    static func join(_ words: [String]) -> String { ScenarioWords.line(words) }
 }

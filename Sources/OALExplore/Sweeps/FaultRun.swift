@@ -95,6 +95,11 @@ public struct FaultRun: Sendable {
         public var report: String?
         /// Wall time of the run, for JUnit.
         public var seconds: Double = 0
+        /// A guest's known findings the run met (`ID [check] rule "NAME"
+        /// from TIME: SUMMARY`, docs/GUEST.md "Findings"): divergences the
+        /// oracle did not count as violations, so a run with only these
+        /// passes.
+        public var knownFindings: [String] = []
 
         /// The first line that says why it failed.
         public var reason: String {
@@ -163,10 +168,12 @@ public struct FaultRun: Sendable {
             } else {
                 result = try RunPlayer.playOnNewRoot(playing, options: options)
             }
-            return Verdict(
+            var verdict = Verdict(
                 violations: result.violations, expectationFailures: result.failures, error: nil,
                 crashes: Self.crashes(root), faultEvents: Self.faultEvents(root), reproduce: reproduce,
                 report: Self.report(root))
+            verdict.knownFindings = result.oracle.knownFindings ?? []
+            return verdict
         } catch {
             var interrupted: StopSignal?
             if case EngineError.interrupted(let signal) = error { interrupted = signal }

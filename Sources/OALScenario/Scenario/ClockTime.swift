@@ -38,6 +38,12 @@ public struct ClockTime: Hashable, Sendable, CustomStringConvertible {
         return "\(text) is not a time of day: \(wrong.joined(separator: ", ")) (HH:MM or HH:MM:SS)"
     }
 
+    /// A time of day from its parts (hour 0–23, minute and second 0–59).
+    public init(hour: Int, minute: Int, second: Int = 0) {
+        precondition((0...23).contains(hour) && (0...59).contains(minute) && (0...59).contains(second))
+        (self.hour, self.minute, self.second) = (hour, minute, second)
+    }
+
     /// Whether `date` reads as this time on a wall clock in `calendar`; false
     /// for a time a daylight-saving gap skips, which Foundation would
     /// silently move to another hour.

@@ -169,13 +169,11 @@ public struct ScenarioParser {
         guard let start = startLocal.instant(in: calendar) else {
             throw fail(startLine, "the start time does not exist in \(zone) (a daylight-saving gap?)")
         }
-        let startDay = calendar.startOfDay(for: start)
+        let days = ScenarioCalendar(zone: zone, start: start)
         func instant(day: Int, _ clock: ClockTime, line: Int) throws(ScenarioError) -> Date {
-            guard let date = calendar.date(byAdding: .day, value: day - 1, to: startDay),
-                let time = calendar.date(
-                    bySettingHour: clock.hour, minute: clock.minute, second: clock.second, of: date),
-                clock.names(time, in: calendar)
-            else { throw fail(line, "day \(day) \(clock) does not exist in \(zone) (a daylight-saving gap)") }
+            guard let time = days.firstInstant(day: day, clock) else {
+                throw fail(line, "day \(day) \(clock) does not exist in \(zone) (a daylight-saving gap)")
+            }
             return time
         }
         var steps: [ScenarioStep] = []

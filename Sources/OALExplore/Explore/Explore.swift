@@ -1,0 +1,126 @@
+import Foundation
+import OALEmulator
+import OALOracle
+import OALPlatform
+import OALScenario
+import OALSystem
+
+/// `oal-device explore` (issue 35): N generated days instead of the
+/// hand-written one. Seed S writes `DayGenerator`'s day S to
+/// `<root-base>/seed-S/day.scenario` and plays it with `--seed S
+/// --random-faults` (the fault mix on top), judged by the oracle alone;
+/// a failing seed is shrunk to a minimal scenario; the failures are
+/// grouped into findings by `FindingSignature` and written to
+/// `<root-base>/findings.json` beside an index of every finding and seed
+/// (docs/SCENARIOS.md, "Generated days").
+public struct Explore: Sendable {
+    /// The run every seed plays on its own day: its launch mode, guest,
+    /// mutant and executables (its scenario and seed are the seed's).
+    public var template: RunSpec
+    public var rootBase: URL
+    public var seeds: [UInt64]
+    /// Seeds run at once (`--jobs`), each on its own root.
+    public var jobs: Int
+    /// Only this shard's seeds (`--shard I/N`).
+    public var shard: Shard?
+    /// Whether a seed that failed with a violation is shrunk.
+    public var shrink: Bool
+    public var progress: (@Sendable (String) -> Void)?
+
+    public init(
+        template: RunSpec, rootBase: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil, shrink: Bool = true,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.template = template
+        self.rootBase = rootBase.standardizedFileURL
+        self.seeds = seeds
+        self.jobs = jobs
+        self.shard = shard
+        self.shrink = shrink
+        self.progress = progress
+    }
+
+    /// Where seed `seed`'s generated day is written.
+    public func dayPath(seed: UInt64) -> String {
+        rootBase.appendingPathComponent("seed-\(seed)/day.scenario").path
+    }
+
+    /// The run seed `seed` plays: its day, its seed, its fault mix.
+    public func spec(seed: UInt64) -> RunSpec {
+        var spec = template
+        spec.scenario = dayPath(seed: seed)
+        return spec.drawing(seed: seed)
+    }
+
+    public func run() throws -> ExploreReport {
+        try FileManager.default.createDirectory(at: rootBase, withIntermediateDirectories: true)
+        let sweep = Sweep<UInt64>(rootBase: rootBase, limit: nil, jobs: jobs, shard: shard, progress: progress)
+        let explore = self
+        let outcomes = sweep.each(sweep.choose(seeds)) { _, seed in
+            let outcome = ExploreSeed(seed: seed, explore: explore).run()
+            return (outcome, outcome.progressText)
+        }
+        if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
+        let findings = FindingGroups.group(outcomes.flatMap(\.findings))
+        let file = rootBase.appendingPathComponent(FindingsFile.name)
+        try Data(FindingsFile.json(runs: outcomes.count, findings: findings).utf8).write(to: file, options: .atomic)
+        let index = RunIndex(
+            title: "explore: \(outcomes.count) generated day(s)",
+            entries: findings.map { finding in
+                RunIndex.Entry(
+                    label: "\(finding.known ? "known finding" : "finding") \(finding.signature.name): "
+                        + "\(finding.count) seed(s) (\(finding.seeds.map(String.init).joined(separator: ", ")))",
+                    passed: false,
+                    reason:
+                        "smallest: \(finding.scenario) (\(finding.smallest.size) line(s), seed \(finding.smallest.seed))",
+                    reproduce: finding.reproduce, report: finding.smallest.report)
+            }
+                + outcomes.map {
+                    RunIndex.Entry(
+                        label: $0.indexLabel, passed: $0.findings.isEmpty,
+                        reason: $0.findings.map(\.signature.description).joined(separator: "; "),
+                        reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+                }
+        ).write(base: rootBase)
+        return ExploreReport(
+            outcomes: outcomes, findings: findings, findingsFile: file.path, index: index, shard: shard)
+    }
+}
+
+/// What `oal-device explore` says when it is done.
+public struct ExploreReport: SweepReport {
+    public static let title = "explore"
+    public static let testClass = "explore"
+    public var outcomes: [ExploreOutcome]
+    public var findings: [Finding]
+    /// `<root-base>/findings.json`.
+    public var findingsFile: String
+    /// `<root-base>/index.html`: every finding, then every seed.
+    public var index: String?
+    public var scenario: String { "generated-days" }
+    public var shard: Shard?
+    /// An explore has no listing run.
+    public var listing: FaultRun.Verdict? { nil }
+
+    public var newFindings: [Finding] { findings.filter { !$0.known } }
+    public var knownFindings: [Finding] { findings.filter(\.known) }
+
+    public func render(color: ColorPolicy = .plain) -> String {
+        let failing = outcomes.filter { !$0.findings.isEmpty }.count
+        var text =
+            "explore: \(outcomes.count) generated day(s)" + shardText + ", \(outcomes.count - failing) passed, "
+            + "\(failing) with a finding" + countsText + "; \(newFindings.count) new finding(s), "
+            + "\(knownFindings.count) known\n"
+        for finding in findings {
+            let word = finding.known ? color.paint("KNOWN", .yellow) : color.paint("FINDING", .red)
+            text += "\(word) \(finding.signature.name): \(finding.count) seed(s) "
+            text += "(\(finding.seeds.map(String.init).joined(separator: ", ")))\n"
+            text += "  scenario: \(finding.scenario) (\(finding.smallest.size) line(s))\n"
+            text += "  reproduce: \(finding.reproduce)\n"
+            if let report = finding.smallest.report { text += "  report: \(report)\n" }
+        }
+        text += "findings: \(findingsFile)\n"
+        if let index { text += "every finding's and seed's report: \(index)\n" }
+        return text
+    }
+}

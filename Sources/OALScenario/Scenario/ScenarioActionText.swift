@@ -1,0 +1,27 @@
+import Foundation
+
+/// An action as a timed line writes it after its time, the inverse of
+/// `ActionParser` (docs/SCENARIOS.md, "Actions").
+extension ScenarioAction {
+    /// The line's text after `at [day N] HH:MM[:SS] [(second)]`.
+    public var lineText: String {
+        switch self {
+        case .app(let arguments): ScenarioWords.line(["app"] + arguments)
+        case .open(let app, let duration): ScenarioWords.line(["open", app] + Self.lasting(duration))
+        case .leave: "leave"
+        case .press(let button, let app, let duration):
+            ScenarioWords.line(["press", button.rawValue, "on", app] + Self.lasting(duration))
+        case .expect(let expectation): ScenarioWords.line(["expect"] + expectation.words)
+        // A fault's description is already its line's text, quoted where
+        // it needs it (`FaultParser` reads it back).
+        case .fault(let fault): "fault \(fault)"
+        case .authorization(let change): "authorization \(change.rawValue)"
+        case .notifications(let change): "notifications \(change.rawValue)"
+        }
+    }
+
+    /// `for DURATION`, or nothing.
+    private static func lasting(_ duration: TimeInterval?) -> [String] {
+        duration.map { ["for", DurationText.format($0)] } ?? []
+    }
+}
