@@ -13,21 +13,21 @@ let exploreUsage = """
               [--jobs J] [--shard I/N] [--junit FILE] [--quiet]
           Play N generated days, seeds S..S+N-1, each judged by the oracle alone, group the
           failures into findings and write DIR/findings.json and DIR/index.html.
-            --root-base DIR   seed S writes DIR/seed-S/day.scenario and plays it on DIR/seed-S/root
-            --seeds N         how many seeds (1 to 100000)
-            --first-seed S    the first seed (default 1)
-            --guest SRC       play a guest's processes (docs/GUEST.md); also --harness, --cache, --sdk, --no-build
-            --forked          fork the extensions' cold launches (docs/PROCESSES.md)
-            --no-shrink       keep a failing seed's day as it is (default: shrink it to DIR/seed-S/day.min.scenario)
-            --jobs J          seeds played at once, each on its own root (default: the cores)
-            --shard I/N       only the seeds at positions I-1 mod N
-            --junit FILE      one test case per seed, JUnit XML
-            --quiet           no progress on stderr
+          --root-base DIR         seed S writes DIR/seed-S/day.scenario and plays it on DIR/seed-S/root
+          --seeds N               how many seeds (1 to 100000)
+          --first-seed S          the first seed (default 1)
+    \(guestOptionLines)
+          --forked                fork the extensions' cold launches (docs/PROCESSES.md)
+          --no-shrink             keep a failing seed's day as it is (default: shrink it to DIR/seed-S/day.min.scenario)
+          --jobs J                seeds played at once, each on its own root (default: the cores)
+          --shard I/N             only the seeds at positions I-1 mod N
+          --junit FILE            one test case per seed, JUnit XML
+          --quiet                 no progress on stderr
           Exit 0 no finding, 5 known findings of a guest only, 1 a new finding (3 when a process
           crashed, 4 when a run stopped, the worst decides), 64 usage.
       generate --seed S
           Print the day explore's seed S generates (a scenario with no expectations).
-            --seed S          the seed (a whole number)
+          --seed S                the seed (a whole number)
           Exit 0 printed, 64 usage.
     """
 
