@@ -39,6 +39,10 @@ extension GuestUnitTests {
                         var arguments = __CommandLineArguments_v0()
                         arguments.eventStreamOutputPath = events
                         arguments.eventStreamSchemaVersion = "0"
+                        // One test at a time: a crash then leaves exactly one
+                        // test unfinished, the one that crashed, so the rerun
+                        // skips it and not a test that happened to run beside it.
+                        arguments.parallel = false
                         if !skip.isEmpty { arguments.skip = Array(skip) }
                         if !only.isEmpty { arguments.filter = only }
                 """)
