@@ -84,7 +84,7 @@ let guestUsage = """
     """
 
 /// The words `oal-device guest` takes first.
-let guestSubcommands = ["build", "test", "history", "mutate"]
+let guestSubcommands = ["build", "test", "history", "mutate", "check"]
 
 /// The options every guest command shares, from the command line.
 func guestBuildOptions(_ parsed: ParsedArguments) throws -> GuestBuildOptions {
@@ -214,8 +214,12 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let target = try parsed.positional(1, "PATH or REPO@REV")
         try parsed.expectAtMost(2)
         return try mutateCommand(target, parsed)
+    case "check":
+        let target = try parsed.positional(1, "PATH or REPO@REV")
+        try parsed.expectAtMost(2)
+        return try checkCommand(parsed, guest: target)
     default:
-        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history, mutate)")
+        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history, mutate, check)")
     }
 }
 

@@ -57,6 +57,7 @@ let usage = """
     \(faultUsage)
     \(raceUsage)
     \(exploreUsage)
+    \(checkUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
@@ -178,6 +179,8 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build", "no-shrink"]),
     "generate": ArgumentSpec(options: ["seed"]),
+    "check": ArgumentSpec(
+        options: checkOptions + guestOptions, flags: ["quiet", "forked", "no-build", "no-shrink"]),
     "shrink": ArgumentSpec(
         options: ["root-base", "seed", "check", "rule", "jobs"], flags: ["quiet", "forked"] + faultFlags,
         repeatable: ["fault"]),
@@ -190,8 +193,8 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: [
             "harness", "cache", "sdk", "from", "to", "scenario", "work", "markdown", "json", "seed", "filter", "limit",
             "equivalent", "timeout",
-        ],
-        flags: ["no-build", "quiet", "all"]),
+        ] + checkOptions,
+        flags: ["no-build", "quiet", "all", "forked", "no-shrink"]),
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),
 ]
 
@@ -213,10 +216,15 @@ let binDirectory: URL = {
 /// build; the executables' directory; and a mutant exported to this
 /// process (`OAL_MUTANT=... oal-device ...`), read here and nowhere else.
 func runSpec(_ parsed: ParsedArguments, scenario: String) throws -> RunSpec {
+    try runSpec(parsed, scenario: scenario, guest: parsed.value("guest"))
+}
+
+/// The same, with the guest given apart (`guest check SRC`).
+func runSpec(_ parsed: ParsedArguments, scenario: String, guest: String?) throws -> RunSpec {
     var spec = try RunSpec.parse(scenario: scenario, parsed)
     spec.binDirectory = binDirectory.path
     if let mutant = ProcessInfo.processInfo.environment[MutantVariable.name], !mutant.isEmpty { spec.mutant = mutant }
-    if let text = parsed.value("guest") {
+    if let text = guest {
         let resolved = try resolveGuest(text, parsed: parsed, quiet: parsed.has("quiet"))
         let guest = try GuestBuild.load(directory: resolved.build.path)
         StandardStream.error.write("\(tool): guest \(guest.name) from \(guest.source)\n")
@@ -291,6 +299,9 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "shrink": return try shrinkCommand(parsed)
         case "explore": return try exploreCommand(parsed)
         case "generate": return try generateCommand(parsed)
+        case "check":
+            try parsed.expectAtMost(0)
+            return try checkCommand(parsed, guest: parsed.value("guest"))
         case "timeline":
             try parsed.expectAtMost(0)
             let width = try parsed.int("width", in: 20...400) ?? 96

@@ -151,7 +151,7 @@ extension GuestBuildTests {
 
 extension GuestBuildTests {
     /// The same break, the callbacks delivered by the emulated device from
-    /// a scenario (`scenarios/guests/foqos-break.scenario`): the guest has
+    /// a scenario (`scenarios/guests/foqos/break.scenario`): the guest has
     /// no app, so the oracle judges nothing of the spec, and the scenario's
     /// own expectations judge Foqos.
     @Test func foqosBreakPlaysFromAScenarioWithNoAppProcess() throws {
@@ -164,7 +164,7 @@ extension GuestBuildTests {
         let built = try ProcessRun.run(device, ["guest", "build", checkout, "--quiet"])
         try #require(built.status == 0, "\(built.stderr.suffix(3000))")
         let guest = built.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos-break.scenario").path
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/break.scenario").path
         let root = Self.temporaryRoot("foqos-scenario")
         try? FileManager.default.removeItem(at: root)
         defer { try? FileManager.default.removeItem(at: root) }

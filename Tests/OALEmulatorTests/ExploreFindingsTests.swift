@@ -58,9 +58,9 @@ import Testing
         #expect(four.description == "under-enforced on time-limit after open (own app)")
 
         let findings = FindingGroups.group([
-            SeedFinding(seed: 7, signature: seven, scenario: "/b/seed-7/day.min.scenario", size: 3, reproduce: "r7"),
-            SeedFinding(seed: 4, signature: four, scenario: "/b/seed-4/day.min.scenario", size: 2, reproduce: "r4"),
-            SeedFinding(seed: 3, signature: three, scenario: "/b/seed-3/day.min.scenario", size: 5, reproduce: "r3"),
+            RunFinding(seed: 7, signature: seven, scenario: "/b/seed-7/day.min.scenario", size: 3, reproduce: "r7"),
+            RunFinding(seed: 4, signature: four, scenario: "/b/seed-4/day.min.scenario", size: 2, reproduce: "r4"),
+            RunFinding(seed: 3, signature: three, scenario: "/b/seed-3/day.min.scenario", size: 5, reproduce: "r3"),
         ])
         #expect(findings.count == 2)
         let first = try #require(findings.first)
@@ -114,11 +114,11 @@ import Testing
             app: "guest OpenAppLock@37f5175")!
         let findings = FindingGroups.group(
             [
-                SeedFinding(seed: 2, signature: old[0], scenario: "a", size: 9, reproduce: "ra"),
-                SeedFinding(seed: 2, signature: old[1], scenario: "a", size: 9, reproduce: "ra"),
-                SeedFinding(seed: 5, signature: old[0], scenario: "b", size: 8, reproduce: "rb"),
-                SeedFinding(seed: 6, signature: new[0], scenario: "c", size: 7, reproduce: "rc"),
-                SeedFinding(seed: 9, signature: fresh, scenario: "d", size: 30, reproduce: "rd"),
+                RunFinding(seed: 2, signature: old[0], scenario: "a", size: 9, reproduce: "ra"),
+                RunFinding(seed: 2, signature: old[1], scenario: "a", size: 9, reproduce: "ra"),
+                RunFinding(seed: 5, signature: old[0], scenario: "b", size: 8, reproduce: "rb"),
+                RunFinding(seed: 6, signature: new[0], scenario: "c", size: 7, reproduce: "rc"),
+                RunFinding(seed: 9, signature: fresh, scenario: "d", size: 30, reproduce: "rd"),
             ])
         // New before known; another commit of the app is another class.
         #expect(findings.map(\.known) == [false, true, true, true])
@@ -151,7 +151,7 @@ import Testing
         let signature = FindingSignature(checks: ["over-enforced"], kind: "schedule", step: "loop tick", app: "own app")
         let finding = try #require(
             FindingGroups.group([
-                SeedFinding(
+                RunFinding(
                     seed: 18_446_744_073_709_551_615, signature: signature, scenario: "/b/\"quoted\"\\path",
                     size: 2, reproduce: "a && b")
             ]).first)

@@ -23,6 +23,12 @@ public struct ResolvedRun: Sendable {
     /// Every fault besides the scenario's timed lines: header lines,
     /// `--fault` options and the seeded draw, in that order.
     let scheduledFaults: [ScheduledFault]
+    /// Whether any fault is injected, timed or not: then a failed
+    /// expectation may be the fault's doing, not the app's (`FaultRun`).
+    public var isFaulted: Bool {
+        !scheduledFaults.isEmpty || !scenario.faults.isEmpty
+            || scenario.steps.contains { if case .fault = $0.action { true } else { false } }
+    }
 
     /// The seed every seeded choice of the run draws from, also named in
     /// `spec`.

@@ -53,6 +53,24 @@ public struct Explore: Sendable {
     }
 
     public func run() throws -> ExploreReport {
+        let outcomes = try self.outcomes()
+        let findings = FindingGroups.group(outcomes.flatMap(\.findings))
+        let written = try FindingsOutput.write(
+            base: rootBase, title: "explore: \(outcomes.count) generated day(s)", runs: outcomes.count,
+            findings: findings,
+            entries: outcomes.map {
+                RunIndex.Entry(
+                    label: $0.indexLabel, passed: $0.findings.isEmpty,
+                    reason: $0.findings.map(\.signature.description).joined(separator: "; "),
+                    reproduce: $0.verdict.reproduce, report: $0.verdict.report)
+            })
+        return ExploreReport(
+            outcomes: outcomes, findings: findings, findingsFile: written.file, index: written.index, shard: shard)
+    }
+
+    /// Every chosen seed played (and shrunk), in seed order; a stop signal
+    /// ends them as interrupted.
+    public func outcomes() throws -> [ExploreOutcome] {
         try FileManager.default.createDirectory(at: rootBase, withIntermediateDirectories: true)
         let sweep = Sweep<UInt64>(rootBase: rootBase, limit: nil, jobs: jobs, shard: shard, progress: progress)
         let explore = self
@@ -61,29 +79,7 @@ public struct Explore: Sendable {
             return (outcome, outcome.progressText)
         }
         if let signal = outcomes.lazy.compactMap(\.verdict.interrupted).first { throw EngineError.interrupted(signal) }
-        let findings = FindingGroups.group(outcomes.flatMap(\.findings))
-        let file = rootBase.appendingPathComponent(FindingsFile.name)
-        try Data(FindingsFile.json(runs: outcomes.count, findings: findings).utf8).write(to: file, options: .atomic)
-        let index = RunIndex(
-            title: "explore: \(outcomes.count) generated day(s)",
-            entries: findings.map { finding in
-                RunIndex.Entry(
-                    label: "\(finding.known ? "known finding" : "finding") \(finding.signature.name): "
-                        + "\(finding.count) seed(s) (\(finding.seeds.map(String.init).joined(separator: ", ")))",
-                    passed: false,
-                    reason:
-                        "smallest: \(finding.scenario) (\(finding.smallest.size) line(s), seed \(finding.smallest.seed))",
-                    reproduce: finding.reproduce, report: finding.smallest.report)
-            }
-                + outcomes.map {
-                    RunIndex.Entry(
-                        label: $0.indexLabel, passed: $0.findings.isEmpty,
-                        reason: $0.findings.map(\.signature.description).joined(separator: "; "),
-                        reproduce: $0.verdict.reproduce, report: $0.verdict.report)
-                }
-        ).write(base: rootBase)
-        return ExploreReport(
-            outcomes: outcomes, findings: findings, findingsFile: file.path, index: index, shard: shard)
+        return outcomes
     }
 }
 
@@ -111,14 +107,7 @@ public struct ExploreReport: SweepReport {
             "explore: \(outcomes.count) generated day(s)" + shardText + ", \(outcomes.count - failing) passed, "
             + "\(failing) with a finding" + countsText + "; \(newFindings.count) new finding(s), "
             + "\(knownFindings.count) known\n"
-        for finding in findings {
-            let word = finding.known ? color.paint("KNOWN", .yellow) : color.paint("FINDING", .red)
-            text += "\(word) \(finding.signature.name): \(finding.count) seed(s) "
-            text += "(\(finding.seeds.map(String.init).joined(separator: ", ")))\n"
-            text += "  scenario: \(finding.scenario) (\(finding.smallest.size) line(s))\n"
-            text += "  reproduce: \(finding.reproduce)\n"
-            if let report = finding.smallest.report { text += "  report: \(report)\n" }
-        }
+        text += FindingsOutput.render(findings, color: color)
         text += "findings: \(findingsFile)\n"
         if let index { text += "every finding's and seed's report: \(index)\n" }
         return text

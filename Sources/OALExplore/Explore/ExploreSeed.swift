@@ -40,12 +40,12 @@ struct ExploreSeed: Sendable {
             "\(scenario.timeZoneIdentifier) from \(LocalTimeText.text(scenario.start, calendar)), \(size) line(s)"
         let app = FindingSignature.app(of: run)
         let kinds = FindingSignature.ruleKinds(of: scenario)
-        var findings: [SeedFinding] = []
+        var findings: [RunFinding] = []
         var shrunk: String?
         if let signature = FindingSignature.failure(
             violations: verdict.violations, crashes: verdict.crashes, error: verdict.error, ruleKinds: kinds, app: app)
         {
-            var found = SeedFinding(
+            var found = RunFinding(
                 seed: seed, signature: signature, scenario: path, size: size, reproduce: verdict.reproduce,
                 report: verdict.report)
             if explore.shrink, verdict.kind == .violation, verdict.interrupted == nil, StopSignals.received == nil {
@@ -65,7 +65,7 @@ struct ExploreSeed: Sendable {
             findings.append(found)
         }
         findings += FindingSignature.known(verdict.knownFindings, ruleKinds: kinds, app: app).map {
-            SeedFinding(
+            RunFinding(
                 seed: seed, signature: $0, scenario: path, size: size, reproduce: verdict.reproduce,
                 report: verdict.report)
         }
@@ -83,7 +83,7 @@ public struct ExploreOutcome: SweepOutcome {
     public var day: String
     public var verdict: FaultRun.Verdict
     /// Its new failure (none or one) and the known findings it met.
-    public var findings: [SeedFinding]
+    public var findings: [RunFinding]
     /// How the shrink went, when the seed was shrunk.
     public var shrunk: String?
 

@@ -1,9 +1,17 @@
 import Foundation
 
-/// One seed's failure of one class, as `oal-device explore` groups them:
-/// its signature and the smallest scenario that shows it.
-public struct SeedFinding: Hashable, Sendable {
-    public var seed: UInt64
+/// What a failing run played: a generated day (`explore`'s seed), or a
+/// scenario of the library (`check`), a crash point's rerun included.
+public enum FindingSource: Hashable, Sendable, Comparable {
+    case seed(UInt64)
+    /// A library scenario's path, or `PATH with a kill at SITE`.
+    case scenario(String)
+}
+
+/// One run's failure of one class, as `oal-device explore` and `check`
+/// group them: its signature and the smallest scenario that shows it.
+public struct RunFinding: Hashable, Sendable {
+    public var source: FindingSource
     public var signature: FindingSignature
     /// The shrunk scenario, or the generated day when it was not shrunk.
     public var scenario: String
@@ -16,27 +24,43 @@ public struct SeedFinding: Hashable, Sendable {
     public var report: String?
 
     public init(
-        seed: UInt64, signature: FindingSignature, scenario: String, size: Int, reproduce: String,
+        source: FindingSource, signature: FindingSignature, scenario: String, size: Int, reproduce: String,
         report: String? = nil
     ) {
-        self.seed = seed
+        self.source = source
         self.signature = signature
         self.scenario = scenario
         self.size = size
         self.reproduce = reproduce
         self.report = report
     }
+
+    /// A generated day's failure.
+    public init(
+        seed: UInt64, signature: FindingSignature, scenario: String, size: Int, reproduce: String,
+        report: String? = nil
+    ) {
+        self.init(
+            source: .seed(seed), signature: signature, scenario: scenario, size: size, reproduce: reproduce,
+            report: report)
+    }
 }
 
-/// Seeds that failed the same way: one entry of `findings.json`.
+/// Runs that failed the same way: one entry of `findings.json`.
 public struct Finding: Hashable, Sendable {
     public var signature: FindingSignature
-    /// The seeds, ascending.
-    public var seeds: [UInt64]
-    /// The seed whose scenario is the smallest (the lowest seed of those).
-    public var smallest: SeedFinding
+    /// What the failing runs played, generated days first (ascending).
+    public var sources: [FindingSource]
+    /// The run whose scenario is the smallest (the first source of those).
+    public var smallest: RunFinding
 
-    public var count: Int { seeds.count }
+    /// The generated days' seeds, ascending.
+    public var seeds: [UInt64] { sources.compactMap { if case .seed(let seed) = $0 { seed } else { nil } } }
+    /// The library's scenarios (and crash points) that hit it, in order.
+    public var library: [String] {
+        sources.compactMap { if case .scenario(let path) = $0 { path } else { nil } }
+    }
+    public var count: Int { sources.count }
     public var known: Bool { signature.known != nil }
     public var checks: [String] { signature.checks }
     public var scenario: String { smallest.scenario }
@@ -48,16 +72,16 @@ public struct Finding: Hashable, Sendable {
 public enum FindingGroups {
     /// One finding per signature: new findings before known ones, each
     /// kind by how many seeds hit it (most first), then by its first seed.
-    public static func group(_ failures: [SeedFinding]) -> [Finding] {
-        var bySignature: [FindingSignature: [SeedFinding]] = [:]
+    public static func group(_ failures: [RunFinding]) -> [Finding] {
+        var bySignature: [FindingSignature: [RunFinding]] = [:]
         for failure in failures { bySignature[failure.signature, default: []].append(failure) }
         let findings = bySignature.map { signature, failures in
-            let smallest = failures.min { ($0.size, $0.seed) < ($1.size, $1.seed) }!
-            return Finding(signature: signature, seeds: Set(failures.map(\.seed)).sorted(), smallest: smallest)
+            let smallest = failures.min { ($0.size, $0.source) < ($1.size, $1.source) }!
+            return Finding(signature: signature, sources: Set(failures.map(\.source)).sorted(), smallest: smallest)
         }
         return findings.sorted {
-            ($0.known ? 1 : 0, -$0.count, $0.seeds.first ?? 0, $0.signature.description)
-                < ($1.known ? 1 : 0, -$1.count, $1.seeds.first ?? 0, $1.signature.description)
+            ($0.known ? 1 : 0, -$0.count, $0.sources[0], $0.signature.description)
+                < ($1.known ? 1 : 0, -$1.count, $1.sources[0], $1.signature.description)
         }
     }
 }

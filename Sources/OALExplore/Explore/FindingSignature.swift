@@ -46,15 +46,24 @@ public struct FindingSignature: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The new failure of a run, nil when it has none: a crashed launch,
-    /// a run that stopped, or its first violations.
+    /// a run that stopped, its first violations, or (a library scenario's
+    /// expect lines: a generated day has none) its first failed
+    /// expectation, whose rule kind is every kind the scenario adds.
     public static func failure(
-        violations: [Violation], crashes: [String], error: String?, ruleKinds: [String: String], app: String
+        violations: [Violation], crashes: [String], error: String?, ruleKinds: [String: String], app: String,
+        expectationFailures: [String] = []
     ) -> FindingSignature? {
         if let crash = crashes.first {
             return FindingSignature(checks: ["crash"], kind: "no rule", step: crashStep(crash), app: app)
         }
         if let error { return FindingSignature(checks: ["stopped"], kind: "no rule", step: masked(error), app: app) }
-        guard let first = violations.first else { return nil }
+        guard let first = violations.first else {
+            guard let failed = expectationFailures.first else { return nil }
+            let kinds = Set(ruleKinds.values).sorted()
+            return FindingSignature(
+                checks: ["expectation"], kind: kinds.isEmpty ? "no rule" : kinds.joined(separator: "+"),
+                step: expectation(failed), app: app)
+        }
         let checks = Set(violations.filter { $0.time == first.time }.map(\.check.rawValue)).sorted()
         return FindingSignature(
             checks: checks, kind: kind(of: first.ruleName, ruleKinds), step: step(first.after), app: app)
@@ -104,7 +113,12 @@ public struct FindingSignature: Hashable, Sendable, CustomStringConvertible {
     public static func app(of run: ResolvedRun) -> String {
         guard let guest = run.guest else { return "own app" }
         let source = run.spec.guestSource ?? guest.source
-        if let at = source.lastIndex(of: "@") { return "guest \(guest.name)@\(source[source.index(after: at)...])" }
+        if let at = source.lastIndex(of: "@") {
+            // A full commit hash is named by its first 7 digits, as git does.
+            let revision = source[source.index(after: at)...]
+            let short = revision.count == 40 && revision.allSatisfy(\.isHexDigit) ? revision.prefix(7) : revision
+            return "guest \(guest.name)@\(short)"
+        }
         return "guest \(guest.name) (\(source))"
     }
 
@@ -126,6 +140,27 @@ public struct FindingSignature: Hashable, Sendable, CustomStringConvertible {
         let words = after.split(separator: " ").map(String.init)
         guard words.count == 2, words[1].contains("-") else { return after }
         return "\(words[0]) \(activityPrefix(words[1]))"
+    }
+
+    /// `FILE:LINE: expect blocked Instagram — open` is `expect blocked`,
+    /// `FILE:LINE: press open on Chess — ...` is `press open`: the line's
+    /// verb, without its file, app, rule or time.
+    static func expectation(_ failure: String) -> String {
+        var text = Substring(failure)
+        if let dash = text.range(of: " — ") { text = text[..<dash.lowerBound] }
+        // `FILE:LINE: `: the first `: ` after digits after a `:`.
+        var searchFrom = text.startIndex
+        while let colon = text.range(of: ": ", range: searchFrom..<text.endIndex) {
+            let before = text[..<colon.lowerBound].reversed().prefix { $0.isNumber }
+            if !before.isEmpty, text[..<colon.lowerBound].dropLast(before.count).hasSuffix(":") {
+                text = text[colon.upperBound...]
+                break
+            }
+            searchFrom = colon.upperBound
+        }
+        let words = text.split(separator: " ").map(String.init)
+        if words.first == "expect" { return words.prefix(2).joined(separator: " ") }
+        return verb(words)
     }
 
     /// The leading words of a scenario line that say what it does.

@@ -3,18 +3,23 @@ import Foundation
 /// `<root-base>/findings.json`, which other tools read: exactly
 /// `{"runs": N, "findings": [{"signature", "checks", "count", "seeds",
 /// "known", "scenario", "reproduce"}]}`, keys in that order, written by
-/// hand so the order is kept.
+/// hand so the order is kept. `check` adds `"library"` after `"seeds"`:
+/// the library's scenarios (and crash points) that hit the finding, which
+/// `count` includes.
 public enum FindingsFile {
     public static let name = "findings.json"
 
-    public static func json(runs: Int, findings: [Finding]) -> String {
+    public static func json(runs: Int, findings: [Finding], library: Bool = false) -> String {
         var text = "{\n  \"runs\": \(runs),\n  \"findings\": ["
         text += findings.map { finding in
-            let fields = [
+            var fields = [
                 ("signature", string(finding.signature.description)),
                 ("checks", "[" + finding.checks.map(string).joined(separator: ", ") + "]"),
                 ("count", "\(finding.count)"),
                 ("seeds", "[" + finding.seeds.map(String.init).joined(separator: ", ") + "]"),
+            ]
+            if library { fields.append(("library", "[" + finding.library.map(string).joined(separator: ", ") + "]")) }
+            fields += [
                 ("known", finding.known ? "true" : "false"),
                 ("scenario", string(finding.scenario)),
                 ("reproduce", string(finding.reproduce)),

@@ -24,6 +24,19 @@ public struct Shrinker: Sendable {
         }
 
         public var description: String { "[\(check.rawValue)]" + (rule.map { " on rule \"\($0)\"" } ?? "") }
+
+        /// The open failure a regression scenario declares in its `#
+        /// oracle: CHECK ["RULE"]` line; nil for `# oracle: passes` or no
+        /// such line.
+        public static func declared(in text: String) -> Target? {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# oracle: ") }) else {
+                return nil
+            }
+            let words = line.dropFirst("# oracle: ".count).split(separator: " ", maxSplits: 1).map(String.init)
+            guard let first = words.first, let check = OracleCheck(rawValue: first) else { return nil }
+            let rule = words.count > 1 ? words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+            return Target(check: check, rule: rule)
+        }
     }
 
     public enum Failure: Error, CustomStringConvertible {
