@@ -14,6 +14,14 @@ let checkUsage = """
           crash sweep of the demo day with a limit. Prints one table of findings and writes
           DIR/findings.json (explore's, with "library": the scenarios that hit each finding) and
           DIR/index.html. Without --guest it judges the emulator's own app.
+    \(checkOptionLines)
+      guest check PATH|REPO@REV --root-base DIR [options]
+          check --guest PATH|REPO@REV: a checkout, or one commit of the app's repository (bundle).
+    \(checkOptionLines)
+    """
+
+/// The options of `check` and `guest check`, and how they end.
+let checkOptionLines = """
           --root-base DIR         library scenario N plays on DIR/library/N-NAME/root, seed S on DIR/seed-S
           --seeds N               generated days, seeds S..S+N-1 (default 20; 0: none)
           --first-seed S          the first seed (default 1)
@@ -29,8 +37,6 @@ let checkUsage = """
           Exit 0 no finding, 5 known findings only (a guest's, or a regression scenario's declared
           open failure), 1 a new finding, 64 usage, 66 no library,
           130/143 stopped by SIGINT/SIGTERM.
-      guest check PATH|REPO@REV --root-base DIR [options]
-          check --guest PATH|REPO@REV: a checkout, or one commit of the app's repository (bundle).
     """
 
 let checkOptions = ["root-base", "seeds", "first-seed", "crash-limit", "crash-scenario", "scenarios", "jobs", "junit"]

@@ -192,7 +192,7 @@ extension NewcomerUsageTests {
             #expect(lines.contains { $0.hasPrefix("Exit 0") }, "`oal-device \(command) --help` has no exit codes")
         }
         // A guest subcommand's help is its own lines, exit codes included.
-        for subcommand in ["build", "test", "history", "mutate"] {
+        for subcommand in ["build", "test", "history", "mutate", "check"] {
             let help = try Self.device(["guest", subcommand, "--help"])
             #expect(help.stdout.contains("  guest \(subcommand) "), "\(help.stdout)")
             #expect(help.stdout.components(separatedBy: "\n  guest ").count == 2, "\(help.stdout)")
