@@ -109,3 +109,55 @@ func findScenarios() throws -> URL {
     }
     return found
 }
+
+let newFindingsUsage = """
+      new-findings BASE.json HEAD.json
+          The findings of HEAD.json (check's or explore's, at a pull request's head) that are not known and
+          whose class BASE.json (its base) lacks, two commits of one app counted as one app (docs/CI.md).
+          Prints each with its smallest scenario and the command that replays it.
+          --markdown FILE         also write them as a Markdown table to FILE (a pull request's comment)
+          Exit 0 none new, 1 new findings at the head, 64 usage, 65 a file that is not a findings file,
+          66 no such file.
+    """
+
+func newFindingsCommand(_ parsed: ParsedArguments) throws -> ExitCode {
+    let basePath = try parsed.positional(0, "BASE.json")
+    let headPath = try parsed.positional(1, "HEAD.json")
+    try parsed.expectAtMost(2)
+    func entries(_ path: String) throws -> [FindingsDiff.Entry] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ProcessFailure(.notFound, "\(path): no such findings file")
+        }
+        do {
+            return try FindingsDiff.entries(data, file: path)
+        } catch {
+            throw ProcessFailure(.data, error.description)
+        }
+    }
+    let base = try entries(basePath)
+    let head = try entries(headPath)
+    let new = FindingsDiff.newAtHead(base: base, head: head)
+    print("\(new.count) new finding(s) at the head (\(head.count) there, \(base.count) at the base)")
+    for entry in new {
+        print("\(color.paint("NEW", .red)) \(entry.signature): \(entry.count) run(s)")
+        print("  scenario: \(entry.scenario)")
+        print("  reproduce: \(entry.reproduce)")
+    }
+    if let path = parsed.value("markdown") {
+        var table = "\(new.count) new finding(s) at the head\n"
+        if !new.isEmpty {
+            table += "\n| finding | runs | smallest scenario | reproduce |\n|---|---|---|---|\n"
+            for entry in new {
+                let cells = [entry.signature, "\(entry.count)", entry.scenario, "`\(entry.reproduce)`"]
+                table +=
+                    "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n"
+            }
+        }
+        do {
+            try Data(table.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw ProcessFailure(.ioError, "\(path): cannot write the table: \(error.localizedDescription)")
+        }
+    }
+    return new.isEmpty ? .done : .checkFailed
+}

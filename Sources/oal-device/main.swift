@@ -58,6 +58,7 @@ let usage = """
     \(raceUsage)
     \(exploreUsage)
     \(checkUsage)
+    \(newFindingsUsage)
     \(guestUsage)
       timeline --root DIR [--width COLUMNS]
           Draw the last run from the trace: apps and rules over time, callbacks marked.
@@ -179,6 +180,7 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build", "no-shrink"]),
     "generate": ArgumentSpec(options: ["seed"]),
+    "new-findings": ArgumentSpec(options: ["markdown"]),
     "check": ArgumentSpec(
         options: checkOptions + guestOptions, flags: ["quiet", "forked", "no-build", "no-shrink"]),
     "shrink": ArgumentSpec(
@@ -299,6 +301,7 @@ func runCommand(_ command: String, _ rest: [String]) throws -> ExitCode {
         case "shrink": return try shrinkCommand(parsed)
         case "explore": return try exploreCommand(parsed)
         case "generate": return try generateCommand(parsed)
+        case "new-findings": return try newFindingsCommand(parsed)
         case "check":
             try parsed.expectAtMost(0)
             return try checkCommand(parsed, guest: parsed.value("guest"))

@@ -177,3 +177,40 @@ import Testing
         #expect(second.stdout.contains("0 new finding(s), 1 known"), "\(second.stdout)")
     }
 }
+
+extension CommitCheckTests {
+    /// A pull request's check (docs/CI.md): the head's new findings whose
+    /// class its base lacks, two commits of one app being one app.
+    @Test func aPullRequestReportsOnlyTheFindingsNewAtItsHead() throws {
+        func file(_ app: String, _ signatures: [(String, Bool)]) -> Data {
+            let findings = signatures.map { signature, known in
+                FindingGroups.group([
+                    RunFinding(
+                        seed: 1,
+                        signature: FindingSignature(
+                            checks: [signature], kind: "schedule", step: "loop tick", app: app,
+                            known: known ? "G1" : nil), scenario: "/s/\(signature).scenario", size: 3,
+                        reproduce: "r \(signature)")
+                ])[0]
+            }
+            return Data(FindingsFile.json(runs: 4, findings: findings, library: true).utf8)
+        }
+        let base = try FindingsDiff.entries(
+            file("guest OpenAppLock@aaaaaaa", [("status-label", false), ("usage-not-lost", true)]), file: "base.json")
+        let head = try FindingsDiff.entries(
+            file(
+                "guest OpenAppLock@bbbbbbb",
+                [("status-label", false), ("over-enforced", false), ("minutes-recorded", true)]),
+            file: "head.json")
+        let new = FindingsDiff.newAtHead(base: base, head: head)
+        #expect(new.map(\.signature) == ["over-enforced on schedule after loop tick (guest OpenAppLock@bbbbbbb)"])
+        #expect(new.first?.scenario == "/s/over-enforced.scenario")
+        #expect(FindingsDiff.newAtHead(base: head, head: head).isEmpty)
+
+        let error = try #require(throws: FindingsDiff.ReadError.self) {
+            try FindingsDiff.entries(Data("{\"runs\": 1, \"findings\": [{\"signature\": \"x\"}]}".utf8), file: "h.json")
+        }
+        #expect(error.description.hasPrefix("h.json: findings[0] lacks"), "\(error)")
+        #expect(throws: FindingsDiff.ReadError.self) { try FindingsDiff.entries(Data("[".utf8), file: "b.json") }
+    }
+}
