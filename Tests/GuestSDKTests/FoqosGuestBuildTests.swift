@@ -41,8 +41,7 @@ extension GuestBuildTests {
 }
 
 extension GuestBuildTests {
-    /// Foqos's extensions as processes on an emulated device (docs/GUEST.md,
-    /// "A second app: Foqos"): with no app process to set Foqos up, the test
+    /// Foqos's extensions as processes on an emulated device (docs/FOQOS.md): with no app process to set Foqos up, the test
     /// stands in for it, writing the profile and the active session into
     /// the App Group's defaults as Foqos's `SharedData` does. A break's
     /// `intervalDidStart` lifts the shield; its `intervalDidEnd` restores it;

@@ -11,8 +11,7 @@ import OSLog
 import SwiftUI
 import Testing
 
-/// The stand-ins Foqos's extensions needed (issue 26, item 3; docs/GUEST.md,
-/// "A second app: Foqos"), each against the Apple page it follows.
+/// The stand-ins Foqos's extensions needed (issue 26, item 3; docs/FOQOS.md), each against the Apple page it follows.
 @Suite("Stand-ins a second app needed")
 struct FoqosStandInTests {
     /// https://developer.apple.com/documentation/uikit/uicolor/getred(_:green:blue:alpha:)

@@ -4,7 +4,7 @@ import Testing
 
 /// Foqos's own XCTest unit tests (`foqosTests/`, issue 26) built against
 /// the stand-ins with zero edits and run on Linux by `oal-device guest
-/// test` (docs/GUEST.md, "A second app: Foqos", "Its unit tests"). In the
+/// test` (docs/FOQOS.md, "Its unit tests"). In the
 /// serialized guest-build suite: the build shares two cores.
 extension GuestBuildTests {
     @Test func foqosOwnUnitTestsRunOnTheStandIns() throws {

@@ -122,12 +122,9 @@ public struct ResolvedRun: Sendable {
 
     /// The launch modes that cannot go together, refused before a run.
     private static func checkLaunches(_ spec: RunSpec) throws(EngineError) {
-        guard spec.freeRunningSpeed != nil else { return }
-        switch spec.launches {
-        case .cold: break
-        case .warm: throw .warmFreeRunning
-        case .forked: throw .forkedWith("--free-running")
-        }
+        guard spec.launchConflict != nil else { return }
+        if case .warm = spec.launches { throw .warmFreeRunning }
+        throw .forkedWith("--free-running")
     }
 
     /// Why a run could not be resolved.

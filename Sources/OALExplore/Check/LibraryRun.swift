@@ -30,13 +30,7 @@ struct LibraryRun: Sendable {
 
     func run() -> CheckOutcome {
         let spec = self.spec
-        let resolved = Result { () throws(FaultRun.ResolveFailure) in
-            do {
-                return try ResolvedRun.resolve(spec)
-            } catch {
-                throw FaultRun.ResolveFailure(spec: spec, reason: "\(error)")
-            }
-        }
+        let resolved = FaultRun.resolving(spec: spec, reason: "") { try ResolvedRun.resolve(spec) }
         let verdict = FaultRun(resolving: resolved, root: DeviceRoot(root)).run()
         let source = FindingSource.scenario(path)
         guard case .success(let run) = resolved else {

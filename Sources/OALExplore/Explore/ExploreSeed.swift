@@ -19,14 +19,12 @@ struct ExploreSeed: Sendable {
     func run() -> ExploreOutcome {
         let path = explore.dayPath(seed: seed)
         let spec = explore.spec(seed: seed)
-        let resolved: Result<ResolvedRun, FaultRun.ResolveFailure>
-        do {
+        let directory = self.directory
+        let resolved = FaultRun.resolving(spec: spec, reason: "the generated day: ") {
             try? FileManager.default.removeItem(at: directory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try Data(DayGenerator.text(seed: seed).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            resolved = .success(try ResolvedRun.resolve(spec))
-        } catch {
-            resolved = .failure(FaultRun.ResolveFailure(spec: spec, reason: "the generated day: \(error)"))
+            return try ResolvedRun.resolve(spec)
         }
         let verdict = FaultRun(resolving: resolved, root: DeviceRoot(directory.appendingPathComponent("root"))).run()
         guard case .success(let run) = resolved else {

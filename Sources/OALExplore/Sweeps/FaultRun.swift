@@ -129,14 +129,22 @@ public struct FaultRun: Sendable {
         pauseLogDirectory: URL? = nil
     ) {
         self.init(
-            resolving: Result { () throws(ResolveFailure) in
-                do {
-                    return try ResolvedRun.resolve(spec)
-                } catch {
-                    throw ResolveFailure(spec: spec, reason: "\(error)")
-                }
-            }, root: root, snapshots: snapshots, crashLogDirectory: crashLogDirectory,
+            resolving: Self.resolving(spec: spec, reason: "") { try ResolvedRun.resolve(spec) }, root: root,
+            snapshots: snapshots, crashLogDirectory: crashLogDirectory,
             pauseLogDirectory: pauseLogDirectory)
+    }
+
+    /// What `resolve` made of `spec`, or why it could not: a failure
+    /// that a run reports as stopped, its reason after `reason` (the site
+    /// that could not be added, or nothing).
+    public static func resolving(
+        spec: RunSpec, reason prefix: String, _ resolve: () throws -> ResolvedRun
+    ) -> Result<ResolvedRun, ResolveFailure> {
+        do {
+            return .success(try resolve())
+        } catch {
+            return .failure(ResolveFailure(spec: spec, reason: prefix + "\(error)"))
+        }
     }
 
     public func run() -> Verdict {

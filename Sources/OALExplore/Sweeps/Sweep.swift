@@ -115,13 +115,7 @@ extension Sweep where Site: SweepSite {
             let snapshot = site.pinnedLaunch.flatMap { shelf?.snapshot(for: $0) }
             defer { shelf?.done(with: snapshot) }
             let verdict = FaultRun(
-                resolving: Result { () throws(FaultRun.ResolveFailure) in
-                    do {
-                        return try site.run(from: run)
-                    } catch {
-                        throw FaultRun.ResolveFailure(spec: run.spec, reason: "\(site): \(error)")
-                    }
-                },
+                resolving: FaultRun.resolving(spec: run.spec, reason: "\(site): ") { try site.run(from: run) },
                 root: DeviceRoot(rootBase.appendingPathComponent(site.root(position: position), isDirectory: true)),
                 snapshots: snapshot.map { .start($0) }
             ).run()

@@ -46,17 +46,31 @@ extension RunSpec {
         }
         if let text = parsed.value("warm") {
             guard let value = UInt64(text) else { throw .usage("--warm: '\(text)' is not a whole number") }
-            guard spec.freeRunningSpeed == nil else { throw .usage("--warm: not with --free-running") }
             spec.launches = .warm(seed: value)
         }
         if parsed.has("forked") {
-            guard spec.freeRunningSpeed == nil else { throw .usage("--forked: not with --free-running") }
             guard spec.launches == .cold else { throw .usage("--forked: not with --warm") }
             spec.launches = .forked
         }
+        if let conflict = spec.launchConflict { throw .usage(conflict) }
         if spec.freeRunningSpeed != nil, spec.paths != .both || parsed.has("shrink") {
             throw .usage("--free-running: not with --paths or --shrink")
         }
         return spec
+    }
+}
+
+extension RunSpec {
+    /// Why the run's launch mode cannot go with the rest of it, nil when
+    /// it can: a free-running run starts every process at once against a
+    /// fast clock, so it keeps none warm and forks none. Checked where a
+    /// spec is parsed and again where one is resolved (a spec made in code).
+    public var launchConflict: String? {
+        guard freeRunningSpeed != nil else { return nil }
+        switch launches {
+        case .cold: return nil
+        case .warm: return "--warm: not with --free-running"
+        case .forked: return "--forked: not with --free-running"
+        }
     }
 }
