@@ -110,14 +110,12 @@ import Testing
             let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
             let directive = try #require(
                 text.split(separator: "\n").first { $0.hasPrefix("# oracle: ") }, "\(name) has no # oracle: line")
-            let words = directive.dropFirst("# oracle: ".count).split(separator: " ", maxSplits: 1).map(String.init)
-            if words.first == "passes" {
+            if directive.hasPrefix("# oracle: passes") {
                 #expect(verdict.passed, "\(name): \(verdict.reason)")
                 continue
             }
-            let check = try #require(OracleCheck(rawValue: words[0]), "\(name): unknown check \(words[0])")
-            let rule = words.count > 1 ? words[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
-            #expect(Shrinker.Target(check: check, rule: rule).matches(verdict), "\(name): \(verdict.reason)")
+            let target = try #require(Shrinker.Target.declared(in: text), "\(name): an unknown check in \(directive)")
+            #expect(target.matches(verdict), "\(name): \(verdict.reason)")
         }
     }
 }
