@@ -103,7 +103,7 @@ extension Oracle {
     /// What the device knows of the user's day for one rule: the seconds
     /// its apps were really in front today, and the opens it granted.
     func userDay(_ entry: UserRules.Entry, catalog: InstalledAppCatalog) -> SpecModel.UserDay {
-        let seconds = coveredSeconds(on: days.day(now), catalog: catalog) { entry.covers($0) }
+        let seconds = ruleSeconds(entry, on: days.day(now), catalog: catalog)
         return SpecModel.UserDay(coveredSeconds: seconds, grants: spec.grants[entry.rule.id] ?? [])
     }
 

@@ -217,7 +217,10 @@ public final class Oracle {
         if tail.skipped > 0, spec.kills == nil { spec.kills = KillFacts() }
         // After `learn`: the Hard Mode check judges a tap on the rules as
         // they were before it.
-        if let rules = UserRules.read(root: root, memo: observation.files.decoded) { userRules = rules }
+        if let rules = UserRules.read(root: root, memo: observation.files.decoded) {
+            carryUsage(from: userRules, to: rules)
+            userRules = rules
+        }
         let view = readView(observation)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)

@@ -354,6 +354,20 @@ extension DeviceFacts {
 extension SpecFacts {
     func writeJSON(to writer: inout PrettyJSONWriter) {
         writer.beginObject()
+        if let carried {
+            writer.key("carried")
+            writer.beginObject()
+            for (rule, days) in PrettyJSONWriter.sorted(carried) {
+                writer.key(rule)
+                writer.beginObject()
+                for (day, seconds) in PrettyJSONWriter.sorted(days) {
+                    writer.key(day)
+                    writer.double(seconds)
+                }
+                writer.endObject()
+            }
+            writer.endObject()
+        }
         if let clockSetBack {
             writer.key("clockSetBack")
             clockSetBack.writeJSON(to: &writer)
@@ -415,7 +429,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 15
+    static let writtenFields = 16
 }
 
 extension Travel {

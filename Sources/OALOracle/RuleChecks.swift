@@ -222,7 +222,6 @@ extension Oracle {
     /// Whole minutes the user really spent on `day` in apps the rule covers
     /// (the spec model's coverage of the user's rule).
     func truthMinutes(_ published: PublishedRule, view: OracleView, day: DayKey) -> Int {
-        let coverage = userRules.coverage(of: published)
-        return Int(coveredSeconds(on: day, catalog: view.catalog) { coverage.covers($0) } / 60)
+        Int(ruleSeconds(userRules.coverage(of: published), on: day, catalog: view.catalog) / 60)
     }
 }

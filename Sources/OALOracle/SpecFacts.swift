@@ -51,6 +51,9 @@ struct SpecFacts: Codable, Equatable, Sendable {
     var unreachedThresholds: [String: Date]? = nil
     /// Apps whose token a fault changed, by bundle (`token-change`).
     var tokenChanges: [String: TokenChange]? = nil
+    /// Seconds a rule's day had spent on apps a list edit then took out
+    /// of it, by rule id and day (`CarriedUsage`; nil when none).
+    var carried: [String: [String: TimeInterval]]? = nil
 }
 
 /// One time-zone change: at `time`, from zone `from` to zone `to`.

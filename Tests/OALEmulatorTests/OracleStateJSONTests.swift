@@ -127,6 +127,10 @@ import Testing
                     app: "Instagram \(awkward)", retired: [.init("app-0123456789abcdef"), .init("app-é")],
                     time: start.addingTimeInterval(23), usedBefore: 1234.5),
                 "com.chess.iphone": TokenChange(app: "Chess", retired: [.init("app-1")], time: start, usedBefore: 0),
+            ],
+            carried: [
+                "39837353-0000-4000-8000-000000000001": ["2026-11-30": 120.5, "2026-12-01": 60],
+                "A \(awkward)": ["2026-11-30": 1],
             ])
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),
