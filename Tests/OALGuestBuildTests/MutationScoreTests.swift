@@ -30,6 +30,25 @@ import Testing
         #expect(outcomes[5]?.detail.contains("equivalent") == false)
     }
 
+    /// A test double compiled into an extension (a mock no process
+    /// creates) is production for no one: left out of the score, whether
+    /// a run reached it or not, and never played.
+    @Test func aTestDoubleIsLeftOutOfTheScore() throws {
+        let sites = (1...4).map { site($0, 10 * $0) }
+        let doubles = try EquivalentMutants.parse("Shared/Gate.swift:15-25 -- MockGate, a test double\n", path: "td")
+        let equivalent = try EquivalentMutants.parse("Shared/Gate.swift:20 -- the same value either way\n", path: "eq")
+        let (settled, toPlay) = MutantTriage.settle(
+            sites, reached: [1, 2, 4], equivalent: equivalent, testDoubles: doubles)
+        #expect(toPlay.map(\.id) == [1, 4])
+        let outcomes = Dictionary(uniqueKeysWithValues: settled.map { ($0.site.id, $0) })
+        #expect(outcomes[2]?.outcome == .testDouble)
+        #expect(outcomes[2]?.detail == "MockGate, a test double")
+        #expect(outcomes[3]?.outcome == .notCovered)
+        let tally = MutationTally(settled + [MutantResult(site: sites[0], outcome: .killed, detail: "")])
+        #expect(tally.testDoubles == 1 && tally.counted == 2)
+        #expect(tally.summary == "1 of 2 killed (50%): 0 survived, 1 not covered, 0 equivalent, 0 not compiled, 1 test double")
+    }
+
     @Test func theScoreCountsNotCoveredAgainstIt() {
         func results(_ outcome: MutantOutcome, _ count: Int) -> [MutantResult] {
             (0..<count).map { MutantResult(site: site($0, $0), outcome: outcome, detail: "") }

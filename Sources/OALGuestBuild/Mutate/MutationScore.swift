@@ -16,6 +16,10 @@ public enum MutantOutcome: String, Codable, CaseIterable, Sendable {
     case notCompiled = "not compiled"
     /// Left out by `--limit`.
     case notPlayed = "not played"
+    /// In a test double compiled into a process (a mock no process
+    /// creates, listed in the harness's `mutants-test-doubles`): production
+    /// for no one, so left out of the score, reached or not, and not played.
+    case testDouble = "test double"
 }
 
 /// One mutant and what became of it.
@@ -42,13 +46,16 @@ public enum MutantTriage {
     /// play, in site order; `reached` holds the numbers of the sites the
     /// unmutated runs evaluated (`MutantCoverage`).
     public static func settle(
-        _ sites: [MutationSite], reached: Set<Int>, equivalent: EquivalentMutants
+        _ sites: [MutationSite], reached: Set<Int>, equivalent: EquivalentMutants,
+        testDoubles: EquivalentMutants = .none
     ) -> (settled: [MutantResult], toPlay: [MutationSite]) {
         var settled: [MutantResult] = []
         var toPlay: [MutationSite] = []
         for site in sites {
             let reason = equivalent.reason(for: site)
-            if !reached.contains(site.id) {
+            if let double = testDoubles.reason(for: site) {
+                settled.append(MutantResult(site: site, outcome: .testDouble, detail: double))
+            } else if !reached.contains(site.id) {
                 // Equivalent is for code that runs: the reason is kept, the
                 // mutant counts as not covered.
                 let detail = reason.map { "\(notReached) (listed equivalent: \($0))" } ?? notReached
@@ -64,7 +71,7 @@ public enum MutantTriage {
 }
 
 /// The counts of a run's outcomes and its score: killed ÷ (killed +
-/// survived + not covered). Equivalent, not compiled and not played
+/// survived + not covered). Equivalent, not compiled, not played and test-double
 /// mutants are out of it.
 public struct MutationTally: Codable, Hashable, Sendable {
     public var killed = 0
@@ -73,6 +80,7 @@ public struct MutationTally: Codable, Hashable, Sendable {
     public var equivalent = 0
     public var notCompiled = 0
     public var notPlayed = 0
+    public var testDoubles = 0
     /// From 0 to 1; 0 when nothing counts.
     public var score = 0.0
 
@@ -85,6 +93,7 @@ public struct MutationTally: Codable, Hashable, Sendable {
             case .equivalent: equivalent += 1
             case .notCompiled: notCompiled += 1
             case .notPlayed: notPlayed += 1
+            case .testDouble: testDoubles += 1
             }
         }
         score = counted == 0 ? 0 : Double(killed) / Double(counted)
@@ -101,6 +110,7 @@ public struct MutationTally: Codable, Hashable, Sendable {
         case .equivalent: equivalent
         case .notCompiled: notCompiled
         case .notPlayed: notPlayed
+        case .testDouble: testDoubles
         }
     }
 
@@ -110,5 +120,6 @@ public struct MutationTally: Codable, Hashable, Sendable {
         "\(killed) of \(counted) killed (" + String(format: "%.0f%%", score * 100) + "): \(survived) survived, "
             + "\(notCovered) not covered, \(equivalent) equivalent, \(notCompiled) not compiled"
             + (notPlayed > 0 ? ", \(notPlayed) not played" : "")
+            + (testDoubles > 0 ? ", \(testDoubles) test double\(testDoubles == 1 ? "" : "s")" : "")
     }
 }

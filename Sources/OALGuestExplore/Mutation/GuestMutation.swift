@@ -91,12 +91,15 @@ public struct GuestMutation {
         let harness = try GuestHarnessFiles.locate(
             for: app, harnesses: builder.options.harnesses, explicit: builder.options.harness)
         var equivalent = self.equivalent ?? .none
-        if self.equivalent == nil {
-            do {
+        let testDoubles: EquivalentMutants
+        do {
+            if self.equivalent == nil {
                 equivalent = try EquivalentMutants.load(harness.directory.appendingPathComponent("mutants-equivalent"))
-            } catch {
-                throw .harness(error.description)
             }
+            // Same lines as the equivalents: `FILE[:LINE...] -- WHAT IT IS`.
+            testDoubles = try EquivalentMutants.load(harness.directory.appendingPathComponent("mutants-test-doubles"))
+        } catch {
+            throw .harness(error.description)
         }
         var files = Set<String>()
         for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
@@ -148,9 +151,10 @@ public struct GuestMutation {
         }
         progress("the unmutated runs reached \(reached.count) of \(sites.count) site(s)")
         var results = dropped
-        // Sites no run reached, then equivalents, are set aside first, so
-        // --limit samples only mutants that are played.
-        let (settled, candidates) = MutantTriage.settle(sites, reached: reached, equivalent: equivalent)
+        // Test doubles, sites no run reached, then equivalents, are set
+        // aside first, so --limit samples only mutants that are played.
+        let (settled, candidates) = MutantTriage.settle(
+            sites, reached: reached, equivalent: equivalent, testDoubles: testDoubles)
         results += settled
         let chosen = Self.spread(candidates, limit: limit)
         let chosenIDs = Set(chosen.map(\.id))

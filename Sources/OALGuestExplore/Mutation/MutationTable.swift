@@ -10,14 +10,14 @@ public enum MutationTable {
             "\(report.app): \(report.tally.summary); \(report.files.count) file(s); "
                 + "build \(Int(report.buildSeconds)) s, play \(Int(report.playSeconds)) s.",
             "",
-            "| operator | killed | survived | not covered | equivalent | not compiled |",
-            "|---|---:|---:|---:|---:|---:|",
+            "| operator | killed | survived | not covered | equivalent | not compiled | test double |",
+            "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for op in MutationSite.Operator.allCases {
             let tally = report.byOperator[op.rawValue] ?? MutationTally(report.results.filter { $0.site.op == op })
             lines.append(
                 "| \(op.rawValue) | \(tally.killed) | \(tally.survived) | \(tally.notCovered) | \(tally.equivalent) | "
-                    + "\(tally.notCompiled) |")
+                    + "\(tally.notCompiled) | \(tally.testDoubles) |")
         }
         let listed: [GuestMutation.Outcome] = [.survived, .notCovered, .equivalent]
         let holes = report.results.filter { listed.contains($0.outcome) }
