@@ -18,6 +18,9 @@ public struct GuestScenarioRun: Sendable {
     public var forked: Bool
     /// A guest mutant every launch runs (`OAL_MUTANT=guest-N`).
     public var mutant: String?
+    /// Where a mutated copy records each site a launch reaches
+    /// (`OAL_MUTANT_COVERAGE`); nil: not recorded.
+    public var coverage: URL?
     /// A run still going after this many seconds is stopped (SIGTERM, then
     /// SIGKILL) and reported with exit 124, as timeout(1) does; nil: none.
     public var timeout: TimeInterval?
@@ -52,10 +55,13 @@ public struct GuestScenarioRun: Sendable {
         }
         let deviceRoot = DeviceRoot(path: root.path)
         guard let timeout else {
-            return ScenarioVerdict(exitCode: Self.playHere(run, root: deviceRoot), root: deviceRoot)
+            var options = EngineOptions(root: deviceRoot)
+            options.mutantCoverageDirectory = coverage
+            return ScenarioVerdict(exitCode: Self.playHere(run, options: options), root: deviceRoot)
         }
         var process = DeviceProcess(run: run, log: root.path + ".log")
         process.timeout = timeout
+        process.mutantCoverage = coverage
         do {
             try? FileManager.default.removeItem(at: root)
             let created = try process.initialize(root: root)
@@ -69,9 +75,9 @@ public struct GuestScenarioRun: Sendable {
     }
 
     /// The run in this process, ended as `oal-device run` would exit.
-    static func playHere(_ run: ResolvedRun, root: DeviceRoot) -> Int32 {
+    static func playHere(_ run: ResolvedRun, options: EngineOptions) -> Int32 {
         do {
-            let result = try RunPlayer.playOnNewRoot(run, options: EngineOptions(root: root))
+            let result = try RunPlayer.playOnNewRoot(run, options: options)
             guard result.passed else { return ExitCode.checkFailed.rawValue }
             return (result.onlyKnownFindings ? ExitCode.knownFinding : ExitCode.done).rawValue
         } catch let error as EngineError {

@@ -54,7 +54,8 @@ let guestUsage = """
           A mutation score on the app's enforcement code (Shared/ and the extensions): a copy with every
           site as mutant schemata, built once; each mutant (negated condition, swapped comparison,
           constant + 1, deleted statement, early return) played on the scenarios with OAL_MUTANT=guest-N,
-          killed when a verdict changes or a run times out. Equivalent mutants:
+          killed when a verdict changes or a run times out. A site no unmutated run reaches is not covered:
+          not played, and counted against the score (killed / (killed + survived + not covered)). Equivalent:
           guest-harness/<app>/mutants-equivalent or --equivalent, lines `FILE[:LINE[:OPERATOR:ORIGINAL]] -- REASON`.
           --scenario FILE,FILE    the scenarios (default: the demo day and scenarios/mutation/)
           --limit N               only N mutants, evenly spread

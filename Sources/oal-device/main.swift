@@ -417,9 +417,14 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     let spec = resolved.spec
     let loopPID = try parsed.int("loop-pid", in: 1...Int(Int32.max)).map { Int32($0) }
     let root = try existingDeviceRoot(parsed)
-    let options = EngineOptions(
+    var options = EngineOptions(
         root: root, loopPID: loopPID,
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool))
+    // Where a guest's mutated copy records the sites it reaches (`guest
+    // mutate`'s unmutated runs), read here at the edge as the mutant is.
+    if let directory = ProcessInfo.processInfo.environment[MutantVariable.coverage], !directory.isEmpty {
+        options.mutantCoverageDirectory = URL(fileURLWithPath: directory)
+    }
     printBanner(resolved, parsed, what: "this run")
     let result = try RunPlayer.play(resolved, options: options)
     StandardStream.error.write(result.oracle.render().split(separator: "\n").map { "oal-device: \($0)\n" }.joined())

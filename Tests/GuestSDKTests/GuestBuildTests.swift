@@ -365,6 +365,87 @@ struct GuestBuildTests {
         #expect(!refused.stderr.contains("compiling"), "\(refused.stderr)")
     }
 
+    /// The mutation score measures what the scenarios reach (docs/GUEST.md,
+    /// "Mutation score"): the unmutated copy's runs record every site they
+    /// evaluate, and a site in a function no process calls is `not
+    /// covered` (not played, and against the score), even when the
+    /// harness lists it as equivalent; a site the day runs is played.
+    @Test func aMutantInCodeNoScenarioReachesIsNotCovered() throws {
+        let copy = try Self.miniCopy("mutate", breakShield: false)
+        let work = Self.temporaryRoot("mutate-work")
+        let output = Self.temporaryRoot("mutate-output")
+        defer {
+            for url in [copy, work, output] { try? FileManager.default.removeItem(at: url) }
+        }
+        try? FileManager.default.removeItem(at: output)
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let file = copy.appendingPathComponent("Shared/MiniRule.swift")
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let unreached = """
+
+            extension MiniRule {
+                /// A window's length across midnight; no process calls it.
+                static func unreachedLength(from start: Int, to end: Int) -> Int {
+                    if start < end {
+                        return end - start
+                    }
+                    return 24 * 60 - start + end
+                }
+            }
+
+            """
+        try (original + unreached).write(to: file, atomically: true, encoding: .utf8)
+        let lines = (original + unreached).components(separatedBy: "\n")
+        let condition = try #require(lines.firstIndex { $0.contains("if start < end {") }) + 1
+        let wrap = try #require(lines.firstIndex { $0.contains("return 24 * 60 - start + end") }) + 1
+        let equivalent = output.appendingPathComponent("mutants-equivalent")
+        try "Shared/MiniRule.swift:\(wrap) -- the day never wraps midnight\n".write(
+            to: equivalent, atomically: true, encoding: .utf8)
+        let json = output.appendingPathComponent("report.json")
+
+        let scenario = Self.repository.appendingPathComponent("examples/MiniGuest/mini.scenario").path
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            [
+                "guest", "mutate", copy.path, "--scenario", scenario, "--limit", "2", "--equivalent", equivalent.path,
+                "--work", work.path, "--json", json.path, "--quiet",
+            ])
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any], "\(run.stdout)")
+        let results = try #require(report["results"] as? [[String: Any]])
+        func site(_ result: [String: Any]) -> [String: Any] { result["site"] as? [String: Any] ?? [:] }
+        let inUnreached = results.filter {
+            site($0)["file"] as? String == "Shared/MiniRule.swift"
+                && (condition...wrap).contains(site($0)["line"] as? Int ?? 0)
+        }
+        // `start < end` swapped and negated; 24 and 60 each plus one.
+        #expect(inUnreached.count == 4, "\(inUnreached)")
+        #expect(inUnreached.allSatisfy { $0["outcome"] as? String == "not covered" }, "\(inUnreached)")
+        #expect(
+            inUnreached.filter { ($0["detail"] as? String ?? "").contains("the day never wraps midnight") }.count == 2,
+            "the equivalent reason is kept: \(inUnreached)")
+        // What the day reaches is not `not covered`; two of it are played.
+        let reached = Set(try #require(report["reached"] as? [Int]))
+        #expect(!reached.isEmpty)
+        for result in results where reached.contains(site(result)["id"] as? Int ?? 0) {
+            #expect(result["outcome"] as? String != "not covered", "\(result)")
+        }
+        for result in results where result["outcome"] as? String == "not covered" {
+            #expect(!reached.contains(site(result)["id"] as? Int ?? 0), "\(result)")
+        }
+        let played = results.filter { ["killed", "survived"].contains($0["outcome"] as? String ?? "") }
+        #expect(played.count == 2, "\(played)")
+        let tally = try #require(report["tally"] as? [String: Any])
+        let notCovered = results.filter { $0["outcome"] as? String == "not covered" }.count
+        #expect(tally["notCovered"] as? Int == notCovered)
+        let killed = tally["killed"] as? Int ?? -1
+        let counted = killed + (tally["survived"] as? Int ?? 0) + notCovered
+        #expect(run.stdout.contains("\(killed) of \(counted) killed ("), "\(run.stdout)")
+        #expect(run.stdout.contains("\(notCovered) not covered"), "\(run.stdout)")
+        #expect(run.stdout.contains("| operator | killed | survived | not covered | equivalent | not compiled |"))
+    }
+
     @Test func bisectFindsTheCommitThatBrokeMiniGuest() throws {
         let repo = Self.temporaryRoot("bisect-repo")
         let work = Self.temporaryRoot("bisect-work")

@@ -5,8 +5,9 @@ import Testing
 /// no library reads its configuration from the environment. The only
 /// reads left are at the child-process boundary, where the device hands a
 /// launched process what it cannot pass as an argument: its launch number,
-/// its crash and pause points, the planted mutant, and the environment a
-/// child inherits whole.
+/// its crash and pause points, the planted mutant (and where a mutated
+/// guest records the sites it reaches), and the environment a child
+/// inherits whole.
 @Suite struct LibraryEnvironmentTests {
     /// Each library file that may touch `ProcessInfo.processInfo.environment`,
     /// with what it reads there.
@@ -15,7 +16,8 @@ import Testing
         "OALProcesses/ShieldAction/OpenPress.swift": "the launch number, for a press's trace",
         "OALProcesses/Runtime/Mutant.swift": "the mutant planted in this process",
         "OALProcesses/Runtime/IdentifierSource.swift": "the seeded identifiers the device gave this process",
-        "GuestSDK/GuestRuntime/GuestMutant.swift": "the mutant planted in a guest process",
+        "GuestSDK/GuestRuntime/GuestMutant.swift":
+            "the mutant planted in a guest process, and where it records the sites it reaches",
         "OALSystem/PointConfiguration.swift": "the crash and pause points armed in this process",
         "OALSystem/PausePoint.swift": "where a paused process says it stopped",
         "OALSystem/ChildProcess.swift": "the environment a child inherits",

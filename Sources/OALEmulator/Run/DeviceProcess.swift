@@ -23,6 +23,10 @@ public struct DeviceProcess: Sendable {
     /// Stopped (SIGTERM, then SIGKILL after 10 s) after this many seconds;
     /// nil: none.
     public var timeout: TimeInterval?
+    /// Where a guest's mutated copy records the sites it reaches
+    /// (`OAL_MUTANT_COVERAGE`): `EngineOptions.mutantCoverageDirectory` of
+    /// the run in the child.
+    public var mutantCoverage: URL?
 
     public init(run: ResolvedRun, environment: [String: String]? = nil, log: String? = nil) {
         self.run = run
@@ -70,6 +74,7 @@ public struct DeviceProcess: Sendable {
         var variables = environment ?? ProcessInfo.processInfo.environment
         // A mutant the run carries reaches the device and every child.
         if let mutant = run.spec.mutant { variables[MutantVariable.name] = mutant }
+        if let mutantCoverage { variables[MutantVariable.coverage] = mutantCoverage.path }
         let child = try ChildProcess.spawn(
             run.spec.devicePath, arguments: arguments, environment: variables, standardOutput: log ?? "/dev/null",
             standardError: log ?? "/dev/null")

@@ -24,6 +24,10 @@ public struct EngineOptions: Sendable {
     /// (`<launch>-<target>.log`) with what could interleave there
     /// (`<launch>-<target>.due`): the race sweep's listing run.
     public var pauseLogDirectory: URL?
+    /// Where a guest's mutated copy records the mutation sites each launch
+    /// reaches (`OAL_MUTANT_COVERAGE`, docs/GUEST.md "Mutation score"):
+    /// the unmutated runs of `guest mutate`.
+    public var mutantCoverageDirectory: URL?
 
     public init(
         root: DeviceRoot, loopPID: Int32? = nil, loopTimeout: TimeInterval = 20,

@@ -6,11 +6,14 @@ import OALSystem
 /// mutate`, docs/GUEST.md "Mutation score"). The checkout is copied (never
 /// touched), every eligible line of the extensions' sources (Shared/ and
 /// the three extensions) is rewritten as mutant schemata (`MutantSchema`),
-/// the copy is built once, and each mutant is played on the scenarios with
-/// `OAL_MUTANT=guest-N`. A mutant is killed when some scenario's verdict
+/// the copy is built once and plays each scenario unmutated, recording the
+/// sites it reaches (`OAL_MUTANT_COVERAGE`). A site none reached is `not
+/// covered`, and not played; each other mutant is played on the scenarios
+/// with `OAL_MUTANT=guest-N`. It is killed when some scenario's verdict
 /// differs from the unmutated copy's (exit, checks with violations, failed
 /// expectations, findings) or the run times out; it survives otherwise,
 /// unless `equivalent` names it with the reason it cannot change behaviour.
+/// The score is killed ÷ (killed + survived + not covered) (`MutationTally`).
 public struct GuestMutation {
     public var checkout: URL
     public var builder: GuestBuilder
@@ -44,35 +47,43 @@ public struct GuestMutation {
     /// diagnostics (logging) and copy (user-facing strings).
     public static let notEnforcement = ["/Diagnostics/", "Diagnostics/", "/Copy/", "Copy/"]
 
-    public enum Outcome: String, Codable, Sendable {
-        case killed, survived, equivalent
-        case notCompiled = "not compiled"
-        case notPlayed = "not played"
-    }
-
-    public struct Result: Codable, Sendable {
-        public var site: MutationSite
-        public var outcome: Outcome
-        /// How it was killed (the scenario and its verdict), why it is
-        /// equivalent, or the compiler's words.
-        public var detail: String
-    }
+    public typealias Outcome = MutantOutcome
+    public typealias Result = MutantResult
 
     public struct Report: Codable, Sendable {
         public var app: String
         public var files: [String]
         public var results: [Result]
+        /// The counts and the score, and the same per operator (by its name).
+        public var tally: MutationTally
+        public var byOperator: [String: MutationTally]
+        /// The sites the unmutated runs reached, by number.
+        public var reached: [Int]
         public var baseline: [String]
         public var buildSeconds: Double
         public var playSeconds: Double
 
-        public func count(_ outcome: Outcome) -> Int { results.filter { $0.outcome == outcome }.count }
-        /// Killed over killed + survived (equivalent, not compiled and not
-        /// played are out of it).
-        public var score: Double {
-            let judged = count(.killed) + count(.survived)
-            return judged == 0 ? 0 : Double(count(.killed)) / Double(judged)
+        public init(
+            app: String, files: [String], results: [Result], reached: Set<Int>, baseline: [String],
+            buildSeconds: Double, playSeconds: Double
+        ) {
+            self.app = app
+            self.files = files
+            self.results = results
+            tally = MutationTally(results)
+            byOperator = Dictionary(
+                uniqueKeysWithValues: MutationSite.Operator.allCases.map { op in
+                    (op.rawValue, MutationTally(results.filter { $0.site.op == op }))
+                })
+            self.reached = reached.sorted()
+            self.baseline = baseline
+            self.buildSeconds = buildSeconds
+            self.playSeconds = playSeconds
         }
+
+        public func count(_ outcome: Outcome) -> Int { tally.count(outcome) }
+        /// Killed over killed + survived + not covered.
+        public var score: Double { tally.score }
     }
 
     public func run() throws(GuestBuildError) -> Report {
@@ -80,12 +91,15 @@ public struct GuestMutation {
         let harness = try GuestHarnessFiles.locate(
             for: app, harnesses: builder.options.harnesses, explicit: builder.options.harness)
         var equivalent = self.equivalent ?? .none
-        if self.equivalent == nil {
-            do {
+        let testDoubles: EquivalentMutants
+        do {
+            if self.equivalent == nil {
                 equivalent = try EquivalentMutants.load(harness.directory.appendingPathComponent("mutants-equivalent"))
-            } catch {
-                throw .harness(error.description)
             }
+            // Same lines as the equivalents: `FILE[:LINE...] -- WHAT IT IS`.
+            testDoubles = try EquivalentMutants.load(harness.directory.appendingPathComponent("mutants-test-doubles"))
+        } catch {
+            throw .harness(error.description)
         }
         var files = Set<String>()
         for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
@@ -114,22 +128,34 @@ public struct GuestMutation {
         progress("\(sites.count) mutant(s) in \(targets.count) file(s) built as one copy in \(Int(buildSeconds)) s")
 
         let playStarted = Date()
+        // The unmutated runs, each recording the sites it reaches.
+        let coverage = work.appendingPathComponent("coverage")
+        try Self.prepareCoverage(coverage)
         var baseline: [ScenarioVerdict] = []
         for (index, player) in players.enumerated() {
+            var recorded = player
+            recorded.coverage = coverage
             baseline.append(
-                try player.play(build: build, root: work.appendingPathComponent("baseline-\(index)")))
+                try recorded.play(build: build, root: work.appendingPathComponent("baseline-\(index)")))
         }
+        let reached: Set<Int>
+        do {
+            reached = try MutantCoverage.read(coverage)
+        } catch {
+            throw .io(error.description)
+        }
+        if reached.isEmpty, !sites.isEmpty {
+            throw .tool(
+                "\(coverage.path): the unmutated runs recorded none of the \(sites.count) site(s) as reached "
+                    + "(a GuestSDK that records nothing, or scenarios that launch no process)")
+        }
+        progress("the unmutated runs reached \(reached.count) of \(sites.count) site(s)")
         var results = dropped
-        // Equivalents are set aside first, so --limit samples only mutants
-        // that count.
-        var candidates: [MutationSite] = []
-        for site in sites {
-            if let reason = equivalent.reason(for: site) {
-                results.append(Result(site: site, outcome: .equivalent, detail: reason))
-            } else {
-                candidates.append(site)
-            }
-        }
+        // Test doubles, sites no run reached, then equivalents, are set
+        // aside first, so --limit samples only mutants that are played.
+        let (settled, candidates) = MutantTriage.settle(
+            sites, reached: reached, equivalent: equivalent, testDoubles: testDoubles)
+        results += settled
         let chosen = Self.spread(candidates, limit: limit)
         let chosenIDs = Set(chosen.map(\.id))
         for site in candidates where !chosenIDs.contains(site.id) {
@@ -154,9 +180,24 @@ public struct GuestMutation {
                     + "\(site.op.rawValue) \(site.original.prefix(60))")
         }
         return Report(
-            app: app.name, files: targets, results: results.sorted { $0.site.id < $1.site.id },
+            app: app.name, files: targets, results: results.sorted { $0.site.id < $1.site.id }, reached: reached,
             baseline: baseline.map(\.description), buildSeconds: buildSeconds,
             playSeconds: Date().timeIntervalSince(playStarted))
+    }
+
+    /// An empty directory for the unmutated runs' reached sites, or an
+    /// error naming it: a site a process could not record would count its
+    /// mutant as not covered.
+    static func prepareCoverage(_ directory: URL) throws(GuestBuildError) {
+        let probe = directory.appendingPathComponent("probe")
+        do {
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data().write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            throw .io("\(directory.path): the reached sites cannot be recorded there: \(error)")
+        }
     }
 
     /// Writes the schemata into the copy and builds it; a line the

@@ -2,33 +2,33 @@ import Foundation
 import OALGuestBuild
 
 /// A mutation report as Markdown: the score, the counts per operator, then
-/// every mutant that survived or did not compile (the holes to look at).
+/// every mutant that survived, is not covered or is equivalent (the holes
+/// to look at, and what was set aside).
 public enum MutationTable {
     public static func render(_ report: GuestMutation.Report) -> String {
-        let judged = report.count(.killed) + report.count(.survived)
         var lines = [
-            "\(report.app): \(report.count(.killed)) of \(judged) non-equivalent mutants killed ("
-                + String(format: "%.0f%%", report.score * 100) + "); \(report.count(.equivalent)) equivalent, "
-                + "\(report.count(.notCompiled)) not compiled, \(report.count(.notPlayed)) not played; "
-                + "\(report.files.count) file(s); build \(Int(report.buildSeconds)) s, play \(Int(report.playSeconds)) s.",
+            "\(report.app): \(report.tally.summary); \(report.files.count) file(s); "
+                + "build \(Int(report.buildSeconds)) s, play \(Int(report.playSeconds)) s.",
             "",
-            "| operator | killed | survived | equivalent | not compiled |",
-            "|---|---:|---:|---:|---:|",
+            "| operator | killed | survived | not covered | equivalent | not compiled | test double |",
+            "|---|---:|---:|---:|---:|---:|---:|",
         ]
         for op in MutationSite.Operator.allCases {
-            let results = report.results.filter { $0.site.op == op }
-            func count(_ outcome: GuestMutation.Outcome) -> Int { results.filter { $0.outcome == outcome }.count }
+            let tally = report.byOperator[op.rawValue] ?? MutationTally(report.results.filter { $0.site.op == op })
             lines.append(
-                "| \(op.rawValue) | \(count(.killed)) | \(count(.survived)) | \(count(.equivalent)) | "
-                    + "\(count(.notCompiled)) |")
+                "| \(op.rawValue) | \(tally.killed) | \(tally.survived) | \(tally.notCovered) | \(tally.equivalent) | "
+                    + "\(tally.notCompiled) | \(tally.testDoubles) |")
         }
-        let survivors = report.results.filter { $0.outcome == .survived || $0.outcome == .equivalent }
-        if !survivors.isEmpty {
+        let listed: [GuestMutation.Outcome] = [.survived, .notCovered, .equivalent]
+        let holes = report.results.filter { listed.contains($0.outcome) }
+        if !holes.isEmpty {
             lines += ["", "| mutant | where | change | outcome |", "|---|---|---|---|"]
-            for result in survivors {
+            for result in holes {
                 let site = result.site
                 let change = "`\(escape(site.original.prefix(70)))` → `\(escape(site.mutated.prefix(70)))`"
-                let outcome = result.outcome == .equivalent ? "equivalent: \(escape(result.detail))" : "survived"
+                let outcome =
+                    result.outcome == .survived
+                    ? "survived" : "\(result.outcome.rawValue): \(escape(result.detail))"
                 lines.append("| guest-\(site.id) | \(site.file):\(site.line) | \(change) | \(outcome) |")
             }
         }

@@ -50,6 +50,9 @@ struct ProcessLauncher {
     /// Forked launches (`--forked`): the fork servers, shared by every copy
     /// of this launcher.
     var forks: ForkServers? = nil
+    /// Where a guest's mutated copy records the sites it reaches
+    /// (`EngineOptions.mutantCoverageDirectory`).
+    var mutantCoverage: URL? = nil
 
     /// `OAL_SEED`, declared once (IdentifierSource, which reads it).
     static let seedVariable = IdentifierSource.seedVariable
@@ -59,10 +62,12 @@ struct ProcessLauncher {
     }
 
     /// What the emulated OS sets for one launch on top of its own
-    /// environment: the launch number, the seed, a mutant, a fault plan's.
+    /// environment: the launch number, the seed, a mutant, where reached
+    /// mutation sites go, a fault plan's.
     func launchVariables(launch: Int, target: FaultTarget? = nil) -> [String: String] {
         var variables = [TraceLog.launchVariable: String(launch), Self.seedVariable: String(seed)]
         if let mutant = faults?.mutant { variables[MutantVariable.name] = mutant }
+        if let mutantCoverage { variables[MutantVariable.coverage] = mutantCoverage.path }
         if let faults, let target {
             for (key, value) in faults.plan(target, launch: launch).environment { variables[key] = value }
         }

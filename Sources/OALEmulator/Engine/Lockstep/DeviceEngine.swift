@@ -81,7 +81,7 @@ public final class DeviceEngine {
         launcher = ProcessLauncher(
             root: options.root, binDirectory: run.binDirectory, seed: run.seed,
             faults: faults, guest: run.guest, trace: trace, warm: run.warm.map(WarmProcesses.init),
-            forks: run.spec.launches == .forked ? ForkServers() : nil)
+            forks: run.spec.launches == .forked ? ForkServers() : nil, mutantCoverage: options.mutantCoverageDirectory)
         loop = AppLoopDriver(
             root: options.root, launcher: launcher, externalPID: options.loopPID, timeout: options.loopTimeout)
         stateFile = try DeviceStateFile(root: options.root)
