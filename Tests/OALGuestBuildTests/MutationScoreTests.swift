@@ -46,7 +46,9 @@ import Testing
         #expect(outcomes[3]?.outcome == .notCovered)
         let tally = MutationTally(settled + [MutantResult(site: sites[0], outcome: .killed, detail: "")])
         #expect(tally.testDoubles == 1 && tally.counted == 2)
-        #expect(tally.summary == "1 of 2 killed (50%): 0 survived, 1 not covered, 0 equivalent, 0 not compiled, 1 test double")
+        #expect(
+            tally.summary
+                == "1 of 2 killed (50%): 0 survived, 1 not covered, 0 equivalent, 0 not compiled, 1 test double")
     }
 
     @Test func theScoreCountsNotCoveredAgainstIt() {
