@@ -245,8 +245,7 @@ public final class Oracle {
         // needs this view's apps (`travelExplains`).
         lastCatalog = view.catalog
         // A guest of extensions alone: its rules live in its own keys, and
-        // no spec model of them exists yet (docs/GUEST.md, "A second app:
-        // Foqos"). Only the scenario's expectations judge it.
+        // no spec model of them exists yet (docs/FOQOS.md). Only the scenario's expectations judge it.
         if let guest, !guest.hasApp {
             for gap in GuestCheckGap.noSpec { noteGap(gap) }
             return

@@ -169,7 +169,7 @@ struct GuestAppReaderTests {
 }
 
 /// What an extension compiles is decided by its principal class, not by
-/// guesses about its imports (found on Foqos, docs/GUEST.md "A second app").
+/// guesses about its imports (found on Foqos, docs/FOQOS.md).
 @Suite("An extension's principal class")
 struct PrincipalClassTests {
     @Test func aShieldConfigurationTakingAnApplicationIsNoSwiftUIApp() {

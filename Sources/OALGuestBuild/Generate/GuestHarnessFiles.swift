@@ -51,7 +51,7 @@ public struct GuestHarnessFiles: Sendable {
         hasAppAdapter
             ? nil
             : "no harness adapter at \(directory.path)/app: the app's screens and taps have no entry point a generic "
-                + "main can call, so only the extensions are built (docs/GUEST.md, \"A second app: Foqos\")"
+                + "main can call, so only the extensions are built (docs/FOQOS.md)"
     }
 
     /// The generated and harness files of one process.
