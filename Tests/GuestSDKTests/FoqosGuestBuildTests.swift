@@ -4,9 +4,9 @@ import OALStore
 import OALTestSupport
 import Testing
 
-/// A second real app (issue 26, item 3; docs/FOQOS.md): its three extensions build against the stand-ins with zero
-/// edits, membership read from its own Xcode project, with no harness of
-/// its own. In the serialized guest-build suite: builds share two cores.
+/// A second real app (issue 26, item 3; docs/FOQOS.md): its three
+/// extensions build against the stand-ins with zero edits, membership read
+/// from its own Xcode project, with no harness of its own. In the serialized guest-build suite: builds share two cores.
 extension GuestBuildTests {
     static var foqos: String {
         repository.deletingLastPathComponent().appendingPathComponent("shared/guest/Foqos").path
