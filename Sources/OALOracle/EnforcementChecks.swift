@@ -77,10 +77,13 @@ extension Oracle {
             }
         } else {
             // Every store shielding it must belong to a rule the user has
-            // and be excused; a store of no rule is never excused.
+            // and be excused; a store of no rule only while the app's
+            // change of rules was cut short (`orphanStoreReason`).
             let owners = stores.map { store in (store: store, entry: Self.ruleID(ofStore: store).flatMap { rules[$0] })
             }
-            let reasons = owners.map { owner in owner.entry.flatMap { namedReason(for: $0.rule, since: since) } }
+            let reasons = owners.map { owner in
+                owner.entry.map { namedReason(for: $0.rule, since: since) } ?? orphanStoreReason(since: since)
+            }
             let shownAs = owners.map { owner in
                 owner.entry.map { "\(owner.store) (rule \($0.rule.name))" } ?? "\(owner.store) (no such rule)"
             }.joined(separator: ", ")

@@ -298,6 +298,18 @@ extension Oracle {
         return nil
     }
 
+    /// Why a store of a rule the user no longer has may still shield: the
+    /// app was killed while changing rules (a delete committed to its
+    /// database, the clear of the rule's store not done). Only the app
+    /// reads its own database, and its next refresh clears every tracked
+    /// store of no rule (docs/ORACLE.md, "Named reasons and their
+    /// deadlines"). Nothing else excuses such a store.
+    func orphanStoreReason(since: Date) -> String? {
+        guard let killed = spec.kills?.appKilled, since >= killed.time else { return nil }
+        return "the app (launch \(killed.launch)) killed at \(localText(killed.time)) while changing rules left the "
+            + "store of a rule it deleted; deadline: the app's next refresh"
+    }
+
     /// When the session of an Open press at `press` ends: DeviceActivity
     /// schedules name whole minutes, so it starts at the next one.
     static func sessionEnd(ofPressAt press: Date, _ calendar: Calendar) -> Date {

@@ -34,6 +34,7 @@ let usage = """
           --warm SEED             keep extension processes alive between callbacks as iOS may, which ones drawn from SEED
           --forked                start each plain extension launch by forking a fork server: the same run, faster
           --loop-pid PID          the app's foreground loop (oal-app run) the caller started; else the device starts one
+          --lock-fd N             the caller holds the root's run lock (system/device-run.lock, flock) on descriptor N
           --dry-run               resolve the run (scenario, seed, faults, crash points, guest) and print the command
                                   that plays it; no root is made, read or changed (scripts/supervise checks runs so)
           --shrink                when the run fails, write DIR.min.scenario, the run shrunk to a minimal one
@@ -163,7 +164,7 @@ let commandSpecs: [String: ArgumentSpec] = [
     "init": ArgumentSpec(options: ["fixture", "scenario", "start", "timezone"]),
     "run": RunSpec.arguments.merging(
         ArgumentSpec(
-            options: ["loop-pid", "check", "rule", "jobs"] + guestOptions,
+            options: ["loop-pid", "lock-fd", "check", "rule", "jobs"] + guestOptions,
             flags: ["quiet", "shrink", "no-build", "dry-run"])),
     "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
@@ -420,6 +421,7 @@ func run(_ parsed: ParsedArguments) throws -> ExitCode {
     var options = EngineOptions(
         root: root, loopPID: loopPID,
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: tool))
+    options.rootLockDescriptor = try parsed.int("lock-fd", in: 3...Int(Int32.max)).map { Int32($0) }
     // Where a guest's mutated copy records the sites it reaches (`guest
     // mutate`'s unmutated runs), read here at the edge as the mutant is.
     if let directory = ProcessInfo.processInfo.environment[MutantVariable.coverage], !directory.isEmpty {

@@ -103,3 +103,35 @@ import Testing
         _ = holder
     }
 }
+
+extension RootLockTests {
+    /// `run --lock-fd N` (issue 39): the lock a supervisor took first is
+    /// taken over through its own descriptor; a descriptor of another file
+    /// is refused, naming both, and the root's lock stays free of it.
+    @Test func aLockTheCallerHoldsIsTakenOverThroughItsDescriptor() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-lockfd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = DeviceRoot(directory.appendingPathComponent("device", isDirectory: true))
+        try FileManager.default.createDirectory(at: root.system, withIntermediateDirectories: true)
+        let path = root.system.appendingPathComponent(RootLock.fileName).path
+        let held = try FileDescriptor.open(
+            path, .readWrite, options: [.create], permissions: .ownerReadWrite)
+        #expect(try held.tryLock(.exclusive))
+        // Another open of the file, as a second run makes, is refused...
+        #expect(throws: EngineError.self) { _ = try RootLock(root: root) }
+        // ...the holder's own descriptor is not.
+        let copy = dup(held.rawValue)
+        let taken = try RootLock(root: root, inherited: copy)
+        _ = taken
+        let other = try FileDescriptor.open(
+            directory.appendingPathComponent("other").path, .readWrite, options: [.create],
+            permissions: .ownerReadWrite)
+        defer { try? other.close() }
+        #expect {
+            _ = try RootLock(root: root, inherited: other.rawValue)
+        } throws: { error in
+            "\(error)".contains("is not \(path)")
+        }
+        try held.close()
+    }
+}

@@ -160,3 +160,44 @@ import Testing
         #expect(run.stdout.contains("supervise: built in"), "\(run.stdout)")
     }
 }
+
+extension SuperviseTests {
+    /// Issue 39: a second supervisor on a root a run is using is refused
+    /// (75) before it touches the root: it starts no app loop that could
+    /// join the first run, and the first run's trace has its one loop.
+    @Test func aSecondSupervisorOnABusyRootIsRefusedBeforeItStartsAnything() throws {
+        let temporary = try TemporaryDirectory.make(prefix: "oal-sv-busy")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let root = temporary.appendingPathComponent("root")
+        let trace = root.appendingPathComponent("logs/trace.jsonl")
+        let first = Process()
+        first.executableURL = Self.supervise
+        first.arguments = ["--no-build", "--quiet", "--root", root.path]
+        first.environment = ProcessInfo.processInfo.environment.merging(Self.environment(temporary: temporary)) {
+            $1
+        }
+        first.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        first.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try first.run()
+        defer { if first.isRunning { first.terminate() } }
+        // The first run has its root and has started playing.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline,
+            !((try? String(contentsOf: trace, encoding: .utf8))?.contains("\"run.start\"") ?? false)
+        {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(first.isRunning, "the first run ended before the second could try its root")
+        let second = try ProcessRun.run(
+            Self.supervise, ["--no-build", "--quiet", "--root", root.path],
+            environment: Self.environment(temporary: temporary))
+        #expect(second.status == 75, "\(second.stderr)")
+        #expect(second.stderr.contains("is in use by another run"), "\(second.stderr)")
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains("\"loop.start\"") }.count == 1)
+        let deviceLog = try String(contentsOf: root.appendingPathComponent("logs/device.log"), encoding: .utf8)
+        #expect(!deviceLog.contains("in use"), "the refusal reached the first run's log")
+    }
+}

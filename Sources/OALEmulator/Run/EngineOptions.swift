@@ -10,6 +10,9 @@ public struct EngineOptions: Sendable {
     /// A foreground loop the supervisor started (`oal-app run`), so the
     /// device does not start a second one.
     public var loopPID: Int32?
+    /// The root's run lock as the caller holds it, on this descriptor
+    /// (`--lock-fd`); nil: the engine takes it itself.
+    public var rootLockDescriptor: Int32?
     /// Wall-clock seconds to wait for the loop's acknowledgement.
     public var loopTimeout: TimeInterval
     /// Progress lines for long runs (stderr in `oal-device`).

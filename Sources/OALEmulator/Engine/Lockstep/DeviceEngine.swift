@@ -68,7 +68,11 @@ public final class DeviceEngine {
     /// `RunPlayer.play`.
     package init(run: ResolvedRun, options: EngineOptions) throws {
         guard options.root.exists else { throw EngineError.rootMissing(options.root.url.path) }
-        rootLock = try RootLock(root: options.root)
+        if let descriptor = options.rootLockDescriptor {
+            rootLock = try RootLock(root: options.root, inherited: descriptor)
+        } else {
+            rootLock = try RootLock(root: options.root)
+        }
         self.run = run
         self.options = options
         view = try DeviceView(root: options.root, guest: run.guest != nil)

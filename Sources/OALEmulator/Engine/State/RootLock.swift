@@ -40,5 +40,39 @@ final class RootLock {
         try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
     }
 
+    /// The root's lock as the caller already holds it on `inherited`
+    /// (`oal-device run --lock-fd N`: `scripts/supervise` takes it before
+    /// it touches the root or starts the app's loop, so a second
+    /// supervisor is refused before either). The descriptor must be the
+    /// root's lock file and hold the lock: taking it again through the same
+    /// open file succeeds, and only there.
+    init(root: DeviceRoot, inherited: Int32) throws(EngineError) {
+        let path = root.system.appendingPathComponent(Self.fileName).path
+        let descriptor = FileDescriptor(rawValue: inherited)
+        let named: FileStatus?
+        let held: FileStatus
+        do {
+            named = try FileSystem.status(path)
+            held = try descriptor.status()
+        } catch {
+            throw .io("--lock-fd \(inherited): cannot read it or \(path): \(error)")
+        }
+        guard let named, named.inode == held.inode, named.device == held.device else {
+            throw .io("--lock-fd \(inherited) is not \(path), the root's run lock")
+        }
+        let taken: Bool
+        do {
+            taken = try descriptor.tryLock(.exclusive)
+        } catch {
+            throw .io("--lock-fd \(inherited): cannot lock \(path): \(error)")
+        }
+        guard taken else {
+            throw .rootInUse(path: root.url.path, pid: nil)
+        }
+        self.descriptor = descriptor
+        try? descriptor.resize(to: 0)
+        try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
+    }
+
     deinit { try? descriptor.close() }
 }
