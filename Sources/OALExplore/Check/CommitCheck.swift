@@ -103,7 +103,7 @@ public struct CommitCheck: Sendable {
 }
 
 /// What `oal-device check` says when it is done: one table of findings.
-public struct CommitCheckReport: SweepReport {
+public struct CommitCheckReport: SweepReport, FindingsReport {
     public static let title = "check"
     public static let testClass = "check"
     public var outcomes: [CheckOutcome]
@@ -116,9 +116,6 @@ public struct CommitCheckReport: SweepReport {
     public var scenario: String { "check" }
     public var shard: Shard? { nil }
     public var listing: FaultRun.Verdict? { nil }
-
-    public var newFindings: [Finding] { findings.filter { !$0.known } }
-    public var knownFindings: [Finding] { findings.filter(\.known) }
 
     public func render(color: ColorPolicy = .plain) -> String {
         let failing = outcomes.filter { !$0.findings.isEmpty }.count

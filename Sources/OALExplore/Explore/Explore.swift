@@ -84,7 +84,7 @@ public struct Explore: Sendable {
 }
 
 /// What `oal-device explore` says when it is done.
-public struct ExploreReport: SweepReport {
+public struct ExploreReport: SweepReport, FindingsReport {
     public static let title = "explore"
     public static let testClass = "explore"
     public var outcomes: [ExploreOutcome]
@@ -97,9 +97,6 @@ public struct ExploreReport: SweepReport {
     public var shard: Shard?
     /// An explore has no listing run.
     public var listing: FaultRun.Verdict? { nil }
-
-    public var newFindings: [Finding] { findings.filter { !$0.known } }
-    public var knownFindings: [Finding] { findings.filter(\.known) }
 
     public func render(color: ColorPolicy = .plain) -> String {
         let failing = outcomes.filter { !$0.findings.isEmpty }.count

@@ -85,3 +85,13 @@ public enum FindingGroups {
         }
     }
 }
+
+/// A report whose runs were grouped into findings (`explore`, `check`).
+public protocol FindingsReport {
+    var findings: [Finding] { get }
+}
+
+extension FindingsReport {
+    public var newFindings: [Finding] { findings.filter { !$0.known } }
+    public var knownFindings: [Finding] { findings.filter(\.known) }
+}
