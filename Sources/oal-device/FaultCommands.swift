@@ -39,12 +39,14 @@ let faultUsage = """
     \(guestOptionLines)
           --quiet                 no progress
     \(batchExitLine)
-      kill-sweep --root-base DIR SCENARIO [--limit N] [--jobs N] [--quiet]
-          Kill the emulated OS itself at each of its own crash points (its state saves and
-          device.deliver.after-launch), start it again on the root, and compare the finished run
-          with one never killed: the oracle's violations, every day's usage, the expectations.
+      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX] [--jobs N] [--quiet]
+          Kill the emulated OS itself at each of its own crash points (its state saves,
+          device.deliver.after-launch and device.press.after-launch), start it again on the root,
+          and compare the finished run with one never killed: the oracle's violations, every day's
+          usage, the expectations.
           --root-base DIR         where the runs' roots go, inside a directory that exists
           --limit N               only N points, evenly spread
+          --only PREFIX           only the points whose name starts with PREFIX (device.press.)
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress
           Exit 0 every point resumed the same, 1 one differs, 64 usage, 65 a bad scenario.
@@ -127,7 +129,7 @@ func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let sweep = DeviceKillSweep(
         run: resolved, rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         limit: try parsed.int("limit", in: 1...100_000),
-        jobs: try jobs(parsed),
+        jobs: try jobs(parsed), only: parsed.value("only"),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
     let report = try sweep.run()
     print(report.render(), terminator: "")

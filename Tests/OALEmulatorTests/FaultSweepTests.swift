@@ -197,3 +197,38 @@ import Testing
         }
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Issue 39: a device killed after a press's shield action exited and
+    /// before it traced the press (`device.press.after-launch`) resumes to
+    /// the run never killed: the granted press is still a grant the oracle
+    /// counts (`opens-exactly-once` blamed the app), the denied one still
+    /// denied (`expect press denied` failed), and the app opened by the
+    /// grant is still in front.
+    @Test func aDeviceKilledBetweenAPressAndItsRecordResumesToTheSameRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-ks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("presses.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 1
+        at 08:30 press open on Chess for 5m
+        at 08:31 expect unblocked Chess
+        at 09:00 press open on Chess
+        at 09:01 expect press denied
+        at 09:02 expect blocked Chess
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let report = try DeviceKillSweep(
+            run: ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"),
+            jobs: 2, only: "device.press.after-launch"
+        ).run()
+        #expect(report.outcomes.map(\.point) == ["device.press.after-launch#1", "device.press.after-launch#2"])
+        #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render())")
+        #expect(report.baseline.violations.isEmpty, "\(report.baseline)")
+        #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}

@@ -22,16 +22,19 @@ public struct DeviceKillSweep: Sendable {
     /// At most this many points, spread evenly over the list.
     public var limit: Int?
     public var jobs: Int
+    /// Only the points whose name starts with this (`--only PREFIX`).
+    public var only: String?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
-        run: ResolvedRun, rootBase: URL, limit: Int? = nil, jobs: Int = 1,
+        run: ResolvedRun, rootBase: URL, limit: Int? = nil, jobs: Int = 1, only: String? = nil,
         progress: (@Sendable (String) -> Void)? = nil
     ) {
         resolved = run
         self.rootBase = rootBase
         self.limit = limit
         self.jobs = jobs
+        self.only = only
         self.progress = progress
     }
 
@@ -101,7 +104,7 @@ public struct DeviceKillSweep: Sendable {
             throw EngineError.io("the baseline run ended \(played); see \(baselineRoot.path)/logs")
         }
         let baseline = try Self.ending(DeviceRoot(baselineRoot))
-        let points = Self.points(fromLog: log)
+        let points = Self.points(fromLog: log).filter { only.map($0.hasPrefix) ?? true }
         let reruns = Sweep<String>(rootBase: rootBase, limit: limit, jobs: jobs, shard: nil, progress: progress)
         let outcomes = reruns.each(reruns.choose(points)) { position, point in
             let outcome = self.sweep(

@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALPlatform
 import OALProcesses
+import OALSystem
 
 /// The simulated user: taps in the app, opening and leaving apps, shield
 /// buttons, and the scenario's checks.
@@ -186,28 +187,45 @@ extension DeviceEngine {
         let shieldersBefore = try view.effective().storesShielding(app.token, category: app.category)
         let outcome = try launchPress(
             ShieldPressArguments(token: app.token.description, button: button.pressed).arguments, button: button)
-        let said = outcome.stdout.split(separator: "\n").first.map(String.init) ?? ""
-        trace.record(
-            "user.press", at: now,
-            [
-                "app": app.name, "button": button.rawValue, "launch": String(outcome.launch),
-                "status": outcome.statusText, "result": said,
-            ])
+        // The press ran, its outcome not yet traced: a device killed here
+        // finishes it when it resumes (`DeviceEngine+Resume`).
+        CrashPoint.reach("device.press.after-launch")
+        return try finishPress(
+            button, on: app, for: duration, launch: outcome.launch, exitCode: outcome.exitCode,
+            status: outcome.statusText, stdout: outcome.stdout, stderr: outcome.stderr,
+            shieldersBefore: shieldersBefore)
+    }
+
+    /// What follows a press's launch: the press traced (`resumed`: by a
+    /// device started again after one killed before it could), the
+    /// shield's answer read and acted on as Apple documents it. A resumed
+    /// press does not know which stores shielded the app before it, and
+    /// takes them as unchanged (no redraw).
+    func finishPress(
+        _ button: ShieldButton, on app: InstalledApp, for duration: TimeInterval?, launch: Int, exitCode: Int32?,
+        status: String, stdout: String, stderr: String, shieldersBefore: [String]?, resumed: Bool = false
+    ) throws -> String? {
+        let said = stdout.split(separator: "\n").first.map(String.init) ?? ""
+        var fields = [
+            "app": app.name, "button": button.rawValue, "launch": String(launch), "status": status, "result": said,
+        ]
+        if resumed { fields["resumed"] = "true" }
+        trace.record("user.press", at: now, fields)
         try settle()
-        guard let reply = ShieldPressReply(button: button, exitCode: outcome.exitCode, firstLine: said) else {
-            return "oal-shield-action exited \(outcome.statusText): \(said) \(outcome.stderr)"
+        guard let reply = ShieldPressReply(button: button, exitCode: exitCode, firstLine: said) else {
+            return "oal-shield-action exited \(status): \(said) \(stderr)"
         }
         if let granted = reply.granted { state.lastPressGranted = granted }
         let shieldersAfter = try view.effective().storesShielding(app.token, category: app.category)
-        switch reply.effect(stillShielded: !shieldersAfter.isEmpty, shieldersChanged: shieldersAfter != shieldersBefore)
-        {
+        let changed = shieldersBefore.map { shieldersAfter != $0 } ?? false
+        switch reply.effect(stillShielded: !shieldersAfter.isEmpty, shieldersChanged: changed) {
         case .home:
             state.showingShield = nil
         case .redraw:
             state.showingShield = nil
             try showShield(app)
         case .stay:
-            break
+            state.showingShield = app.name
         case .openApp:
             state.showingShield = nil
             trace.record("user.open", at: now, ["app": app.name, "via": "press"])

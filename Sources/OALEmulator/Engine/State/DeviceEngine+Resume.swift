@@ -10,6 +10,9 @@ extension DeviceEngine {
     struct Unfinished {
         var replayedStep: Int?
         var callbacks: [DeviceState.InFlight.Callback] = []
+        /// A press whose shield action ran to its end but whose outcome the
+        /// dead device never traced: its step and its launch.
+        var press: (step: Int, launch: Int)?
     }
 
     /// Before `run.start`: the expectations judged before the kill, the
@@ -32,6 +35,15 @@ extension DeviceEngine {
             // only shown): nothing of it happened, so it is performed now.
             state.stepsDone = step.index
             unfinished.replayedStep = step.index
+        } else if let step = state.stepInFlight, case .press = scenario.steps[step.index].action,
+            let launch = traced.launches.filter({ $0.key > step.launchSequence && $0.value.process == .shieldAction })
+                .map(\.key).max(),
+            !traced.pressed.contains(launch)
+        {
+            // Killed after the press's shield action ran, before the device
+            // traced what it answered: the press happened (at most once),
+            // and is finished from what its launch left.
+            unfinished.press = (step.index, launch)
         } else if state.stepInFlight != nil, let press = traced.lastOpenPress {
             // The step's press ran and was traced: its answer is the one
             // the dead device saw, not the one saved before it.
@@ -54,6 +66,7 @@ extension DeviceEngine {
         if let index = unfinished.replayedStep {
             trace.record("step.replayed", at: now, ["line": String(scenario.steps[index].line)])
         }
+        if let press = unfinished.press { try finishPress(press.launch, ofStep: press.step) }
         // Killed between saving a stretch of use and moving the clock to
         // its end: the thresholds it crossed land at that end, not at the
         // clock the dead device left (a minute early), so the clock goes
@@ -73,12 +86,56 @@ extension DeviceEngine {
         }
     }
 
+    /// The press of step `index`, whose shield action (launch `launch`)
+    /// ended before the dead device traced it: its exit from the launch's
+    /// own `exit` line (or the device's `launch.end`), its first line from
+    /// the launch's capture (or, once taken, from the extension's log).
+    func finishPress(_ launch: Int, ofStep index: Int) throws {
+        guard case .press(let button, let name, let duration) = scenario.steps[index].action,
+            let app = try view.catalog().app(named: name)
+        else { return }
+        let traced = Self.traced(options.root)
+        let exitCode = traced.exits[launch]
+        let stdout = Self.launchOutput(launch, root: options.root, kind: .shieldAction)
+        let problem = try finishPress(
+            button, on: app, for: duration, launch: launch, exitCode: exitCode,
+            status: exitCode.map(String.init) ?? "unknown", stdout: stdout, stderr: "", shieldersBefore: nil,
+            resumed: true)
+        if let problem { result.failures.append("\(scenario.file):\(scenario.steps[index].line): \(problem)") }
+    }
+
+    /// What launch `launch` printed: its capture, while the device had not
+    /// taken it yet, else its block of `logs/<kind>.log`.
+    static func launchOutput(_ launch: Int, root: DeviceRoot, kind: ProcessKind) -> String {
+        let capture = root.logs.appendingPathComponent("capture/\(launch).out")
+        if let data = FileManager.default.contents(atPath: capture.path) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard
+            let log = try? String(contentsOf: root.logs.appendingPathComponent("\(kind.rawValue).log"), encoding: .utf8)
+        else { return "" }
+        var lines: [Substring] = []
+        var inBlock = false
+        for line in log.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("--- ") {
+                if inBlock { break }
+                inBlock = line.hasPrefix("--- launch \(launch) ")
+            } else if inBlock, !line.hasPrefix("stderr: ") {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// What the dead device's trace says, read in one pass: each launch
     /// number with its process and its arguments (`argv` of its `launch`
-    /// line), and whether the last Open press was granted (nil: none was
-    /// traced).
+    /// line), how each ended (its own `exit` line, else the device's
+    /// `launch.end`), the launches of the presses the device traced, and
+    /// whether the last Open press was granted (nil: none was traced).
     struct Traced {
         var launches: [Int: (process: ProcessKind, argv: String)] = [:]
+        var exits: [Int: Int32] = [:]
+        var pressed: Set<Int> = []
         var lastOpenPress: Bool?
     }
 
@@ -87,10 +144,20 @@ extension DeviceEngine {
         var traced = Traced()
         for case .success(let event) in lines {
             if event.process == .device {
-                guard event.event == "user.press", event.fields["button"] == "open" else { continue }
+                if event.event == "launch.end", let launch = event.fields["launch"].flatMap({ Int($0) }),
+                    let code = event.fields["status"].flatMap({ Int32($0) }), traced.exits[launch] == nil
+                {
+                    traced.exits[launch] = code
+                }
+                guard event.event == "user.press" else { continue }
+                if let launch = event.fields["launch"].flatMap({ Int($0) }) { traced.pressed.insert(launch) }
+                guard event.fields["button"] == "open" else { continue }
                 let status = event.fields["status"]
                 traced.lastOpenPress = status == "0" ? true : status == "2" ? false : traced.lastOpenPress
             } else if let launch = event.launch {
+                if event.event == "exit", let code = event.fields["code"].flatMap({ Int32($0) }) {
+                    traced.exits[launch] = code
+                }
                 if event.event == "launch" {
                     traced.launches[launch] = (event.process, event.fields["argv"] ?? "")
                 } else if traced.launches[launch] == nil {
