@@ -42,15 +42,33 @@ extension Oracle {
         let mayDenyOpen = !opensLeft(counting: true)
         let key = "\(app.name)|\(now)"
         let names = holders.map(\.rule.name).joined(separator: ", ")
-        if offersOpen != allowsOpen, offersOpen || !mayDenyOpen {
-            violate(
-                .shieldContent, key: key + "|open", ruleID: holders.first?.rule.id, ruleName: holders.first?.rule.name,
-                expected: allowsOpen
-                    ? "the shield on \(app.name) offers Open (only open limits with opens left block it: \(names))"
-                    : "no Open on the shield on \(app.name) (\(names) block it, not only open limits with opens left)",
-                actual: "shield: \(event.fields["text"] ?? "")")
+        // A rule of the user's covering the app that the model does not see
+        // blocking, but whose divergence has a named reason (a threshold
+        // fired unreached, a kill, travel): its store may shield the app
+        // now, with its own shield, until the reason's deadline.
+        let excused = userRules.entries.compactMap { entry -> (entry: UserRules.Entry, reason: String)? in
+            guard !holders.contains(where: { $0.rule.id == entry.rule.id }), entry.covers(app),
+                let reason = namedReason(for: entry.rule, since: now)
+            else { return nil }
+            return (entry, reason)
         }
-        let blocking = Set(holders.map(\.rule.id))
+        if offersOpen != allowsOpen, offersOpen || !mayDenyOpen {
+            let expected =
+                allowsOpen
+                ? "the shield on \(app.name) offers Open (only open limits with opens left block it: \(names))"
+                : "no Open on the shield on \(app.name) (\(names) block it, not only open limits with opens left)"
+            if !offersOpen, let other = excused.first {
+                expect(
+                    .shieldContent, key: key + "|open", ruleID: other.entry.rule.id, ruleName: other.entry.rule.name,
+                    expected: expected, actual: "shield: \(event.fields["text"] ?? "")", reason: other.reason)
+            } else {
+                violate(
+                    .shieldContent, key: key + "|open", ruleID: holders.first?.rule.id,
+                    ruleName: holders.first?.rule.name, expected: expected,
+                    actual: "shield: \(event.fields["text"] ?? "")")
+            }
+        }
+        let blocking = Set(holders.map(\.rule.id) + excused.map(\.entry.rule.id))
         let text = segments.prefix(2).joined(separator: " ")
         for entry in userRules.entries where !blocking.contains(entry.rule.id) && entry.rule.name.count >= 3 {
             guard text.range(of: entry.rule.name, options: .caseInsensitive) != nil,
