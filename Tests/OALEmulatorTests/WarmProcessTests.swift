@@ -195,9 +195,18 @@ import Testing
         // `k`): alive, it is reused.
         #expect(pool.reusable(.monitor, launch: 1, at: start, retired: { _, _ in }) === process)
         try process.child.signal(SIGKILL)
-        // Until it is a zombie (no memory left), without reaping it: the
-        // pool's own check must find it ended.
-        while (try? ProcessMemory.sample(of: process.child.pid)) != nil { usleep(1000) }
+        // Until it is a zombie (state `Z` in /proc/PID/stat), without
+        // reaping it: the pool's own check must find it ended. (Waiting
+        // for its memory sample to fail instead raced on a loaded machine:
+        // a sample can fail while the process is still dying.)
+        let stat = "/proc/\(process.child.pid)/stat"
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let text = (try? String(contentsOfFile: stat, encoding: .utf8)) ?? ""
+            // `PID (COMM) STATE ...`: the state follows the last `)`.
+            if let close = text.lastIndex(of: ")"), text[text.index(after: close)...].hasPrefix(" Z") { break }
+            usleep(1000)
+        }
         var reasons: [WarmOptions.Retirement] = []
         #expect(pool.reusable(.monitor, launch: 2, at: start, retired: { reasons.append($1) }) == nil)
         #expect(reasons == [.died])
