@@ -15,15 +15,18 @@ extension Oracle {
     /// Carries each changed rule's usage so far across the change from
     /// `old` to `new`, for every day the device has counted.
     func carryUsage(from old: UserRules, to new: UserRules) {
-        guard let catalog = lastCatalog else { return }
-        let before = old.byID
+        // Called at every observation: nothing is built unless a rule's
+        // apps changed, which a tap does once in a while.
+        let changed = new.entries.compactMap { entry -> (was: UserRules.Entry, now: UserRules.Entry)? in
+            guard let was = old.entries.first(where: { $0.rule.id == entry.rule.id }),
+                was.selection != entry.selection || was.mode != entry.mode
+            else { return nil }
+            return (was, entry)
+        }
+        guard !changed.isEmpty, let catalog = lastCatalog else { return }
         var counted: Set<DayKey> = []
         for perDay in truth.seconds.values { counted.formUnion(perDay.keys) }
-        guard !counted.isEmpty else { return }
-        for entry in new.entries {
-            guard let was = before[entry.rule.id], was.selection != entry.selection || was.mode != entry.mode else {
-                continue
-            }
+        for (was, entry) in changed {
             for day in counted {
                 let spent = ruleSeconds(was, on: day, catalog: catalog)
                 let covered = coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }

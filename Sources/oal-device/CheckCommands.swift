@@ -91,14 +91,9 @@ func checkCommand(_ parsed: ParsedArguments, guest: String?) throws -> ExitCode 
 func findScenarios() throws -> URL {
     let executableDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent()
-    var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-    var directory = executableDirectory
-    for _ in 0..<5 {
-        candidates.append(directory)
-        directory = directory.deletingLastPathComponent()
-    }
     guard
-        let found = candidates.map({ $0.appendingPathComponent("scenarios", isDirectory: true) })
+        let found = checkoutCandidates(from: executableDirectory)
+            .map({ $0.appendingPathComponent("scenarios", isDirectory: true) })
             .first(where: {
                 FileManager.default.fileExists(atPath: $0.appendingPathComponent("demo-day.scenario").path)
             })

@@ -123,14 +123,20 @@ func findExecutable(_ name: String, environment: [String: String]) -> String? {
 /// `guest-harness/` of this checkout of the emulator: in the current
 /// directory, or above the executable (`.build/debug/oal-device`).
 func findHarnesses(from executableDirectory: URL) -> URL? {
+    checkoutCandidates(from: executableDirectory).map { $0.appendingPathComponent("guest-harness") }
+        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("common/Prelude.swift").path) }
+}
+
+/// Where this checkout of the emulator may be: the current directory, then
+/// the executable's directory and five above it (`.build/debug/oal-device`).
+func checkoutCandidates(from executableDirectory: URL) -> [URL] {
     var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
     var directory = executableDirectory
     for _ in 0..<5 {
         candidates.append(directory)
         directory = directory.deletingLastPathComponent()
     }
-    return candidates.map { $0.appendingPathComponent("guest-harness") }
-        .first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("common/Prelude.swift").path) }
+    return candidates
 }
 
 func guestFailure(_ error: GuestBuildError) -> ProcessFailure {

@@ -78,11 +78,7 @@ public struct CommitCheck: Sendable {
     /// not: `CrashSweep`); its listing run is the library's already.
     func sweepCrashes() throws -> [CheckOutcome] {
         guard let budget = crashSweep, budget.limit > 0 else { return [] }
-        var spec = explore.template
-        spec.scenario = budget.scenario
-        spec.seed = nil
-        spec.randomFaults = false
-        let run = try ResolvedRun.resolve(spec)
+        let run = try ResolvedRun.resolve(explore.template.replaying(scenario: budget.scenario))
         let report = try CrashSweep(
             SweepSettings(
                 run: run, rootBase: rootBase.appendingPathComponent("crash", isDirectory: true), limit: budget.limit,

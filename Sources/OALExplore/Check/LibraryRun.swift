@@ -20,13 +20,7 @@ struct LibraryRun: Sendable {
         return rootBase.appendingPathComponent("library/\(position + 1)-\(name)/root", isDirectory: true)
     }
 
-    var spec: RunSpec {
-        var spec = template
-        spec.scenario = path
-        spec.seed = nil
-        spec.randomFaults = false
-        return spec
-    }
+    var spec: RunSpec { template.replaying(scenario: path) }
 
     func run() -> CheckOutcome {
         let spec = self.spec

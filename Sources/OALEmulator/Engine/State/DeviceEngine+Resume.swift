@@ -12,7 +12,7 @@ extension DeviceEngine {
         var callbacks: [DeviceState.InFlight.Callback] = []
         /// A press whose shield action ran to its end but whose outcome the
         /// dead device never traced: its step and its launch.
-        var press: (step: Int, launch: Int)?
+        var press: (step: Int, launch: Int, exitCode: Int32?)?
     }
 
     /// Before `run.start`: the expectations judged before the kill, the
@@ -43,7 +43,7 @@ extension DeviceEngine {
             // Killed after the press's shield action ran, before the device
             // traced what it answered: the press happened (at most once),
             // and is finished from what its launch left.
-            unfinished.press = (step.index, launch)
+            unfinished.press = (step.index, launch, traced.exits[launch])
         } else if state.stepInFlight != nil, let press = traced.lastOpenPress {
             // The step's press ran and was traced: its answer is the one
             // the dead device saw, not the one saved before it.
@@ -66,7 +66,7 @@ extension DeviceEngine {
         if let index = unfinished.replayedStep {
             trace.record("step.replayed", at: now, ["line": String(scenario.steps[index].line)])
         }
-        if let press = unfinished.press { try finishPress(press.launch, ofStep: press.step) }
+        if let press = unfinished.press { try finishPress(press.launch, ofStep: press.step, exitCode: press.exitCode) }
         // Killed between saving a stretch of use and moving the clock to
         // its end: the thresholds it crossed land at that end, not at the
         // clock the dead device left (a minute early), so the clock goes
@@ -87,15 +87,13 @@ extension DeviceEngine {
     }
 
     /// The press of step `index`, whose shield action (launch `launch`)
-    /// ended before the dead device traced it: its exit from the launch's
+    /// ended before the dead device traced it: `exitCode` from the launch's
     /// own `exit` line (or the device's `launch.end`), its first line from
     /// the launch's capture (or, once taken, from the extension's log).
-    func finishPress(_ launch: Int, ofStep index: Int) throws {
+    func finishPress(_ launch: Int, ofStep index: Int, exitCode: Int32?) throws {
         guard case .press(let button, let name, let duration) = scenario.steps[index].action,
             let app = try view.catalog().app(named: name)
         else { return }
-        let traced = Self.traced(options.root)
-        let exitCode = traced.exits[launch]
         let stdout = Self.launchOutput(launch, root: options.root, kind: .shieldAction)
         let problem = try finishPress(
             button, on: app, for: duration, launch: launch, exitCode: exitCode,

@@ -35,7 +35,12 @@ final class RootLock {
             try? descriptor.close()
             throw .rootInUse(path: root.url.path, pid: holder)
         }
-        // Ours now: the pid replaces whatever an earlier holder wrote.
+        Self.recordHolder(descriptor)
+    }
+
+    /// Ours now: this pid replaces whatever an earlier holder wrote, so a
+    /// refused run can name who has the root.
+    private static func recordHolder(_ descriptor: FileDescriptor) {
         try? descriptor.resize(to: 0)
         try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
     }
@@ -70,8 +75,7 @@ final class RootLock {
             throw .rootInUse(path: root.url.path, pid: nil)
         }
         self.descriptor = descriptor
-        try? descriptor.resize(to: 0)
-        try? descriptor.writeAll(toAbsoluteOffset: 0, Array("\(getpid())\n".utf8))
+        Self.recordHolder(descriptor)
     }
 
     deinit { try? descriptor.close() }
