@@ -39,14 +39,17 @@ let faultUsage = """
     \(guestOptionLines)
           --quiet                 no progress
     \(batchExitLine)
-      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX] [--jobs N] [--quiet]
+      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX | --timed N] [--jobs N] [--quiet]
           Kill the emulated OS itself at each of its own crash points (its state saves,
-          device.deliver.after-launch and device.press.after-launch), start it again on the root,
-          and compare the finished run with one never killed: the oracle's violations, every day's
-          usage, the expectations.
+          device.deliver.after-launch and device.press.after-launch), or with --timed at instants
+          none of them names, start it again on the root, and compare the finished run with one
+          never killed: the oracle's violations, every day's usage, the expectations.
           --root-base DIR         where the runs' roots go, inside a directory that exists
           --limit N               only N points, evenly spread
           --only PREFIX           only the points whose name starts with PREFIX (device.press.)
+          --timed N               N instants spread evenly over the unkilled run's trace, each a
+                                  `kill device at-line L` (the device dies once the trace holds L
+                                  lines, whoever wrote them: mid-launch, after an exit)
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress
           Exit 0 every point resumed the same, 1 one differs, 64 usage, 65 a bad scenario.
@@ -125,11 +128,14 @@ func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
 func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
+    if parsed.has("only"), parsed.has("timed") {
+        throw ProcessFailure.usage("kill-sweep: --only names crash points, --timed instants; give one of them")
+    }
     let resolved = try resolvedRun(parsed, scenario: URL(fileURLWithPath: scenarioPath).path)
     let sweep = DeviceKillSweep(
         run: resolved, rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         limit: try parsed.int("limit", in: 1...100_000),
-        jobs: try jobs(parsed), only: parsed.value("only"),
+        jobs: try jobs(parsed), only: parsed.value("only"), timedInstants: try parsed.int("timed", in: 1...100_000),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
     let report = try sweep.run()
     print(report.render(), terminator: "")

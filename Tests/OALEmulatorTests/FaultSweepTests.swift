@@ -88,13 +88,17 @@ import Testing
             "drop intervalDidEnd rule* count 2", "refire intervalDidStart sched* after 10m",
             "batch thresholds * until next-callback", "batch thresholds rule* until +2h", "double-tap",
             "concurrent-press 3", "clock jump -1h", "clock timezone America/New_York", "store newer-format usage",
-            "disk-full all bytes 512 for 1h",
+            "disk-full all bytes 512 for 1h", "kill device at-line 120",
         ] {
             let fault = try FaultParser.parse(text: text)
             let again = try FaultParser.parse(text: fault.description)
             #expect(again == fault, "\(text) -> \(fault)")
         }
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor") }
+        // Only the device counts the trace's lines: an extension's kill at a
+        // line would land in whatever launch happened to run then.
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor at-line 3") }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill device at-line 0") }
         var a = SplitMix64(seed: 42)
         var b = SplitMix64(seed: 42)
         #expect((0..<4).map { _ in a.next() } == (0..<4).map { _ in b.next() })
@@ -230,5 +234,45 @@ extension DeviceKillSweepTests {
         #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render())")
         #expect(report.baseline.violations.isEmpty, "\(report.baseline)")
         #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}
+
+extension DeviceKillSweepTests {
+    /// Issue 39: the device killed at instants none of its crash points
+    /// names, chosen by the trace's line count (so the grid does not depend
+    /// on the machine's speed): while an extension runs, between its exit
+    /// and the device's record of it, between two steps. Each resumes, with
+    /// the same command, to the run never killed.
+    @Test func aDeviceKilledAtAnyTraceLineResumesToTheSameRun() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-ks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("timed.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add open-limit Gate --list Games --opens 1
+        at 08:00 app rule add time-limit Cap --list Video --minutes 3
+        at 08:30 press open on Chess for 5m
+        at 08:31 expect unblocked Chess
+        at 09:00 open YouTube for 5m
+        at 09:04 expect blocked YouTube
+        at 09:10 press open on Chess
+        at 09:11 expect press denied
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let roots = directory.appendingPathComponent("roots")
+        let report = try DeviceKillSweep(
+            run: ResolvedRun.resolve(.built(file.path)), rootBase: roots, jobs: 2, timedInstants: 24
+        ).run()
+        #expect(report.outcomes.count == 24, "\(report.render())")
+        #expect(report.outcomes.allSatisfy { $0.point.hasPrefix("at-line ") }, "\(report.listed)")
+        #expect(report.outcomes.filter(\.killed).count >= 20, "\(report.render())")
+        #expect(report.baseline.violations.isEmpty, "\(report.baseline)")
+        #expect(report.differing.isEmpty, "\(report.render())")
+        let left = Self.processes(naming: roots.path)
+        #expect(left.isEmpty, "processes left running on the sweep's roots: \(left)")
     }
 }

@@ -90,6 +90,10 @@ extension DeviceEngine {
             }
             faults.state.kills.append(
                 .init(target: target, point: nil, afterMilliseconds: ms, launch: nil, text: fault.description))
+        case .killAtLine(_, let line):
+            // Saved as applied above, before the thread starts: the same
+            // command on the root resumes without arming it again.
+            TraceLineKill.arm(trace: options.root.trace, line: line)
         case .killNow(.device):
             try killDevice(fault)
         case .killNow:

@@ -24,17 +24,22 @@ public struct DeviceKillSweep: Sendable {
     public var jobs: Int
     /// Only the points whose name starts with this (`--only PREFIX`).
     public var only: String?
+    /// `--timed N`: instead of the crash points, N instants spread evenly
+    /// over the never-killed run's trace, each killed by its line count
+    /// (`kill device at-line L`): the instants no point announces.
+    public var timedInstants: Int?
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         run: ResolvedRun, rootBase: URL, limit: Int? = nil, jobs: Int = 1, only: String? = nil,
-        progress: (@Sendable (String) -> Void)? = nil
+        timedInstants: Int? = nil, progress: (@Sendable (String) -> Void)? = nil
     ) {
         resolved = run
         self.rootBase = rootBase
         self.limit = limit
         self.jobs = jobs
         self.only = only
+        self.timedInstants = timedInstants
         self.progress = progress
     }
 
@@ -79,7 +84,8 @@ public struct DeviceKillSweep: Sendable {
         public var differing: [Outcome] { outcomes.filter { !$0.same(as: baseline) } }
 
         public func render() -> String {
-            var text = "device kill sweep: \(pointsListed) point(s) of the device's own, \(outcomes.count) run(s)\n"
+            let what = listed.first?.hasPrefix("at-line ") == true ? "timed instant(s) by trace line" : "point(s) of the device's own"
+            var text = "device kill sweep: \(pointsListed) \(what), \(outcomes.count) run(s)\n"
             text += "baseline (never killed): \(baseline)\n"
             for outcome in differing {
                 text += "  DIFFERS at \(outcome.point): "
@@ -104,7 +110,9 @@ public struct DeviceKillSweep: Sendable {
             throw EngineError.io("the baseline run ended \(played); see \(baselineRoot.path)/logs")
         }
         let baseline = try Self.ending(DeviceRoot(baselineRoot))
-        let points = Self.points(fromLog: log).filter { only.map($0.hasPrefix) ?? true }
+        let points =
+            try timedInstants.map { Self.lineGrid(instants: $0, lines: try Self.lineCount(DeviceRoot(baselineRoot))) }
+            ?? Self.points(fromLog: log).filter { only.map($0.hasPrefix) ?? true }
         let reruns = Sweep<String>(rootBase: rootBase, limit: limit, jobs: jobs, shard: nil, progress: progress)
         let outcomes = reruns.each(reruns.choose(points)) { position, point in
             let outcome = self.sweep(
@@ -117,13 +125,14 @@ public struct DeviceKillSweep: Sendable {
     private func sweep(_ point: String, root: URL) -> Outcome {
         do {
             try prepare(root)
-            let first = try play(root, fault: "kill device at \(point)")
+            let fault = Self.killFault(point)
+            let first = try play(root, fault: fault)
             let killed = first == .signaled(SIGKILL)
             if killed {
                 // The same command again, as `scripts/supervise` restarts a
                 // killed device: the root holds that run (a kill of the
                 // device is armed once, so it does not fire again).
-                let second = try play(root, fault: "kill device at \(point)")
+                let second = try play(root, fault: fault)
                 guard second == .exited(0) || second == .exited(1) else {
                     return Outcome(
                         point: point, killed: true, error: "the resumed run ended \(second)", root: root.path)
@@ -157,6 +166,29 @@ public struct DeviceKillSweep: Sendable {
         inherited[CrashPoint.crashAtVariable] = nil
         inherited[CrashPoint.logVariable] = nil
         return DeviceProcess(run: run, environment: inherited.merging(environment) { $1 })
+    }
+
+    /// The fault that kills the device at a listed point: a crash point's
+    /// name, or a timed instant (`at-line L`).
+    static func killFault(_ point: String) -> String {
+        point.hasPrefix("at-line ") ? "kill device \(point)" : "kill device at \(point)"
+    }
+
+    /// `instants` lines spread evenly over a trace of `lines` lines, as
+    /// `at-line L`, each once (a short trace gives fewer).
+    static func lineGrid(instants: Int, lines: Int) -> [String] {
+        guard instants > 0, lines > 0 else { return [] }
+        var seen = Set<Int>()
+        return (1...instants).compactMap { k in
+            let line = max(1, Int((Double(k) * Double(lines) / Double(instants + 1)).rounded()))
+            return seen.insert(line).inserted ? "at-line \(line)" : nil
+        }
+    }
+
+    /// The lines of a finished run's trace.
+    static func lineCount(_ root: DeviceRoot) throws -> Int {
+        let data = try Data(contentsOf: root.trace)
+        return data.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// Every device point reached, as `NAME#n` in the order reached.

@@ -97,6 +97,11 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `kill TARGET after-ms N`: the next launch of TARGET is sent SIGKILL
     /// N ms (wall time) after it starts, if it is still running.
     case killAfter(FaultTarget, milliseconds: Int)
+    /// `kill device at-line N`: the device SIGKILLs itself once the trace
+    /// holds N lines, whoever wrote them: an instant none of its crash
+    /// points names (an extension running, or exited and not yet recorded),
+    /// yet one that does not move with the machine's speed.
+    case killAtLine(FaultTarget, line: Int)
     /// `kill app-loop` / `kill device`: SIGKILL now.
     case killNow(FaultTarget)
     /// `close app for DURATION`: the loop is killed and the app is not
@@ -166,6 +171,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .killAt(let target, let point, let launch):
             return "kill \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
         case .killAfter(let target, let ms): return "kill \(target.rawValue) after-ms \(ms)"
+        case .killAtLine(let target, let line): return "kill \(target.rawValue) at-line \(line)"
         case .killNow(let target): return "kill \(target.rawValue)"
         case .closeApp(let span): return "close app for \(DurationText.format(span))"
         case .delay(let match, let release, let n):
@@ -210,7 +216,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// A short kind word for the trace's `fault` events.
     public var kind: String {
         switch self {
-        case .killAt, .killAfter, .killNow: "kill"
+        case .killAt, .killAfter, .killAtLine, .killNow: "kill"
         case .closeApp: "close-app"
         case .delay: "delay"
         case .drop: "drop"

@@ -4,7 +4,8 @@ import OALPlatform
 /// Parses the words of a fault (everything after `fault`).
 public enum FaultParser {
     public static let usage = """
-        kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N | kill app-loop|device | \
+        kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N | kill device at-line N | \
+        kill app-loop|device | \
         close app for DURATION | delay CALLBACK ACTIVITY by DURATION|until next-use [count N|all] | \
         drop CALLBACK ACTIVITY [count N|all] | refire CALLBACK ACTIVITY after DURATION [count N|all] | \
         batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
@@ -48,6 +49,15 @@ public enum FaultParser {
             }
             if rest.count == 2, rest[0] == "after-ms", let ms = Int(rest[1]), ms >= 0 {
                 return .killAfter(target, milliseconds: ms)
+            }
+            if rest.first == "at-line" {
+                guard target == .device else {
+                    throw fail("kill \(name) at-line: only the device counts the trace's lines")
+                }
+                guard rest.count == 2, let line = Int(rest[1]), line >= 1 else {
+                    throw fail("usage: kill device at-line N (N >= 1, a line of the run's trace)")
+                }
+                return .killAtLine(target, line: line)
             }
             guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
                 throw fail("usage: kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
