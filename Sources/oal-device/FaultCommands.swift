@@ -20,6 +20,9 @@ let faultUsage = """
           --root-base DIR         where the runs' roots go, inside a directory that exists
           --limit N               rerun only N points, evenly spread
           --kinds K,K             only these process kinds: monitor, shield-action, app, app-loop, shield-config
+          --syscalls              kill at every system call that changes a file instead (write, pwrite64,
+                                  rename(at/at2), fsync, fdatasync, unlink(at), ftruncate, openat with
+                                  O_CREAT, flock), on entry, by strace (Debian's strace must be installed)
           --seed N                the seed of the runs' draws (default: the scenario's seed line)
           --no-snapshots          replay each rerun from the first line, not from the listing run's snapshot
           --forked                start plain extension launches by forking (see run --forked)
@@ -69,8 +72,8 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     printBanner(resolved, parsed, what: "each point is this run with one kill more")
     let sweep = CrashSweep(
         try sweepSettings(
-            parsed, run: resolved, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep")
-    )
+            parsed, run: resolved, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep"),
+        syscalls: parsed.has("syscalls"))
     return try finish(try sweep.run(), parsed)
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
 import OALEmulator
-import OALExplore
+@testable import OALExplore
 import OALPlatform
 import OALTestSupport
 import Testing
@@ -274,5 +274,62 @@ extension DeviceKillSweepTests {
         #expect(report.differing.isEmpty, "\(report.render())")
         let left = Self.processes(naming: roots.path)
         #expect(left.isEmpty, "processes left running on the sweep's roots: \(left)")
+    }
+}
+
+/// Issue 39: every system call that changes a file is a crash point. The
+/// listing run puts each launch under strace; each rerun SIGKILLs one
+/// launch on entry to its Nth call of one of them.
+@Suite struct SyscallSweepTests {
+    @Test func aStraceLogListsTheFileChangingCallsNumberedAsStraceCountsThem() {
+        let log = """
+            openat(AT_FDCWD, "/r/appgroup/usage.lock", O_RDWR|O_CLOEXEC) = 3
+            flock(3, LOCK_EX)                       = 0
+            openat(AT_FDCWD, "/r/appgroup/usage.tmp", O_WRONLY|O_CREAT|O_TRUNC|O_CLOEXEC, 0600) = 4
+            write(4, "{\\"day\\"..., 52) = 52
+            --- SIGCHLD {si_signo=SIGCHLD, si_code=CLD_EXITED} ---
+            renameat2(AT_FDCWD, "/r/appgroup/usage.tmp", AT_FDCWD, "/r/appgroup/usage.json", 0) = 0
+            flock(3, LOCK_UN)                       = 0
+            +++ exited with 0 +++
+            """
+        let points = SyscallLog.points(in: log).map { "\($0.point)#\($0.occurrence)" }
+        // The first openat creates nothing: counted (strace numbers it), not listed.
+        #expect(points == ["flock#1", "openat#2", "write#1", "renameat2#1", "flock#2"])
+    }
+
+    @Test func theFaultNamesOneCallOfOneLaunch() throws {
+        let fault = try FaultParser.parse(text: "kill monitor at-syscall renameat2#2 launch 7")
+        #expect(fault == .killAtSyscall(.monitor, syscall: "renameat2", invocation: 2, launch: 7))
+        #expect(try FaultParser.parse(text: fault.description) == fault)
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor at-syscall read#1") }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor at-syscall write#0") }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill device at-syscall write#1") }
+    }
+
+    @Test func everyKindOfProcessIsKilledAtItsCallsAndTheOwnDesignSurvives() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-syscalls")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("calls.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 09:30
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 1
+        at 08:30 press open on Chess for 5m
+        at 09:00 open Chess for 5m
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let report = try CrashSweep(
+            SweepSettings(spec: .built(file.path), rootBase: directory.appendingPathComponent("roots"), limit: 40, jobs: 2),
+            syscalls: true
+        ).run()
+        let kinds = Set(report.reached.map(\.target))
+        #expect(kinds.isSuperset(of: [.app, .monitor, .shieldConfig, .shieldAction]), "\(kinds)")
+        let calls = Set(report.reached.map(\.point))
+        #expect(calls.isSuperset(of: ["write", "flock", "openat", "rename"]), "\(calls)")
+        #expect(report.outcomes.count == 40)
+        #expect(report.outcomes.allSatisfy { $0.killed }, "\(report.render(color: .plain))")
+        #expect(report.failed.isEmpty, "\(report.render(color: .plain))")
+        #expect(report.render(color: .plain).contains("system call   reached"))
     }
 }

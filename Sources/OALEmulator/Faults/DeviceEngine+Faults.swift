@@ -90,6 +90,11 @@ extension DeviceEngine {
             }
             faults.state.kills.append(
                 .init(target: target, point: nil, afterMilliseconds: ms, launch: nil, text: fault.description))
+        case .killAtSyscall(let target, let name, let n, let launch):
+            faults.state.kills.append(
+                .init(
+                    target: target, point: nil, afterMilliseconds: nil, launch: launch, text: fault.description,
+                    syscall: "\(name)#\(n)"))
         case .killAtLine(_, let line):
             // Saved as applied above, before the thread starts: the same
             // command on the root resumes without arming it again.

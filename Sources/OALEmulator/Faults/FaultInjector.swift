@@ -14,6 +14,9 @@ final class FaultInjector: @unchecked Sendable {
     /// The listing runs' logs of reached crash and pause points
     /// (`EngineOptions`).
     let crashLogDirectory: URL?
+    /// A syscall sweep's listing run: every launch runs under strace,
+    /// its file-changing calls logged here (`<launch>-<target>.strace`).
+    let syscallLogDirectory: URL?
     let pauseLogDirectory: URL?
     private let file: DocumentFile<FaultState>
     private let trace: TraceLog
@@ -38,9 +41,13 @@ final class FaultInjector: @unchecked Sendable {
     let stoppedLock = NSLock()
     let root: DeviceRoot
 
-    init(root: DeviceRoot, mutant: String?, crashLogDirectory: URL?, pauseLogDirectory: URL?, trace: TraceLog) throws {
+    init(
+        root: DeviceRoot, mutant: String?, crashLogDirectory: URL?, pauseLogDirectory: URL?,
+        syscallLogDirectory: URL? = nil, trace: TraceLog
+    ) throws {
         self.mutant = mutant
         self.crashLogDirectory = crashLogDirectory
+        self.syscallLogDirectory = syscallLogDirectory
         self.pauseLogDirectory = pauseLogDirectory
         self.trace = trace
         self.root = root
@@ -105,6 +112,11 @@ final class FaultInjector: @unchecked Sendable {
             plan.environment[CrashPoint.logVariable] =
                 directory.appendingPathComponent("\(launch)-\(target.rawValue).log").path
         }
+        if let directory = syscallLogDirectory {
+            plan.wrapper = SyscallTrap.logging(
+                to: directory.appendingPathComponent("\(launch)-\(target.rawValue).strace").path)
+            plan.notes.append("system calls logged")
+        }
         if let index = state.kills.firstIndex(where: {
             $0.target == target && ($0.launch == nil || $0.launch == launch)
         }) {
@@ -112,6 +124,10 @@ final class FaultInjector: @unchecked Sendable {
             if let point = kill.point {
                 plan.environment[CrashPoint.crashAtVariable] = point
                 plan.notes.append("OAL_CRASH_AT=\(point)")
+            }
+            if let syscall = kill.syscall {
+                plan.wrapper = SyscallTrap.killing(at: syscall)
+                plan.notes.append("SIGKILL on entry to \(syscall)")
             }
             if let ms = kill.afterMilliseconds {
                 plan.killAfter = TimeInterval(ms) / 1000
@@ -132,7 +148,9 @@ final class FaultInjector: @unchecked Sendable {
             let blocks = (disk.bytes + 511) / 512
             // dash counts `ulimit -f` in 512-byte blocks; SIGXFSZ ignored so a
             // write past the limit fails with EFBIG instead of killing.
-            plan.wrapper = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""]
+            // Before any strace of a kill: the limit reaches the traced
+            // process through the exec.
+            plan.wrapper = ["/bin/sh", "-c", "trap '' XFSZ; ulimit -f \(blocks) && exec \"$0\" \"$@\""] + plan.wrapper
             plan.notes.append("RLIMIT_FSIZE=\(blocks * 512)")
             plan.replyThroughPipe = true
             record(

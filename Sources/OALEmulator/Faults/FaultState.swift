@@ -14,6 +14,8 @@ struct FaultState: Codable, Hashable, Sendable {
         var afterMilliseconds: Int?
         var launch: Int?
         var text: String
+        /// `NAME#N`: killed by strace on entry to its Nth call of NAME.
+        var syscall: String? = nil
     }
     struct CallbackRule: Codable, Hashable, Sendable {
         var fault: Fault

@@ -27,6 +27,9 @@ public struct EngineOptions: Sendable {
     /// (`<launch>-<target>.log`) with what could interleave there
     /// (`<launch>-<target>.due`): the race sweep's listing run.
     public var pauseLogDirectory: URL?
+    /// Where every launch's file-changing system calls are logged by
+    /// strace (`<launch>-<target>.strace`): the syscall sweep's listing run.
+    public var syscallLogDirectory: URL?
     /// Where a guest's mutated copy records the mutation sites each launch
     /// reaches (`OAL_MUTANT_COVERAGE`, docs/GUEST.md "Mutation score"):
     /// the unmutated runs of `guest mutate`.

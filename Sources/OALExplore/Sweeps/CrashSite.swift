@@ -5,17 +5,26 @@ import OALPlatform
 import OALScenario
 
 /// One place a run can die: the n-th time launch L (a process of kind K)
-/// reaches crash point P.
+/// reaches crash point P, or (`syscall`) makes system call P.
 public struct CrashSite: Hashable, Sendable, CustomStringConvertible {
     public var launch: Int
     public var target: FaultTarget
     public var point: String
     public var occurrence: Int
+    /// P is a system call, killed on entry by strace (`kill-sweep`'s
+    /// sibling `sweep --syscalls`), not a crash point the code announces.
+    public var syscall = false
 
     /// The fault that kills exactly there.
-    public var fault: Fault { .killAt(target, point: "\(point)#\(occurrence)", launch: launch) }
+    public var fault: Fault {
+        syscall
+            ? .killAtSyscall(target, syscall: point, invocation: occurrence, launch: launch)
+            : .killAt(target, point: "\(point)#\(occurrence)", launch: launch)
+    }
 
-    public var description: String { "\(target.rawValue) launch \(launch) at \(point)#\(occurrence)" }
+    public var description: String {
+        "\(target.rawValue) launch \(launch) at\(syscall ? "-syscall" : "") \(point)#\(occurrence)"
+    }
 }
 
 extension CrashSite: SweepSite {

@@ -14,7 +14,16 @@ public struct CrashSweep: Sendable {
     /// nil: every kind but the device).
     public var settings: SweepSettings
 
-    public init(_ settings: SweepSettings) { self.settings = settings }
+    /// Kill at every system call that changes a file (`--syscalls`,
+    /// strace) instead of at the crash points the code announces.
+    public var syscalls: Bool
+
+    public init(_ settings: SweepSettings, syscalls: Bool = false) {
+        self.settings = settings
+        self.syscalls = syscalls
+    }
+
+    var listing: PointLog.Kind { syscalls ? .syscall : .crash }
 
     public struct Outcome: SweepOutcome {
         public var site: CrashSite
@@ -59,17 +68,21 @@ public struct CrashSweep: Sendable {
         /// The snapshots the points started from and the most disk they
         /// held at once (nil: `--no-snapshots`).
         public var snapshots: SnapshotUse? = nil
+        /// The points are system calls (`--syscalls`).
+        public var syscalls = false
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
         public var listing: FaultRun.Verdict? { baseline }
 
         public func render(color: ColorPolicy = .plain) -> String {
-            var text = "crash-point sweep: \(reached.count) point(s) reached, \(outcomes.count) rerun"
+            var text = syscalls ? "syscall sweep: " : "crash-point sweep: "
+            text += "\(reached.count) point(s) reached, \(outcomes.count) rerun"
             text += shardText + ", "
             text += "\(survived) survived, \(failed.count) failed"
             text += countsText + "\n"
             text += CrashSweep.legend + "\n"
             if !baseline.passed { text += "baseline run (no kill) failed [\(baseline.kind)]: \(baseline.reason)\n" }
             if let snapshots { text += snapshots.render(points: outcomes.map(\.snapshotLaunch)) + "\n" }
+            if syscalls { text += byKindAndCall() }
             for outcome in failed {
                 text += color.paint("FAIL", .red)
                 text += " [\(outcome.verdict.kind)] \(outcome.site): \(outcome.verdict.reason)\n"
@@ -84,21 +97,25 @@ public struct CrashSweep: Sendable {
 
     /// The listing run: every site reached, in launch order.
     public func list(recorder: SnapshotRecorder? = nil) throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
-        let (baseline, logs) = try sweep.list(.crash, of: settings.resolved, recorder: recorder)
+        let (baseline, logs) = try sweep.list(listing, of: settings.resolved, recorder: recorder)
         var sites: [CrashSite] = []
         for log in logs {
             if let kinds = settings.kinds, !kinds.contains(log.target) { continue }
             if settings.kinds == nil, log.target == .device { continue }
             for (point, occurrence) in log.points {
-                sites.append(CrashSite(launch: log.launch, target: log.target, point: point, occurrence: occurrence))
+                sites.append(
+                    CrashSite(
+                        launch: log.launch, target: log.target, point: point, occurrence: occurrence,
+                        syscall: syscalls))
             }
         }
         return (sites, baseline)
     }
 
     public func run() throws -> Report {
-        settings.progress?("listing the crash points of \(settings.scenarioPath)...")
-        let recorder = sweep.recorder(.crash, snapshots: settings.snapshots)
+        settings.progress?(
+            "listing the \(syscalls ? "file-changing system calls" : "crash points") of \(settings.scenarioPath)...")
+        let recorder = sweep.recorder(listing, snapshots: settings.snapshots)
         let (reached, baseline) = try list(recorder: recorder)
         settings.progress?(Self.legend)
         let (outcomes, index, use) = try sweep.run(
@@ -106,6 +123,41 @@ public struct CrashSweep: Sendable {
             announce: "\(reached.count) point(s) reached")
         return Report(
             reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: settings.scenarioPath,
-            shard: settings.shard, snapshots: use)
+            shard: settings.shard, snapshots: use, syscalls: syscalls)
+    }
+}
+
+extension CrashSweep.Report {
+    /// Per process kind and point name: reached, rerun, survived (the
+    /// syscall sweep's table, docs/RELIABILITY.md).
+    public struct Tally: Sendable, Equatable {
+        public var target: FaultTarget
+        public var point: String
+        public var reached = 0
+        public var rerun = 0
+        public var survived = 0
+    }
+
+    public var tallies: [Tally] {
+        var byKey: [String: Tally] = [:]
+        func key(_ site: CrashSite) -> String { "\(site.target.rawValue) \(site.point)" }
+        for site in reached {
+            byKey[key(site), default: Tally(target: site.target, point: site.point)].reached += 1
+        }
+        for outcome in outcomes {
+            byKey[key(outcome.site), default: Tally(target: outcome.site.target, point: outcome.site.point)].rerun += 1
+            if outcome.verdict.passed { byKey[key(outcome.site)]!.survived += 1 }
+        }
+        return byKey.values.sorted { ($0.target.rawValue, $0.point) < ($1.target.rawValue, $1.point) }
+    }
+
+    func byKindAndCall() -> String {
+        var text = "process kind     system call   reached   rerun   survived\n"
+        for tally in tallies {
+            text += tally.target.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0)
+            text += tally.point.padding(toLength: 13, withPad: " ", startingAt: 0)
+            text += String(format: "%8d %7d %10d\n", tally.reached, tally.rerun, tally.survived)
+        }
+        return text
     }
 }

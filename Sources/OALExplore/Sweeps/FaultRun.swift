@@ -22,6 +22,8 @@ public struct FaultRun: Sendable {
     /// reached: how the run is watched, not what it does.
     public var crashLogDirectory: URL?
     public var pauseLogDirectory: URL?
+    /// A syscall sweep's listing run: every launch under strace, logged here.
+    public var syscallLogDirectory: URL?
 
     public init(
         run: ResolvedRun, root: DeviceRoot, snapshots: SnapshotMode? = nil, crashLogDirectory: URL? = nil,
@@ -168,6 +170,7 @@ public struct FaultRun: Sendable {
             var options = EngineOptions(root: root)
             options.crashLogDirectory = crashLogDirectory
             options.pauseLogDirectory = pauseLogDirectory
+            options.syscallLogDirectory = syscallLogDirectory
             options.snapshots = snapshots
             let result: RunResult
             if let snapshot = snapshots?.start {

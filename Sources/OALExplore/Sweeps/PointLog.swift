@@ -12,6 +12,8 @@ struct PointLog: Sendable {
     enum Kind: String, Sendable {
         case crash
         case pause
+        /// Every launch under strace (`<launch>-<kind>.strace`, `SyscallLog`).
+        case syscall
 
         /// `crash-log`, `pause-log` under the root base.
         var directory: String { "\(rawValue)-log" }

@@ -65,12 +65,13 @@ struct Sweep<Site: Sendable>: Sendable {
         let directory = rootBase.appendingPathComponent(kind.directory, isDirectory: true)
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let baseline = FaultRun(
+        var listing = FaultRun(
             run: run, root: DeviceRoot(rootBase.appendingPathComponent("list", isDirectory: true)),
             snapshots: recorder.map { .record($0) },
-            crashLogDirectory: kind == .crash ? directory : nil, pauseLogDirectory: kind == .pause ? directory : nil
-        ).run()
-        return (baseline, try PointLog.all(in: directory))
+            crashLogDirectory: kind == .crash ? directory : nil, pauseLogDirectory: kind == .pause ? directory : nil)
+        listing.syscallLogDirectory = kind == .syscall ? directory : nil
+        let baseline = listing.run()
+        return (baseline, kind == .syscall ? try SyscallLog.all(in: directory) : try PointLog.all(in: directory))
     }
 }
 

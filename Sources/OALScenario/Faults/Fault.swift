@@ -102,6 +102,11 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// points names (an extension running, or exited and not yet recorded),
     /// yet one that does not move with the machine's speed.
     case killAtLine(FaultTarget, line: Int)
+    /// `kill TARGET at-syscall NAME#N [launch L]`: the next launch of
+    /// TARGET (or launch L) runs under strace, which SIGKILLs it on entry
+    /// to its Nth call of system call NAME (`SyscallTrap`): killed before
+    /// the call did anything, between two calls no crash point separates.
+    case killAtSyscall(FaultTarget, syscall: String, invocation: Int, launch: Int?)
     /// `kill app-loop` / `kill device`: SIGKILL now.
     case killNow(FaultTarget)
     /// `close app for DURATION`: the loop is killed and the app is not
@@ -172,6 +177,8 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
             return "kill \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
         case .killAfter(let target, let ms): return "kill \(target.rawValue) after-ms \(ms)"
         case .killAtLine(let target, let line): return "kill \(target.rawValue) at-line \(line)"
+        case .killAtSyscall(let target, let name, let n, let launch):
+            return "kill \(target.rawValue) at-syscall \(name)#\(n)" + (launch.map { " launch \($0)" } ?? "")
         case .killNow(let target): return "kill \(target.rawValue)"
         case .closeApp(let span): return "close app for \(DurationText.format(span))"
         case .delay(let match, let release, let n):
@@ -216,7 +223,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// A short kind word for the trace's `fault` events.
     public var kind: String {
         switch self {
-        case .killAt, .killAfter, .killAtLine, .killNow: "kill"
+        case .killAt, .killAfter, .killAtLine, .killAtSyscall, .killNow: "kill"
         case .closeApp: "close-app"
         case .delay: "delay"
         case .drop: "drop"

@@ -5,7 +5,7 @@ import OALPlatform
 public enum FaultParser {
     public static let usage = """
         kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N | kill device at-line N | \
-        kill app-loop|device | \
+        kill TARGET at-syscall NAME#N [launch N] | kill app-loop|device | \
         close app for DURATION | delay CALLBACK ACTIVITY by DURATION|until next-use [count N|all] | \
         drop CALLBACK ACTIVITY [count N|all] | refire CALLBACK ACTIVITY after DURATION [count N|all] | \
         batch thresholds [ACTIVITY] until next-callback|+DURATION | double-tap | concurrent-press [N] | \
@@ -58,6 +58,9 @@ public enum FaultParser {
                     throw fail("usage: kill device at-line N (N >= 1, a line of the run's trace)")
                 }
                 return .killAtLine(target, line: line)
+            }
+            if rest.first == "at-syscall" {
+                return try killAtSyscall(target, Array(rest.dropFirst()))
             }
             guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
                 throw fail("usage: kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
@@ -266,4 +269,26 @@ public enum FaultParser {
     }
 
     private static func fail(_ message: String) -> Failure { Failure(message: message) }
+
+    /// `kill TARGET at-syscall NAME#N [launch L]`: NAME one of the calls
+    /// that change a file (`SyscallName`), N from 1.
+    static func killAtSyscall(_ target: FaultTarget, _ words: [String]) throws(Failure) -> Fault {
+        let usage = "usage: kill TARGET at-syscall NAME#N [launch L] (NAME: \(SyscallName.all.joined(separator: ", ")))"
+        guard words.count == 1 || words.count == 3, let hash = words[0].lastIndex(of: "#"),
+            let n = Int(words[0][words[0].index(after: hash)...]), n >= 1
+        else { throw fail(usage) }
+        let name = String(words[0][..<hash])
+        guard SyscallName.all.contains(name) else {
+            throw fail("kill \(target.rawValue) at-syscall: '\(name)' is not a system call the sweep kills at; \(usage)")
+        }
+        guard target != .device else {
+            throw fail("kill device at-syscall: the device is killed at a system call by kill-sweep --syscalls, not from inside")
+        }
+        var launch: Int?
+        if words.count == 3 {
+            guard words[1] == "launch", let l = Int(words[2]), l >= 1 else { throw fail(usage) }
+            launch = l
+        }
+        return .killAtSyscall(target, syscall: name, invocation: n, launch: launch)
+    }
 }

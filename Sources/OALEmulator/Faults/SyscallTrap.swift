@@ -1,0 +1,36 @@
+import Foundation
+import OALScenario
+
+/// strace as a launch's wrapper (Debian's `strace`, installed by `.ci/run`):
+/// either it logs the file-changing system calls of a listing run, or it
+/// SIGKILLs the process on entry to its Nth call of one of them. strace
+/// follows only the launched process's first thread (no `-f`), and counts
+/// each call per thread, so the listing's numbering is the kill's.
+enum SyscallTrap {
+    /// The first `strace` on `PATH`, else Debian's path: a launch that
+    /// cannot start it fails, naming it, with the launcher's usual error.
+    static let executable: String = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/strace"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/usr/bin/strace"
+    }()
+
+    /// Logs every call of `SyscallName.all` to `path`, one a line.
+    static func logging(to path: String) -> [String] {
+        [executable, "-qq", "-o", path, "-e", "trace=" + SyscallName.all.joined(separator: ","), "--"]
+    }
+
+    /// SIGKILL on entry to call `point` (`NAME#N`), before it does anything.
+    static func killing(at point: String) -> [String] {
+        let hash = point.lastIndex(of: "#") ?? point.endIndex
+        let name = String(point[..<hash])
+        let n = point[hash...].dropFirst()
+        return [
+            executable, "-qq", "-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(n)",
+            "--",
+        ]
+    }
+}
