@@ -42,7 +42,8 @@ let faultUsage = """
     \(guestOptionLines)
           --quiet                 no progress
     \(batchExitLine)
-      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX | --timed N] [--jobs N] [--quiet]
+      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX | --timed N | --syscalls] [--jobs N]
+                 [--quiet]
           Kill the emulated OS itself at each of its own crash points (its state saves,
           device.deliver.after-launch and device.press.after-launch), or with --timed at instants
           none of them names, start it again on the root, and compare the finished run with one
@@ -53,6 +54,8 @@ let faultUsage = """
           --timed N               N instants spread evenly over the unkilled run's trace, each a
                                   `kill device at-line L` (the device dies once the trace holds L
                                   lines, whoever wrote them: mid-launch, after an exit)
+          --syscalls              at each file-changing system call of the device's own process, on
+                                  entry, by strace (Debian's strace), instead of its crash points
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress
           Exit 0 every point resumed the same, 1 one differs, 64 usage, 65 a bad scenario.
@@ -131,15 +134,17 @@ func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
 func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    if parsed.has("only"), parsed.has("timed") {
-        throw ProcessFailure.usage("kill-sweep: --only names crash points, --timed instants; give one of them")
+    if [parsed.has("only"), parsed.has("timed"), parsed.has("syscalls")].filter({ $0 }).count > 1 {
+        throw ProcessFailure.usage(
+            "kill-sweep: --only names crash points, --timed instants, --syscalls system calls; give one of them")
     }
     let resolved = try resolvedRun(parsed, scenario: URL(fileURLWithPath: scenarioPath).path)
-    let sweep = DeviceKillSweep(
+    var sweep = DeviceKillSweep(
         run: resolved, rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         limit: try parsed.int("limit", in: 1...100_000),
         jobs: try jobs(parsed), only: parsed.value("only"), timedInstants: try parsed.int("timed", in: 1...100_000),
         progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
+    sweep.syscalls = parsed.has("syscalls")
     let report = try sweep.run()
     print(report.render(), terminator: "")
     return report.differing.isEmpty ? .done : .checkFailed

@@ -333,3 +333,36 @@ extension DeviceKillSweepTests {
         #expect(report.render(color: .plain).contains("system call   reached"))
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Issue 39: the device itself killed by strace on entry to its own
+    /// file-changing system calls (its trace lines, state saves, locks),
+    /// then the same command again: the same verdict and usage. A kill
+    /// after the run recorded its end (while printing the summary) leaves
+    /// nothing to resume: the restart is refused as finished, and the
+    /// root holds the finished run.
+    @Test func aDeviceKilledAtItsOwnSystemCallsResumesToTheSameRun() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-ks-sys")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("calls.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 09:30
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 1
+        at 08:30 press open on Chess for 5m
+        at 08:31 expect unblocked Chess
+        """.write(to: file, atomically: true, encoding: .utf8)
+        var sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"),
+            limit: 12, jobs: 2)
+        sweep.syscalls = true
+        let report = try sweep.run()
+        #expect(report.pointsListed > 100, "\(report.render())")
+        #expect(Set(report.listed.map { $0.split(separator: "#")[0] }).isSuperset(of: ["at-syscall write", "at-syscall flock"]))
+        #expect(report.outcomes.count == 12)
+        #expect(report.outcomes.filter(\.killed).count >= 8, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}

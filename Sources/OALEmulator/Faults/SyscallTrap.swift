@@ -6,10 +6,10 @@ import OALScenario
 /// SIGKILLs the process on entry to its Nth call of one of them. strace
 /// follows only the launched process's first thread (no `-f`), and counts
 /// each call per thread, so the listing's numbering is the kill's.
-enum SyscallTrap {
+public enum SyscallTrap {
     /// The first `strace` on `PATH`, else Debian's path: a launch that
     /// cannot start it fails, naming it, with the launcher's usual error.
-    static let executable: String = {
+    public static let executable: String = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/strace"
@@ -19,12 +19,12 @@ enum SyscallTrap {
     }()
 
     /// Logs every call of `SyscallName.all` to `path`, one a line.
-    static func logging(to path: String) -> [String] {
+    public static func logging(to path: String) -> [String] {
         [executable, "-qq", "-o", path, "-e", "trace=" + SyscallName.all.joined(separator: ","), "--"]
     }
 
     /// SIGKILL on entry to call `point` (`NAME#N`), before it does anything.
-    static func killing(at point: String) -> [String] {
+    public static func killing(at point: String) -> [String] {
         let hash = point.lastIndex(of: "#") ?? point.endIndex
         let name = String(point[..<hash])
         let n = point[hash...].dropFirst()

@@ -27,6 +27,9 @@ public struct DeviceProcess: Sendable {
     /// (`OAL_MUTANT_COVERAGE`): `EngineOptions.mutantCoverageDirectory` of
     /// the run in the child.
     public var mutantCoverage: URL?
+    /// Put before the device's own argv for `play` (`SyscallTrap`: the
+    /// device under strace, `kill-sweep --syscalls`).
+    public var wrapper: [String] = []
 
     public init(run: ResolvedRun, environment: [String: String]? = nil, log: String? = nil) {
         self.run = run
@@ -67,16 +70,18 @@ public struct DeviceProcess: Sendable {
 
     /// `oal-device run --root ROOT FILE ... --quiet`, the run's own options.
     public func play(root: URL) throws(Errno) -> Ending {
-        try spawn(["run", "--root", root.path, run.spec.scenario] + run.spec.runArguments + ["--quiet"])
+        try spawn(
+            ["run", "--root", root.path, run.spec.scenario] + run.spec.runArguments + ["--quiet"], wrapper: wrapper)
     }
 
-    private func spawn(_ arguments: [String]) throws(Errno) -> Ending {
+    private func spawn(_ arguments: [String], wrapper: [String] = []) throws(Errno) -> Ending {
         var variables = environment ?? ProcessInfo.processInfo.environment
         // A mutant the run carries reaches the device and every child.
         if let mutant = run.spec.mutant { variables[MutantVariable.name] = mutant }
         if let mutantCoverage { variables[MutantVariable.coverage] = mutantCoverage.path }
+        let argv = wrapper + [run.spec.devicePath] + arguments
         let child = try ChildProcess.spawn(
-            run.spec.devicePath, arguments: arguments, environment: variables, standardOutput: log ?? "/dev/null",
+            argv[0], arguments: Array(argv.dropFirst()), environment: variables, standardOutput: log ?? "/dev/null",
             standardError: log ?? "/dev/null")
         let termination: ChildProcess.Termination
         if let timeout {

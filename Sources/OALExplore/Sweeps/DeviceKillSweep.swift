@@ -28,6 +28,9 @@ public struct DeviceKillSweep: Sendable {
     /// over the never-killed run's trace, each killed by its line count
     /// (`kill device at-line L`): the instants no point announces.
     public var timedInstants: Int?
+    /// `--syscalls`: at every file-changing system call of the device's own
+    /// process, on entry, by strace (`SyscallTrap`), instead of its points.
+    public var syscalls = false
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
@@ -84,7 +87,11 @@ public struct DeviceKillSweep: Sendable {
         public var differing: [Outcome] { outcomes.filter { !$0.same(as: baseline) } }
 
         public func render() -> String {
-            let what = listed.first?.hasPrefix("at-line ") == true ? "timed instant(s) by trace line" : "point(s) of the device's own"
+            let what =
+                listed.first?.hasPrefix("at-line ") == true
+                ? "timed instant(s) by trace line"
+                : listed.first?.hasPrefix("at-syscall ") == true
+                    ? "file-changing system call(s) of the device's own" : "point(s) of the device's own"
             var text = "device kill sweep: \(pointsListed) \(what), \(outcomes.count) run(s)\n"
             text += "baseline (never killed): \(baseline)\n"
             for outcome in differing {
@@ -105,14 +112,21 @@ public struct DeviceKillSweep: Sendable {
         let log = rootBase.appendingPathComponent("device-points.log").path
         try? FileManager.default.removeItem(atPath: log)
         try prepare(baselineRoot)
-        let played = try play(baselineRoot, fault: nil, environment: [CrashPoint.logVariable: log])
+        let calls = rootBase.appendingPathComponent("device.strace").path
+        let played = try play(
+            baselineRoot, fault: nil, environment: [CrashPoint.logVariable: log],
+            wrapper: syscalls ? SyscallTrap.logging(to: calls) : [])
         guard played == .exited(0) || played == .exited(1) else {
             throw EngineError.io("the baseline run ended \(played); see \(baselineRoot.path)/logs")
         }
         let baseline = try Self.ending(DeviceRoot(baselineRoot))
         let points =
-            try timedInstants.map { Self.lineGrid(instants: $0, lines: try Self.lineCount(DeviceRoot(baselineRoot))) }
-            ?? Self.points(fromLog: log).filter { only.map($0.hasPrefix) ?? true }
+            syscalls
+            ? SyscallLog.points(in: (try? String(contentsOfFile: calls, encoding: .utf8)) ?? "").map {
+                "at-syscall \($0.point)#\($0.occurrence)"
+            }
+            : try timedInstants.map { Self.lineGrid(instants: $0, lines: try Self.lineCount(DeviceRoot(baselineRoot))) }
+                ?? Self.points(fromLog: log).filter { only.map($0.hasPrefix) ?? true }
         let reruns = Sweep<String>(rootBase: rootBase, limit: limit, jobs: jobs, shard: nil, progress: progress)
         let outcomes = reruns.each(reruns.choose(points)) { position, point in
             let outcome = self.sweep(
@@ -125,15 +139,20 @@ public struct DeviceKillSweep: Sendable {
     private func sweep(_ point: String, root: URL) -> Outcome {
         do {
             try prepare(root)
-            let fault = Self.killFault(point)
-            let first = try play(root, fault: fault)
+            // A system call is killed by the strace around the device, not
+            // by a fault of its own: the resumed run is the same command.
+            let fault = point.hasPrefix("at-syscall ") ? nil : Self.killFault(point)
+            let first = try play(
+                root, fault: fault,
+                wrapper: point.hasPrefix("at-syscall ") ? SyscallTrap.killing(at: String(point.dropFirst(11))) : [])
             let killed = first == .signaled(SIGKILL)
             if killed {
                 // The same command again, as `scripts/supervise` restarts a
                 // killed device: the root holds that run (a kill of the
                 // device is armed once, so it does not fire again).
                 let second = try play(root, fault: fault)
-                guard second == .exited(0) || second == .exited(1) else {
+                let finishedBefore = second == .exited(64) && DeviceRoot(root).runIsFinished
+                guard second == .exited(0) || second == .exited(1) || finishedBefore else {
                     return Outcome(
                         point: point, killed: true, error: "the resumed run ended \(second)", root: root.path)
                 }
@@ -152,11 +171,12 @@ public struct DeviceKillSweep: Sendable {
         }
     }
 
-    private func play(_ root: URL, fault: String?, environment: [String: String] = [:]) throws
-        -> DeviceProcess.Ending
+    private func play(_ root: URL, fault: String?, environment: [String: String] = [:], wrapper: [String] = [])
+        throws -> DeviceProcess.Ending
     {
-        try process(try fault.map { try resolved.adding(fault: $0) } ?? resolved, environment: environment).play(
-            root: root)
+        var device = process(try fault.map { try resolved.adding(fault: $0) } ?? resolved, environment: environment)
+        device.wrapper = wrapper
+        return try device.play(root: root)
     }
 
     /// `run` as a device process of its own, with none of the sweep's own

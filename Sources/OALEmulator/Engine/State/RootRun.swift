@@ -61,3 +61,10 @@ struct RootRun: Codable, Equatable {
         return names
     }
 }
+
+extension DeviceRoot {
+    /// The run on this root was played to its end: a device killed after
+    /// that (while it printed its summary) has nothing left to resume, and
+    /// the same command is refused as for any finished root.
+    public var runIsFinished: Bool { ((try? RootRun.load(self)) ?? nil)?.finished ?? false }
+}
