@@ -56,6 +56,7 @@ let faultUsage = """
                                   lines, whoever wrote them: mid-launch, after an exit)
           --syscalls              at each file-changing system call of the device's own process, on
                                   entry, by strace (Debian's strace), instead of its crash points
+    \(guestOptionLines)
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress
           Exit 0 every point resumed the same, 1 one differs, 64 usage, 65 a bad scenario.
