@@ -77,7 +77,7 @@ public struct LaunchSnapshot: Codable, Hashable, Sendable {
 /// stay on disk.
 public final class SnapshotRecorder: @unchecked Sendable {
     public let directory: URL
-    /// The listing's per-launch logs (`<launch>-<kind>.log`).
+    /// The listing's per-launch logs (`<launch>-<kind>.log`, `.strace`).
     let pointLogs: URL
     private let lock = NSLock()
     private var taken: [LaunchSnapshot] = []
@@ -122,7 +122,9 @@ public final class SnapshotRecorder: @unchecked Sendable {
         guard through > after else { return false }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: pointLogs.path)) ?? []
         return names.contains { name in
-            guard name.hasSuffix(".log"), let dash = name.firstIndex(of: "-"), let launch = Int(name[..<dash]),
+            // Crash and pause points log `.log`, system calls `.strace`.
+            guard name.hasSuffix(".log") || name.hasSuffix(".strace"), let dash = name.firstIndex(of: "-"),
+                let launch = Int(name[..<dash]),
                 launch > after, launch <= through
             else { return false }
             return LaunchSnapshot.size(of: pointLogs.appendingPathComponent(name)) > 0
