@@ -116,7 +116,7 @@ public struct DeviceKillSweep: Sendable {
         let played = try play(
             baselineRoot, fault: nil, environment: [CrashPoint.logVariable: log],
             wrapper: syscalls ? SyscallTrap.logging(to: calls) : [])
-        guard played == .exited(0) || played == .exited(1) else {
+        guard Self.finished(played) else {
             throw EngineError.io("the baseline run ended \(played); see \(baselineRoot.path)/logs")
         }
         let baseline = try Self.ending(DeviceRoot(baselineRoot))
@@ -152,7 +152,7 @@ public struct DeviceKillSweep: Sendable {
                 // device is armed once, so it does not fire again).
                 let second = try play(root, fault: fault)
                 let finishedBefore = second == .exited(64) && DeviceRoot(root).runIsFinished
-                guard second == .exited(0) || second == .exited(1) || finishedBefore else {
+                guard Self.finished(second) || finishedBefore else {
                     return Outcome(
                         point: point, killed: true, error: "the resumed run ended \(second)", root: root.path)
                 }
@@ -186,6 +186,12 @@ public struct DeviceKillSweep: Sendable {
         inherited[CrashPoint.crashAtVariable] = nil
         inherited[CrashPoint.logVariable] = nil
         return DeviceProcess(run: run, environment: inherited.merging(environment) { $1 })
+    }
+
+    /// A run played to its end, whatever it found: passed (0), failed (1),
+    /// or only a guest's known findings failed (5).
+    static func finished(_ ending: DeviceProcess.Ending) -> Bool {
+        ending == .exited(0) || ending == .exited(1) || ending == .exited(5)
     }
 
     /// The fault that kills the device at a listed point: a crash point's
