@@ -52,8 +52,8 @@ public struct RuleEnforcer {
         try publishSnapshots(database, cause: cause, force: force)
 
         for rule in database.rules {
-            // Sessions unknown (a newer-format store): an open limit keeps
-            // its store as it is.
+            // Sessions unknown (a newer-format store): an open limit they
+            // could lift keeps its store as it is.
             guard inputs.canDecide(rule) else { continue }
             // The live-session exception is inside the decision: a granted
             // open is never re-locked from here.
