@@ -146,14 +146,27 @@ extension Oracle {
                     wrong.append("\(domain.domain) \(want ? "not shielded" : "shielded")")
                 }
             }
+            let key = entry.rule.id.uuidString
+            let scopeKey = "\(key)|scope"
             if wrong.isEmpty {
-                resolved(.storeScope, key: entry.rule.id.uuidString)
+                resolved(.storeScope, key: key)
+                expectedEnded(.storeScope, key: key)
+                divergenceSince[scopeKey] = nil
+                continue
+            }
+            let since = divergenceSince[scopeKey] ?? now
+            divergenceSince[scopeKey] = since
+            let mode = entry.mode == .block ? "Block" : "Allow Only"
+            let expected = "store rule-\(key) covers what \(mode) of its list covers"
+            let actual = wrong.prefix(4).joined(separator: ", ") + (wrong.count > 4 ? ", …" : "")
+            if let reason = staleScopeReason(since: since) {
+                expect(
+                    .storeScope, key: key, ruleID: entry.rule.id, ruleName: entry.rule.name, expected: expected,
+                    actual: actual, reason: reason)
             } else {
-                let mode = entry.mode == .block ? "Block" : "Allow Only"
                 violate(
-                    .storeScope, key: entry.rule.id.uuidString, ruleID: entry.rule.id, ruleName: entry.rule.name,
-                    expected: "store rule-\(entry.rule.id.uuidString) covers what \(mode) of its list covers",
-                    actual: wrong.prefix(4).joined(separator: ", ") + (wrong.count > 4 ? ", …" : ""))
+                    .storeScope, key: key, ruleID: entry.rule.id, ruleName: entry.rule.name, expected: expected,
+                    actual: actual)
             }
         }
     }

@@ -310,6 +310,21 @@ extension Oracle {
             + "store of a rule it deleted; deadline: the app's next refresh"
     }
 
+    /// Why a rule's store may cover what its list covered before the
+    /// user's last edit: only the app writes a rule's scope from its
+    /// database, so a change of rules the app was killed in (the edit
+    /// committed, the store not rewritten) or whose store writes iOS
+    /// refused (Screen Time access off) leaves the old scope until its next
+    /// refresh (`scenarios/regressions/explore-seed-464.scenario`). A
+    /// monitor callback or press in between cannot fix it: the mirror they
+    /// read is the app's too. Nothing else excuses a wrong scope.
+    func staleScopeReason(since: Date) -> String? {
+        if let reason = authorizationReason() { return reason }
+        guard let killed = spec.kills?.appKilled, since >= killed.time else { return nil }
+        return "the app (launch \(killed.launch)) killed at \(localText(killed.time)) while changing rules: the "
+            + "edit is in its database, the store still has the old list; deadline: the app's next refresh"
+    }
+
     /// When the session of an Open press at `press` ends: DeviceActivity
     /// schedules name whole minutes, so it starts at the next one.
     static func sessionEnd(ofPressAt press: Date, _ calendar: Calendar) -> Date {

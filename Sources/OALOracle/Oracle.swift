@@ -134,14 +134,26 @@ public final class Oracle {
     /// A callback that was due at `edge` and is not (yet) delivered: late,
     /// dropped, or held in a batch. Divergences of the activity's rule are
     /// expected while it is withheld.
-    public func callbackWithheld(activity: String, kind: String, edge: Date, reason: String) {
-        withheld[activity] = WithheldCallback(activity: activity, kind: kind, edge: edge, reason: reason)
+    ///
+    /// One entry per callback (activity, kind and event): an interval edge
+    /// held while a threshold of the same activity is must not replace the
+    /// threshold's reason, which alone says the budget is not in the
+    /// ledger (explore seed 803).
+    public func callbackWithheld(activity: String, kind: String, event: String? = nil, edge: Date, reason: String) {
+        withheld[Self.withheldKey(activity: activity, kind: kind, event: event)] = WithheldCallback(
+            activity: activity, kind: kind, edge: edge, reason: reason)
+    }
+
+    static func withheldKey(activity: String, kind: String, event: String?) -> String {
+        [activity, kind, event].compactMap { $0 }.joined(separator: "|")
     }
 
     /// The withheld callback for `activity` was delivered after all (or
     /// will never be, and the app has refreshed since); convergence is
     /// required from now on.
-    public func callbackArrived(activity: String) { withheld[activity] = nil }
+    public func callbackArrived(activity: String, kind: String, event: String? = nil) {
+        withheld[Self.withheldKey(activity: activity, kind: kind, event: event)] = nil
+    }
 
     /// A fault made `path` unreadable on purpose; it may stay so until a
     /// process touches it (and must then be quarantined).

@@ -11,6 +11,10 @@ struct DeviceFacts: Codable, Equatable, Sendable {
     /// Granted Open presses that returned, per rule per day, with each
     /// session's end.
     var granted: [String: Int] = [:]
+    /// Per rule per day, the budget (opens) in force at the first grant
+    /// that went past it: the budget a grant must fit is the one of its
+    /// press, not the one the user set later (explore seed 993).
+    var grantedOverBudget: [String: Int]?
     var sessions: [UUID: Date] = [:]
     /// Presses whose outcome the device did not see (killed, crashed).
     var unacknowledgedPresses: [String: Int] = [:]
@@ -117,7 +121,13 @@ extension Oracle {
                     let until = words.count >= 4 ? Self.parseTimestamp(String(words[3])) : nil
                     for id in words.count >= 2 ? words[1].split(separator: ",") : [] {
                         guard let rule = UUID(uuidString: String(id)) else { continue }
-                        facts.granted[DeviceFacts.key(rule, days.day(now)), default: 0] += 1
+                        let key = DeviceFacts.key(rule, days.day(now))
+                        facts.granted[key, default: 0] += 1
+                        if let budget = userRules.byID[rule]?.rule.configuration.openLimit?.maxOpens,
+                            facts.granted[key, default: 0] > budget, facts.grantedOverBudget?[key] == nil
+                        {
+                            facts.grantedOverBudget = (facts.grantedOverBudget ?? [:]).merging([key: budget]) { $1 }
+                        }
                         if let until { facts.sessions[rule] = until }
                         facts.sessionEndDelivered.remove(rule)
                     }

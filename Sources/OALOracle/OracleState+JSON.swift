@@ -324,6 +324,10 @@ extension DeviceFacts {
         }
         writer.key("granted")
         writer.ints(granted, memo: "oracle-state.facts.granted")
+        if let grantedOverBudget {
+            writer.key("grantedOverBudget")
+            writer.ints(grantedOverBudget, memo: "oracle-state.facts.grantedOverBudget")
+        }
         if let lastRefresh {
             writer.key("lastRefresh")
             writer.date(lastRefresh)
@@ -348,7 +352,7 @@ extension DeviceFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 11
+    static let writtenFields = 12
 }
 
 extension SpecFacts {

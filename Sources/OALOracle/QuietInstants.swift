@@ -34,12 +34,15 @@ extension Oracle {
         func add(_ instant: Date?) {
             if let instant, instant > from, instant < to { instants.insert(instant) }
         }
-        var day = calendar.date(byAdding: .day, value: -1, to: calendar.startOfDay(for: from)) ?? from
+        // Each day's first instant, from the day before's end: a day added
+        // to a start a spring forward moved off midnight keeps that hour.
+        let specDays = SpecDays(calendar: calendar)
+        var day = specDays.start(specDays.start(from).addingTimeInterval(-1))
         var midnights: [Date] = []
         while day < to, midnights.count < Self.quietInstantLimit {
             midnights.append(day)
             add(day)
-            day = calendar.date(byAdding: .day, value: 1, to: day) ?? to
+            day = specDays.startOfNextDay(after: day)
         }
         for entry in userRules.entries {
             add(entry.rule.pausedUntil)

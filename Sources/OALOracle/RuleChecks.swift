@@ -145,7 +145,7 @@ extension Oracle {
             }
 
             // Nothing lost / invented: opens spent exactly once per granted press.
-            if let openLimit = rule.configuration.openLimit, !skipped.contains(.opensExactlyOnce) {
+            if rule.configuration.openLimit != nil, !skipped.contains(.opensExactlyOnce) {
                 report.checksRun += 1
                 let day = view.day
                 let granted = facts.granted[DeviceFacts.key(rule.id, day)] ?? 0
@@ -164,10 +164,12 @@ extension Oracle {
                         expected: "opensUsed = \(granted) (granted presses; a denied press spends nothing)",
                         actual: "opensUsed \(spent)")
                 }
-                if granted > openLimit.maxOpens {
+                // Each grant against the budget of its press: a budget
+                // lowered later does not take back the opens already used.
+                if let budget = facts.grantedOverBudget?[DeviceFacts.key(rule.id, day)] {
                     violate(
                         .opensExactlyOnce, key: "\(key)|over|\(day)", ruleID: rule.id, ruleName: name,
-                        expected: "at most \(openLimit.maxOpens) granted open(s) on \(day)",
+                        expected: "at most \(budget) granted open(s) on \(day) (the budget when they were pressed)",
                         actual: "\(granted) granted")
                 }
             }

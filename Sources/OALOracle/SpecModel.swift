@@ -112,10 +112,14 @@ struct SpecModel {
     /// enabled day, the midnight that begins the next enabled day after
     /// today.
     func nextStart(_ rule: Rule, after instant: Date) -> Date? {
-        let today = calendar.startOfDay(for: instant)
+        // Each day from its first instant, found from the day before's end:
+        // a day added to a start a spring forward moved off midnight keeps
+        // that hour, past the next day's midnight.
+        let days = SpecDays(calendar: calendar)
+        var day = days.start(instant)
         for offset in 0...8 {
-            guard let day = calendar.date(byAdding: .day, value: offset, to: today), onEnabledDay(rule.days, day)
-            else { continue }
+            if offset > 0 { day = days.startOfNextDay(after: day) }
+            guard onEnabledDay(rule.days, day) else { continue }
             switch rule.configuration {
             case .schedule(let config):
                 guard let start = wallTime(config.startMinutes, on: day), start > instant else { continue }
@@ -127,9 +131,11 @@ struct SpecModel {
         return nil
     }
 
-    /// The next local midnight after `instant`.
+    /// The next local midnight after `instant`: the first instant of the
+    /// next day (not a day added to today's start, which a skipped
+    /// midnight puts at 01:00).
     func nextMidnight(after instant: Date) -> Date? {
-        calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: instant))
+        SpecDays(calendar: calendar).startOfNextDay(after: instant)
     }
 
     /// The end of the window that contains `instant`, if one does.

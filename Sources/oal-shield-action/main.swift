@@ -6,7 +6,8 @@ import OALSystem
 let usage = """
     usage: oal-shield-action --root DIR application TOKEN primary|secondary [--json]
 
-    primary closes the shield (prints `close`). secondary is the Open press:
+    primary closes the shield (prints `close`), after reconciling every
+    published rule as every press does. secondary is the Open press:
     it spends one open, records the session, lifts the rule's shield and
     starts the one-shot open-session activity; prints
     `granted RULE-ID until TIME` (exit 0) or `denied: REASON` (exit 2).
@@ -22,6 +23,7 @@ ProcessMain.run(tool: "oal-shield-action", kind: .shieldAction, usage: usage, sp
     let json = args.has("json")
     switch press.button {
     case .primary:
+        try OpenPress(context: context).settle()
         context.record("shield.close", ["token": token])
         print(json ? try CommandOutput.json(["result": "close"]) : "close")
         return .done

@@ -91,6 +91,7 @@ import Testing
         ]
         let facts = DeviceFacts(
             granted: ["\(rules[0].uuidString)|2026-11-30": 2, "\(rules[1].uuidString)|2026-12-01": 1, "a": 0],
+            grantedOverBudget: ["\(rules[0].uuidString)|2026-11-30": 1],
             sessions: [rules[0]: start.addingTimeInterval(900), rules[1]: start.addingTimeInterval(0.25)],
             unacknowledgedPresses: ["2026-11-30": 3, "2026-12-01": 1], pressesSeen: 17,
             thresholdMinutes: ["\(rules[0].uuidString)|2026-11-30": 45, "B|x": 10, "b|x": 9],

@@ -111,6 +111,27 @@ import Testing
         #expect(disagreements.isEmpty, "\(zone) \(day): \(disagreements.prefix(6))")
     }
 
+    /// A day whose midnight a spring forward skips starts at 01:00
+    /// (Santiago, 2027-09-05): a day added to that start is 01:00 of the
+    /// next day, an hour after its midnight. A spent limit's block ends at
+    /// the next day's first instant, and a limit not scheduled today starts
+    /// at the first instant of its next enabled day (explore seeds 380, 690
+    /// and 801: "23h left" at 01:01 judged against 01:00 the next day).
+    @Test func theNextMidnightAfterASkippedOneIsTheNextDaysFirstInstant() throws {
+        let calendar = Self.calendar("America/Santiago")
+        let model = SpecModel(calendar: calendar)
+        let dayStart = try #require(calendar.date(from: DateComponents(year: 2027, month: 9, day: 5, hour: 1)))
+        let nextDay = try #require(calendar.date(from: DateComponents(year: 2027, month: 9, day: 6)))
+        #expect(calendar.startOfDay(for: dayStart) == dayStart)
+        let oneMinuteIn = dayStart.addingTimeInterval(60)
+        #expect(model.nextMidnight(after: oneMinuteIn) == nextDay)
+        let limit = Rule(
+            id: UUID(), name: "Gate", isEnabled: true, days: .everyDay, pausedUntil: nil, createdAt: dayStart,
+            configuration: .openLimit(try OpenLimitConfig(maxOpens: 1)))
+        #expect(model.blockEnd(limit, at: oneMinuteIn) == nextDay)
+        #expect(model.nextStart(limit, after: oneMinuteIn) == nextDay)
+    }
+
     @Test func allowOnlyCoversEverythingButItsAppsCategoriesAndDomains() {
         let selection = AppSelection(
             applications: [ApplicationToken("app-a")], categories: [CategoryToken("cat-games")],

@@ -26,6 +26,22 @@ import Testing
         #expect(events.contains { $0.process == .monitor && $0.event == "shield.clear" })
     }
 
+    /// Explore seed 572: the tracking list damaged, then a rule deleted.
+    /// The delete's refresh quarantines the list (exit 65) and a later one
+    /// starts it empty; iOS lists no named stores, so the deleted rule's
+    /// store is found from the mirror the refresh replaced, and cleared.
+    @Test func aDeletedRulesStoreIsClearedThoughTheTrackingListIsLost() throws {
+        let device = try Device()
+        try device.app("list", "add", "Social", "--apps", "Instagram")
+        _ = try device.addRule("schedule", "Work", "--list", "Social", "--from", "09:00", "--to", "17:00")
+        #expect(try device.isShielded("Instagram"))
+        let tracking = device.root.appGroup.appendingPathComponent("shield-stores.json")
+        try Data("{ not json".utf8).write(to: tracking)
+        try device.app("rule", "delete", "Work", expect: nil)
+        try device.app("refresh")
+        #expect(try !device.isShielded("Instagram"))
+    }
+
     @Test func monitorStartEdgeShieldsWithoutTheApp() throws {
         let device = try Device()
         try device.set(2026, 11, 30, 8, 0)

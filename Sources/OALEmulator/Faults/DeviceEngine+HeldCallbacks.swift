@@ -18,7 +18,7 @@ extension DeviceEngine {
             // A silent rate limit drops what every other fault let through
             // (a held callback released late counts too).
             guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
-            if faults.bypass { oracle.callbackArrived(activity: activity) }
+            if faults.bypass { oracle.callbackArrived(activity: activity, kind: kind.rawValue, event: event) }
             return true
         case .deliverAndRefire(let after, let text):
             guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
@@ -26,10 +26,11 @@ extension DeviceEngine {
             return true
         case .held:
             oracle.callbackWithheld(
-                activity: activity, kind: kind.rawValue, edge: now, reason: "held by a fault (late)")
+                activity: activity, kind: kind.rawValue, event: event, edge: now, reason: "held by a fault (late)")
             return false
         case .dropped:
-            oracle.callbackWithheld(activity: activity, kind: kind.rawValue, edge: now, reason: "dropped by a fault")
+            oracle.callbackWithheld(
+                activity: activity, kind: kind.rawValue, event: event, edge: now, reason: "dropped by a fault")
             return false
         }
     }

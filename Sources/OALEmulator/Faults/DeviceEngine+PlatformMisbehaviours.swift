@@ -66,7 +66,7 @@ extension DeviceEngine {
         if let event { fields["event"] = event }
         faults.record("dropped", limit.text, kind: "rate-limit", at: now, fields)
         oracle.callbackWithheld(
-            activity: activity, kind: kind.rawValue, edge: now,
+            activity: activity, kind: kind.rawValue, event: event, edge: now,
             reason: "rate-limited: no callback for the rest of the day after \(limit.perDay) "
                 + "(developer forums thread 733402)")
         return false

@@ -49,11 +49,14 @@ public struct RuleEnforcer {
         _ database: AppDatabase, inputs: EnforcementInputs, cause: String, force: Bool = false
     ) throws -> Summary {
         var summary = Summary()
+        // The rules the mirror held before this publish: one deleted since
+        // is a stray, found even when the tracking list is lost.
+        let previouslyPublished = (try? stores.snapshots.all().map(\.id)) ?? []
         try publishSnapshots(database, cause: cause, force: force)
 
         for rule in database.rules {
-            // Sessions unknown (a newer-format store): an open limit keeps
-            // its store as it is.
+            // Sessions unknown (a newer-format store): an open limit they
+            // could lift keeps its store as it is.
             guard inputs.canDecide(rule) else { continue }
             // The live-session exception is inside the decision: a granted
             // open is never re-locked from here.
@@ -64,7 +67,7 @@ public struct RuleEnforcer {
                 summary.changed.append(rule.id)
             }
         }
-        summary.straysCleared = try clearStrays(database)
+        summary.straysCleared = try clearStrays(database, previouslyPublished: previouslyPublished)
         summary.denyAppRemoval = try applyUninstallProtection(database, inputs: inputs)
         context.record(
             "refresh",
@@ -93,22 +96,31 @@ public struct RuleEnforcer {
 
     /// Every current rule's store is tracked (the monitor may have shielded
     /// one the app never did); a tracked store with no rule is a stray left
-    /// by a deleted rule, and is cleared and forgotten.
-    private func clearStrays(_ database: AppDatabase) throws -> [String] {
+    /// by a deleted rule, and is cleared and forgotten. So is the store of a
+    /// rule the mirror held before this refresh's publish, cleared first:
+    /// iOS lists no app's named stores, and a damaged tracking list starts
+    /// empty (and fails the read that quarantines it), so a rule deleted
+    /// after the damage would otherwise shield its apps for good (explore
+    /// seed 572).
+    private func clearStrays(_ database: AppDatabase, previouslyPublished: [UUID]) throws -> [String] {
         let current = Set(database.rules.map { ShieldController.storeName(for: $0.id) })
+        let unpublished = Set(previouslyPublished.map { ShieldController.storeName(for: $0) }).subtracting(current)
+        for name in unpublished.sorted() { try clearStray(name) }
         let tracked = Set(try stores.shieldTracking.names())
-        let strays = tracked.subtracting(current).sorted()
-        for name in strays {
-            let store = try context.platform.managedSettings.store(named: name)
-            if try !store.settings().isEmpty {
-                try store.clearAllSettings()
-                context.record("shield.clear", ["store": name, "cause": "stray", "reason": "rule deleted"])
-            }
-        }
+        let strays = tracked.subtracting(current).subtracting(unpublished)
+        for name in strays.sorted() { try clearStray(name) }
         if tracked != current {
             try stores.shieldTracking.file.update { $0 = ShieldStoreTracking.Document(names: current.sorted()) }
         }
-        return strays
+        return strays.union(unpublished).sorted()
+    }
+
+    private func clearStray(_ name: String) throws {
+        let store = try context.platform.managedSettings.store(named: name)
+        if try !store.settings().isEmpty {
+            try store.clearAllSettings()
+            context.record("shield.clear", ["store": name, "cause": "stray", "reason": "rule deleted"])
+        }
     }
 
     /// Uninstall Protection (`UninstallProtection`), from the database's rules.

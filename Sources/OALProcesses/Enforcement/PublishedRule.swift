@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALStore
+import OALPlatform
 
 /// A rule as the extensions know it: decoded from the app's snapshot, with
 /// the selection its list resolved to when the app published it.
@@ -47,10 +48,17 @@ public struct EnforcementInputs: Sendable {
     /// schedule can (it needs no usage), so one damaged document never
     /// stops an unrelated window from shielding.
     public var usageKnown: Bool
+    /// With the sessions unknown: the rules whose one-shot session activity
+    /// (`open-session-<UUID>`) DeviceActivity still has registered, nil if
+    /// that could not be read either. A press registers its one-shot before
+    /// it records or lifts anything, and is denied when it cannot, so a rule
+    /// without one has no live session: its gate needs no session store
+    /// (explore seed 802, an open limit enabled again).
+    public var sessionActivities: Set<UUID>?
 
     public init(
         now: Date, calendar: Calendar, usage: [UUID: DailyUsage], sessions: [UUID: Date], sessionsKnown: Bool = true,
-        usageKnown: Bool = true
+        usageKnown: Bool = true, sessionActivities: Set<UUID>? = nil
     ) {
         self.now = now
         self.calendar = calendar
@@ -59,6 +67,7 @@ public struct EnforcementInputs: Sendable {
         self.sessions = sessions
         self.sessionsKnown = sessionsKnown
         self.usageKnown = usageKnown
+        self.sessionActivities = sessionActivities
     }
 
     /// Reads the clock, today's ledger and the session store. A session
@@ -72,12 +81,20 @@ public struct EnforcementInputs: Sendable {
         let day = DayKey(clock.now, calendar: calendar)
         var sessions: [UUID: Date] = [:]
         var known = true
+        var sessionActivities: Set<UUID>?
         do {
             sessions = try stores.sessions.all()
         } catch StoreError.newerFormat(let path, let found, let supported)
             where !Mutant.on(.newerSessionsStopEnforcement)
         {
             known = false
+            sessionActivities = (try? context.platform.deviceActivity.activities()).map { names in
+                Set(
+                    names.compactMap { name -> UUID? in
+                        guard case .openSession(let id) = ActivityName(rawValue: name) else { return nil }
+                        return id
+                    })
+            }
             context.record(
                 "sessions.unknown",
                 ["path": path, "found": "\(found)", "known": "\(supported)", "effect": "open limits left as they are"])
@@ -98,14 +115,32 @@ public struct EnforcementInputs: Sendable {
         }
         return EnforcementInputs(
             now: clock.now, calendar: calendar, usage: usage, sessions: sessions, sessionsKnown: known,
-            usageKnown: usageKnown)
+            usageKnown: usageKnown, sessionActivities: sessionActivities)
     }
 
-    /// Whether `rule`'s decision can be made from these inputs: an open
-    /// limit needs the sessions, a time or open limit the day's usage.
+    /// Whether `rule`'s decision can be made from these inputs: whatever
+    /// the unknown ones hold (no session or one still running; no use or a
+    /// budget spent), the decision is the same. A disabled, paused or
+    /// unscheduled limit is off without them, so a newer-format store
+    /// never keeps the shield of a rule the user turned off (explore seeds
+    /// 740 and 802); an enabled open limit whose one-shot session activity
+    /// is still registered (`sessionActivities`) is left as it is.
     public func canDecide(_ rule: Rule) -> Bool {
-        let needsUsage = rule.configuration.openLimit != nil || rule.configuration.timeLimit != nil
-        return (sessionsKnown || rule.configuration.openLimit == nil) && (usageKnown || !needsUsage)
+        guard !(sessionsKnown && usageKnown) else { return true }
+        let mayBeLive = sessionActivities?.contains(rule.id) ?? true
+        let sessionChoices: [Date?] =
+            sessionsKnown ? [sessions[rule.id]] : mayBeLive ? [nil, .distantFuture] : [nil]
+        let spent = DailyUsage(minutesUsed: Int(Int32.max), opensUsed: Int(Int32.max))
+        let usageChoices: [DailyUsage] = usageKnown ? [usage(of: rule.id)] : [.zero, spent]
+        let outcomes = Set(
+            sessionChoices.flatMap { session in
+                usageChoices.map { usage in
+                    let decision = EnforcementDecision.decide(
+                        rule: rule, at: now, calendar: calendar, usage: usage, sessionExpiry: session)
+                    return [decision.shield, decision.filterAdultContent]
+                }
+            })
+        return outcomes.count == 1
     }
 
     public func usage(of ruleID: UUID) -> DailyUsage { usage[ruleID] ?? .zero }

@@ -185,8 +185,9 @@ public struct MonitorReaction {
         _ published: PublishedRule, inputs: EnforcementInputs, cause: String, quiet: Bool = false,
         sessionOver: Bool = false
     ) throws {
-        // Sessions unknown (a newer-format store): an open limit is left as
-        // it is, except at its own session's end, when shielding is right.
+        // Sessions unknown (a newer-format store): an open limit they could
+        // lift is left as it is, except at its own session's end, when
+        // shielding is right.
         guard inputs.canDecide(published.rule) || sessionOver else {
             if !quiet {
                 context.record(

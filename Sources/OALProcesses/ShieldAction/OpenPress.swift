@@ -46,6 +46,20 @@ public struct OpenPress {
         stores = try context.stores()
     }
 
+    /// What every press does before its button's own work, the Close
+    /// press's only work: under the press lock, resolve what a killed press
+    /// left pending and bring every published rule in line (finding 7: a
+    /// launch of the app's code completes a change a killed or starved
+    /// launch lost; explore seed 844, a Close press after a monitor's
+    /// full disk).
+    public func settle() throws {
+        guard !Mutant.on(.unrecoverablePress) else { return }
+        try context.pressLock.with(.exclusive) {
+            try PendingGrants.resolve(context: context, stores: stores)
+            try reconcileAll()
+        }
+    }
+
     public func press(_ subject: ShieldSubject) throws -> OpenPressResult {
         if Mutant.on(.pressWithoutLock) || Mutant.on(.spendWithoutLock) { return try pressLocked(subject) }
         return try context.pressLock.with(.exclusive) { try pressLocked(subject) }
