@@ -45,6 +45,10 @@ extension OracleState: PrettyJSONWritable {
             writer.int(labelsAsked.launch)
             writer.key("time")
             writer.date(labelsAsked.time)
+            if let zone = labelsAsked.zone {
+                writer.key("zone")
+                writer.string(zone)
+            }
             writer.endObject()
         }
         writer.key("openEpisodes")
