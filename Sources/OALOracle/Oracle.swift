@@ -95,9 +95,10 @@ public final class Oracle {
     package var rulesScreen: ScreenRows?
     /// When the device last asked for the Rules screen (persisted).
     package var labelsAsked: LabelsAsked?
-    /// Unblock taps of this instant (the rule as the tap named it, when),
-    /// judged at its end (`checkPauses`).
-    var pendingUnblocks: [(reference: String, time: Date)] = []
+    /// Unblock taps of this instant (the rule as the tap named it, when,
+    /// and the rule as the app stored it right after the tap), judged at
+    /// its end (`checkPauses`).
+    var pendingUnblocks: [(reference: String, time: Date, rule: Rule?)] = []
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
@@ -221,6 +222,7 @@ public final class Oracle {
             carryUsage(from: userRules, to: rules)
             userRules = rules
         }
+        noteUnblockedRules()
         let view = readView(observation)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)
