@@ -148,13 +148,16 @@ public final class Oracle {
     /// process touches it (and must then be quarantined).
     /// A fault moved the clock to `instant` by `span` after launch
     /// `launch`: the jumped time is nobody's usage (the device counts none),
-    /// and a clock set back is named until the next launch.
+    /// and a clock set back is named for the edges of the span it lives
+    /// again (`ClockSetBack.excuses`).
     public func clockJumped(to instant: Date, by span: TimeInterval, afterLaunch launch: Int) {
         // The use up to the jump is usage: the last observation may be a
         // step earlier (a threshold due at the jump's instant, say).
         truth.advance(to: instant.addingTimeInterval(-span), calendar: calendar)
         truth.since = instant
-        if span < 0 { spec.clockSetBack = ClockSetBack(time: instant, launch: launch) }
+        if span < 0 {
+            spec.clockSetBack = ClockSetBack(time: instant, launch: launch, from: instant.addingTimeInterval(-span))
+        }
     }
 
     public func storeFaultInjected(path: String, reason: String, at instant: Date) {

@@ -533,14 +533,22 @@ extension KillFacts {
 extension ClockSetBack {
     func writeJSON(to writer: inout PrettyJSONWriter) {
         writer.beginObject()
+        if let from {
+            writer.key("from")
+            writer.date(from)
+        }
         writer.key("launch")
         writer.int(launch)
+        if let settled {
+            writer.key("settled")
+            writer.date(settled)
+        }
         writer.key("time")
         writer.date(time)
         writer.endObject()
     }
 
-    static let writtenFields = 2
+    static let writtenFields = 4
 }
 
 extension KilledLaunch {

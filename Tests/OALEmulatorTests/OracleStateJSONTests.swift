@@ -112,7 +112,9 @@ import Testing
             usageDamaged: UsageDamage(
                 day: "2026-11-30", time: start.addingTimeInterval(13), fault: "store truncate usage",
                 lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2], refusesWrites: true),
-            clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
+            clockSetBack: ClockSetBack(
+                time: start.addingTimeInterval(-86_400), launch: 8, from: start.addingTimeInterval(-79_200),
+                settled: start.addingTimeInterval(-82_800)),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
             kills: kills, uninstallProtection: true,
             travels: [
