@@ -163,6 +163,7 @@ public final class Oracle {
     public func storeFaultInjected(path: String, reason: String, at instant: Date) {
         injectedStoreFaults[path] = reason
         if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = instant }
+        if path.hasSuffix(GroupDefaults.storeName + ".json") { spec.settingsDamagedAt = instant }
     }
 
     /// A fault damaged the usage journal of `day` (`YYYY-MM-DD`); `lost` is

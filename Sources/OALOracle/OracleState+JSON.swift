@@ -392,6 +392,10 @@ extension SpecFacts {
         }
         writer.key("refused")
         writer.strings(refused.lazy.map(\.uuidString))
+        if let settingsDamagedAt {
+            writer.key("settingsDamagedAt")
+            writer.date(settingsDamagedAt)
+        }
         writer.key("since")
         writer.dates(since)
         if let tokenChanges {
@@ -433,7 +437,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 16
+    static let writtenFields = 17
 }
 
 extension Travel {

@@ -24,6 +24,11 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// When a fault last damaged the mirror on purpose: it is rebuilt by
     /// the app's next refresh, not before.
     var mirrorDamagedAt: Date?
+    /// When a fault damaged the App Group defaults, which hold the
+    /// Uninstall Protection setting, after the user's last successful
+    /// settings tap: the setting is lost (quarantined) or unreadable (a
+    /// newer format), until the user sets it again.
+    var settingsDamagedAt: Date? = nil
     /// A fault damaged a day's usage journal on purpose: what it held is
     /// gone (a newer format cannot be read at all), and no threshold that
     /// carried it is delivered again.

@@ -109,6 +109,7 @@ import Testing
             grants: [rules[0]: [start], rules[1]: [start.addingTimeInterval(60), start.addingTimeInterval(120.5)]],
             unsurePresses: [rules[2]: [start.addingTimeInterval(7)], rules[0]: [start, start]], refused: Set(rules),
             lastAppLaunch: 12, lastAppLaunchExited: false, mirrorDamagedAt: start.addingTimeInterval(11),
+            settingsDamagedAt: start.addingTimeInterval(12),
             usageDamaged: UsageDamage(
                 day: "2026-11-30", time: start.addingTimeInterval(13), fault: "store truncate usage",
                 lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2], refusesWrites: true),
