@@ -273,10 +273,12 @@ extension Oracle {
             return "a threshold of \(activity) whose monitor was killed: iOS never redelivers it, and only "
                 + "thresholds carry usage; deadline: a later threshold of the activity or the end of the day"
         }
-        if let back = spec.clockSetBack, since >= back.time {
-            return "the clock set back to \(localText(back.time)): DeviceActivity delivers no edge it already "
-                + "delivered, and nothing runs until a process is launched; deadline: the end of the next launch "
-                + "of the monitor or the shield action, or the app's next refresh"
+        if let back = spec.clockSetBack, back.excuses(since: since) {
+            return "the clock set back to \(localText(back.time))"
+                + (back.from.map { " from \(localText($0))" } ?? "")
+                + ": DeviceActivity delivers no edge it already delivered, and nothing runs until a process is "
+                + "launched; deadline: the end of the next launch of the monitor or the shield action, or the app's "
+                + "next refresh, after the divergence began"
         }
         if let killed = kills.extensionKilled, since >= killed.time {
             let how = killed.reason == "jetsam" ? " by jetsam (its memory passed the limit)" : ""

@@ -95,9 +95,10 @@ public final class Oracle {
     package var rulesScreen: ScreenRows?
     /// When the device last asked for the Rules screen (persisted).
     package var labelsAsked: LabelsAsked?
-    /// Unblock taps of this instant (the rule as the tap named it, when),
-    /// judged at its end (`checkPauses`).
-    var pendingUnblocks: [(reference: String, time: Date)] = []
+    /// Unblock taps of this instant (the rule as the tap named it, when,
+    /// and the rule as the app stored it right after the tap), judged at
+    /// its end (`checkPauses`).
+    var pendingUnblocks: [(reference: String, time: Date, rule: Rule?)] = []
     /// What judging this run cost the device (not persisted: a cost is per
     /// process): `<root>/logs/oracle-cost.json`, docs/PERFORMANCE.md.
     var cost = OracleCost()
@@ -159,18 +160,22 @@ public final class Oracle {
     /// process touches it (and must then be quarantined).
     /// A fault moved the clock to `instant` by `span` after launch
     /// `launch`: the jumped time is nobody's usage (the device counts none),
-    /// and a clock set back is named until the next launch.
+    /// and a clock set back is named for the edges of the span it lives
+    /// again (`ClockSetBack.excuses`).
     public func clockJumped(to instant: Date, by span: TimeInterval, afterLaunch launch: Int) {
         // The use up to the jump is usage: the last observation may be a
         // step earlier (a threshold due at the jump's instant, say).
         truth.advance(to: instant.addingTimeInterval(-span), calendar: calendar)
         truth.since = instant
-        if span < 0 { spec.clockSetBack = ClockSetBack(time: instant, launch: launch) }
+        if span < 0 {
+            spec.clockSetBack = ClockSetBack(time: instant, launch: launch, from: instant.addingTimeInterval(-span))
+        }
     }
 
     public func storeFaultInjected(path: String, reason: String, at instant: Date) {
         injectedStoreFaults[path] = reason
         if path.hasSuffix(RuleSnapshotStore.storeName + ".json") { spec.mirrorDamagedAt = instant }
+        if path.hasSuffix(GroupDefaults.storeName + ".json") { spec.settingsDamagedAt = instant }
     }
 
     /// A fault damaged the usage journal of `day` (`YYYY-MM-DD`); `lost` is
@@ -233,6 +238,7 @@ public final class Oracle {
             carryUsage(from: userRules, to: rules)
             userRules = rules
         }
+        noteUnblockedRules()
         let view = readView(observation)
         if let view {
             noteKilledPresses(events, before: previousView, after: view)

@@ -45,6 +45,10 @@ extension OracleState: PrettyJSONWritable {
             writer.int(labelsAsked.launch)
             writer.key("time")
             writer.date(labelsAsked.time)
+            if let zone = labelsAsked.zone {
+                writer.key("zone")
+                writer.string(zone)
+            }
             writer.endObject()
         }
         writer.key("openEpisodes")
@@ -392,6 +396,10 @@ extension SpecFacts {
         }
         writer.key("refused")
         writer.strings(refused.lazy.map(\.uuidString))
+        if let settingsDamagedAt {
+            writer.key("settingsDamagedAt")
+            writer.date(settingsDamagedAt)
+        }
         writer.key("since")
         writer.dates(since)
         if let tokenChanges {
@@ -433,7 +441,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 16
+    static let writtenFields = 17
 }
 
 extension Travel {
@@ -533,14 +541,22 @@ extension KillFacts {
 extension ClockSetBack {
     func writeJSON(to writer: inout PrettyJSONWriter) {
         writer.beginObject()
+        if let from {
+            writer.key("from")
+            writer.date(from)
+        }
         writer.key("launch")
         writer.int(launch)
+        if let settled {
+            writer.key("settled")
+            writer.date(settled)
+        }
         writer.key("time")
         writer.date(time)
         writer.endObject()
     }
 
-    static let writtenFields = 2
+    static let writtenFields = 4
 }
 
 extension KilledLaunch {

@@ -39,14 +39,19 @@ struct OracleState: Codable, Equatable, Sendable {
     var labelsAsked: LabelsAsked?
 }
 
-/// The launch count and instant of the last Rules-screen question.
+/// The launch count, instant and time zone of the last Rules-screen
+/// question: travel changes every countdown's wall-clock edge, so a screen
+/// drawn in the zone before is not the one the user sees after.
 package struct LabelsAsked: Codable, Hashable, Sendable {
     package var launch: Int
     package var time: Date
+    /// Optional so a state saved before the zone was kept resumes.
+    package var zone: String?
 
-    package init(launch: Int, time: Date) {
+    package init(launch: Int, time: Date, zone: String?) {
         self.launch = launch
         self.time = time
+        self.zone = zone
     }
 }
 

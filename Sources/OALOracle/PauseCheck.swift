@@ -40,10 +40,24 @@ extension Oracle {
     }
 
     /// A successful `oal-app rule unblock RULE`: judged at the end of the
-    /// instant, on the rule as the app then stores it.
+    /// instant, on the rule as the app stored it right after the tap.
     func noteUnblockTap(_ argv: [String]) {
         guard argv.count >= 3, argv[0] == "rule", argv[1] == "unblock" else { return }
-        pendingUnblocks.append((argv.dropFirst(2).joined(separator: " "), now))
+        pendingUnblocks.append((argv.dropFirst(2).joined(separator: " "), now, nil))
+    }
+
+    /// Keeps each pending unblock's rule as the database has it after the
+    /// tap: a later step of the same instant may edit it (explore seed 435:
+    /// a new window whose end is not the one the unblock lifted the block
+    /// until), and the tap is judged on the rule it acted on.
+    func noteUnblockedRules() {
+        for index in pendingUnblocks.indices where pendingUnblocks[index].rule == nil {
+            pendingUnblocks[index].rule = unblockedEntry(pendingUnblocks[index].reference)?.rule
+        }
+    }
+
+    private func unblockedEntry(_ reference: String) -> UserRules.Entry? {
+        userRules.entries.first { Self.names(reference, $0.rule.name) || Self.names(reference, $0.rule.id.uuidString) }
     }
 
     func checkPauses(_ view: OracleView) {
@@ -90,14 +104,9 @@ extension Oracle {
         let pending = pendingUnblocks
         pendingUnblocks = []
         let model = specModel
-        for (reference, time) in pending {
-            guard
-                let entry = userRules.entries.first(where: {
-                    Self.names(reference, $0.rule.name) || Self.names(reference, $0.rule.id.uuidString)
-                })
-            else { continue }
+        for (reference, time, tapped) in pending {
+            guard let rule = tapped ?? unblockedEntry(reference)?.rule else { continue }
             report.checksRun += 1
-            let rule = entry.rule
             let wanted: Date?
             switch unblockOption {
             case .untilBlockEnds: wanted = model.blockEnd(rule, at: time)

@@ -24,13 +24,18 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// When a fault last damaged the mirror on purpose: it is rebuilt by
     /// the app's next refresh, not before.
     var mirrorDamagedAt: Date?
+    /// When a fault damaged the App Group defaults, which hold the
+    /// Uninstall Protection setting, after the user's last successful
+    /// settings tap: the setting is lost (quarantined) or unreadable (a
+    /// newer format), until the user sets it again.
+    var settingsDamagedAt: Date? = nil
     /// A fault damaged a day's usage journal on purpose: what it held is
     /// gone (a newer format cannot be read at all), and no threshold that
     /// carried it is delivered again.
     var usageDamaged: UsageDamage? = nil
     /// The clock set back (by a fault) to `time` after launch `launch`:
-    /// DeviceActivity delivers no edge again, so only the next launch of a
-    /// process can put the shields right.
+    /// DeviceActivity delivers no edge again while the clock lives the
+    /// span again, so only a launch of a process can put the shields right.
     var clockSetBack: ClockSetBack?
     /// When each per-app (or per-domain) divergence began, for the
     /// deadlines of the named reasons.
@@ -123,9 +128,29 @@ struct UsageDamage: Codable, Sendable, Hashable {
     var refusesWrites = false
 }
 
+/// A clock set back from `from` to `time`: every edge of that span was
+/// delivered once already and is not again (docs/FAULTS.md, `clock jump`),
+/// so a divergence that begins while the clock lives it again may be an
+/// edge missed after the last launch that put the shields right.
 struct ClockSetBack: Codable, Sendable, Hashable {
     var time: Date
     var launch: Int
+    /// The instant the clock was set back from (nil in a state saved
+    /// before it was kept: the jump's instant alone).
+    var from: Date? = nil
+    /// The end of the last launch after the jump that reconciles every
+    /// rule (a monitor or shield-action launch, the app's refresh).
+    var settled: Date? = nil
+
+    /// Whether a divergence that began at `since` may be an edge the span
+    /// lived again did not deliver: it began after the jump and after the
+    /// last launch that reconciled, and that launch ran before the span
+    /// was over (an edge after it, inside the span, may be missed).
+    func excuses(since: Date) -> Bool {
+        guard since >= time else { return false }
+        guard let settled else { return true }
+        return since > settled && settled < (from ?? time)
+    }
 }
 
 struct KilledLaunch: Codable, Sendable, Hashable {
@@ -217,9 +242,9 @@ extension Oracle {
         case (.monitor, "exit"), (.shieldAction, "exit"):
             if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }
             if let full = kills.diskFull, (event.launch ?? 0) > full.launch { kills.diskFull = nil }
-            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
+            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack?.settled = now }
         case (.app, "refresh"):
-            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack = nil }
+            if let back = spec.clockSetBack, (event.launch ?? 0) > back.launch { spec.clockSetBack?.settled = now }
             kills.extensionKilled = nil
             kills.appKilled = nil
             kills.diskFull = nil

@@ -122,13 +122,25 @@ struct SpecModel {
             guard onEnabledDay(rule.days, day) else { continue }
             switch rule.configuration {
             case .schedule(let config):
-                guard let start = wallTime(config.startMinutes, on: day), start > instant else { continue }
+                // A window the spring forward swallows whole (both edges in
+                // the skipped hour fall on its end) blocks nothing: no
+                // start to count to.
+                guard let start = wallTime(config.startMinutes, on: day), start > instant,
+                    let end = windowClose(config, opening: day), end > start
+                else { continue }
                 return start
             case .timeLimit, .openLimit:
                 if offset > 0 { return day }
             }
         }
         return nil
+    }
+
+    /// The end of the window `config` opens on `day`: the same day's wall
+    /// time, or the next day's when it crosses midnight (To ≤ From).
+    func windowClose(_ config: ScheduleConfig, opening day: Date) -> Date? {
+        if config.endMinutes > config.startMinutes { return wallTime(config.endMinutes, on: day) }
+        return calendar.date(byAdding: .day, value: 1, to: day).flatMap { wallTime(config.endMinutes, on: $0) }
     }
 
     /// The next local midnight after `instant`: the first instant of the

@@ -10,6 +10,7 @@ extension Oracle {
     func noteSettingTap(_ argv: [String]) {
         guard argv.count >= 3, argv[0] == "settings", argv[1] == "uninstall-protection" else { return }
         spec.uninstallProtection = argv[2] == "on"
+        spec.settingsDamagedAt = nil
     }
 
     /// Spec §6.1: removal is denied exactly while the switch is on and some
@@ -43,7 +44,16 @@ extension Oracle {
         // The rules whose edge this is: the blocking ones, or (a block that
         // ended) every Hard Mode rule.
         let concerned = blocking.isEmpty ? hardMode : blocking
-        if let excused = concerned.lazy.compactMap({ entry in
+        if !denied, let damaged = spec.settingsDamagedAt, let first = blocking.first {
+            // Only the missing denial: with no Hard Mode rule blocking the
+            // app reads no setting, so damage can never keep one.
+            expect(
+                .uninstallProtection, key: key, ruleID: first.rule.id, ruleName: first.rule.name,
+                expected: expected, actual: actual,
+                reason: "the App Group defaults, where the Uninstall Protection setting lives, damaged by a fault at "
+                    + "\(localText(damaged)): the setting is lost (quarantined) or unreadable (a newer format, never "
+                    + "overwritten); deadline: the user's next successful settings tap")
+        } else if let excused = concerned.lazy.compactMap({ entry in
             self.namedReason(for: entry.rule, since: since).map { (entry, $0) }
         }).first {
             expect(

@@ -51,6 +51,17 @@ import Testing
         #expect(rule.name == "Mine")
     }
 
+    /// An unblock lifts a window's block until that window's end; a new
+    /// window ends the pause (explore seed 435), any other change keeps it.
+    @Test func aNewWindowEndsAPause() throws {
+        let until = Date(timeIntervalSince1970: 1_800_000_000)
+        var rule = Fixture.schedule(21 * 60 + 10, 7 * 60 + 25, pausedUntil: until)
+        rule.reconfigure(.schedule(try ScheduleConfig(startMinutes: 21 * 60 + 10, endMinutes: 7 * 60 + 25, selectionMode: .allowOnly)))
+        #expect(rule.pausedUntil == until)
+        rule.reconfigure(.schedule(try ScheduleConfig(startMinutes: 119, endMinutes: 119)))
+        #expect(rule.pausedUntil == nil)
+    }
+
     @Test func limitKindsAlwaysBlock() throws {
         #expect(RuleConfiguration.timeLimit(try TimeLimitConfig(dailyLimitMinutes: 5)).selectionMode == .block)
         #expect(RuleKind.allCases.map(\.rawValue) == ["schedule", "timeLimit", "openLimit"])

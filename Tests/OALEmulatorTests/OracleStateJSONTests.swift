@@ -110,10 +110,13 @@ import Testing
             grants: [rules[0]: [start], rules[1]: [start.addingTimeInterval(60), start.addingTimeInterval(120.5)]],
             unsurePresses: [rules[2]: [start.addingTimeInterval(7)], rules[0]: [start, start]], refused: Set(rules),
             lastAppLaunch: 12, lastAppLaunchExited: false, mirrorDamagedAt: start.addingTimeInterval(11),
+            settingsDamagedAt: start.addingTimeInterval(12),
             usageDamaged: UsageDamage(
                 day: "2026-11-30", time: start.addingTimeInterval(13), fault: "store truncate usage",
                 lostMinutes: [rules[0].uuidString: 15], lostOpens: [rules[1].uuidString: 2], refusesWrites: true),
-            clockSetBack: ClockSetBack(time: start.addingTimeInterval(-86_400), launch: 8),
+            clockSetBack: ClockSetBack(
+                time: start.addingTimeInterval(-86_400), launch: 8, from: start.addingTimeInterval(-79_200),
+                settled: start.addingTimeInterval(-82_800)),
             since: ["com.burbn.instagram": start, "youtube.com": start.addingTimeInterval(3), "Adult": start],
             kills: kills, uninstallProtection: true,
             travels: [
@@ -153,7 +156,7 @@ import Testing
                     launch: "32", app: "Candy \"Crush\"", status: "?", ruleID: rules[1], opensBefore: 0, opensAfter: 1,
                     time: start, step: awkward),
             ],
-            spec: spec, labelsAsked: LabelsAsked(launch: 17, time: start.addingTimeInterval(0.25)))
+            spec: spec, labelsAsked: LabelsAsked(launch: 17, time: start.addingTimeInterval(0.25), zone: "Pacific/Chatham"))
     }
 
     @Test func aFullStateIsTheEncodersBytes() throws {

@@ -132,6 +132,42 @@ import Testing
         #expect(model.nextStart(limit, after: oneMinuteIn) == nextDay)
     }
 
+    /// A spring forward can swallow a whole window (explore seed 389: Paris,
+    /// 02:40–03:00 on 2027-03-28, where 02:00–03:00 never shows): both edges
+    /// fall on 03:00 and it blocks nothing, so no "Starts in" may count to
+    /// it. Every 10 minutes of the two days around each change, for windows
+    /// in and around the skipped hour, the model's next start is the
+    /// domain's.
+    @Test(arguments: [
+        ("Europe/Paris", "2027-03-28"), ("America/New_York", "2026-03-08"), ("Australia/Lord_Howe", "2026-10-04"),
+    ])
+    func theModelsNextStartSkipsAWindowTheSpringForwardSwallows(zone: String, day: String) throws {
+        let calendar = Self.calendar(zone)
+        let model = SpecModel(calendar: calendar)
+        var parser = DateComponents()
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        (parser.year, parser.month, parser.day) = (parts[0], parts[1], parts[2])
+        let noonBefore = calendar.date(from: parser)!.addingTimeInterval(-12 * 3600)
+        let windows = [(160, 180), (120, 180), (130, 150), (150, 210), (90, 130), (1380, 150)]
+        var disagreements: [String] = []
+        for (start, end) in windows {
+            let rule = Rule(
+                id: UUID(), name: "W", isEnabled: true, days: .everyDay, pausedUntil: nil, createdAt: noonBefore,
+                configuration: .schedule(try ScheduleConfig(startMinutes: start, endMinutes: end)))
+            for step in 0..<(48 * 6) {
+                let instant = noonBefore.addingTimeInterval(TimeInterval(step * 600))
+                let domain = RuleSchedule.nextWindowStart(after: instant, for: rule, calendar: calendar)
+                let spec = model.nextStart(rule, after: instant)
+                if spec != domain {
+                    disagreements.append(
+                        "\(start)–\(end) at \(instant): model \(String(describing: spec)), domain \(String(describing: domain))")
+                }
+            }
+        }
+        let count = disagreements.count
+        #expect(count == 0, "\(zone) \(day): \(disagreements.prefix(4))")
+    }
+
     @Test func allowOnlyCoversEverythingButItsAppsCategoriesAndDomains() {
         let selection = AppSelection(
             applications: [ApplicationToken("app-a")], categories: [CategoryToken("cat-games")],

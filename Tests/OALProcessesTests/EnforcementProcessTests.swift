@@ -238,6 +238,28 @@ import Testing
         #expect(try !device.effective().appRemovalDenied)
     }
 
+    /// The setting lives in the group defaults; damaged, it must neither
+    /// keep a denial past the block nor stop any launch (explore seeds 123,
+    /// 337, 806): with no Hard Mode rule blocking the setting is not read;
+    /// a corrupt one is quarantined and reads as never set; a newer format
+    /// is unreadable, and the store is left as it is.
+    @Test(arguments: ["corrupt", "newer"])
+    func damagedGroupDefaultsNeverKeepADenialPastTheBlock(damage: String) throws {
+        let device = try Device()
+        try device.app("list", "add", "Social", "--apps", "Instagram")
+        try device.app("settings", "uninstall-protection", "on")
+        _ = try device.addRule("schedule", "Locked", "--list", "Social", "--from", "09:00", "--to", "17:00", "--hard")
+        #expect(try device.effective().appRemovalDenied)
+        let defaults = device.root.appGroup.appendingPathComponent("group-defaults.json")
+        let bytes = damage == "corrupt" ? "{not json" : #"{"format":"oal.group-defaults","formatVersion":99}"#
+        try Data(bytes.utf8).write(to: defaults)
+        try device.app("refresh")
+        #expect(try device.effective().appRemovalDenied == (damage == "newer"))
+        try device.set(2026, 11, 30, 17, 1)
+        try device.app("refresh")
+        #expect(try !device.effective().appRemovalDenied)
+    }
+
     @Test func traceAttributesEachLineToItsProcess() throws {
         let device = try Device()
         try device.app("list", "add", "Social", "--apps", "Instagram")

@@ -46,6 +46,15 @@ public struct Rule: Hashable, Codable, Sendable, Identifiable {
     /// chose it: the old kind's default name gives way to the new kind's.
     public mutating func reconfigure(_ newConfiguration: RuleConfiguration) {
         if name == kind.defaultRuleName { name = newConfiguration.kind.defaultRuleName }
+        // An unblock lifted the old window's block until that window's end;
+        // a new window has no edge there to wake the monitor when the pause
+        // ends (explore seed 435), so the pause ends with the window it
+        // lifted and the new one applies at once.
+        if let old = configuration.schedule, let new = newConfiguration.schedule,
+            (old.startMinutes, old.endMinutes) != (new.startMinutes, new.endMinutes)
+        {
+            pausedUntil = nil
+        }
         configuration = newConfiguration
     }
 

@@ -18,10 +18,13 @@ extension DeviceEngine {
         let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
         guard FileManager.default.fileExists(atPath: database.path) else { return }
         let launches = state.launchSequence
-        if let asked = oracle.labelsAsked, asked.launch == launches, now.timeIntervalSince(asked.time) < 3600 {
+        let zone = calendar.timeZone.identifier
+        if let asked = oracle.labelsAsked, asked.launch == launches, asked.zone == zone,
+            now.timeIntervalSince(asked.time) < 3600
+        {
             return
         }
-        oracle.labelsAsked = LabelsAsked(launch: launches, time: now)
+        oracle.labelsAsked = LabelsAsked(launch: launches, time: now, zone: zone)
         askForTheRulesScreen(query)
     }
 
@@ -32,7 +35,9 @@ extension DeviceEngine {
     func askTheAppAgainAfterResume() {
         let query = UntracedAppQuery(launcher: launcher)
         if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
-        if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now {
+        if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now,
+            (asked.zone ?? calendar.timeZone.identifier) == calendar.timeZone.identifier
+        {
             askForTheRulesScreen(query)
         }
     }

@@ -66,7 +66,10 @@ public enum AppCommand {
     }
 
     /// `settings uninstall-protection on|off`; the setting lives in the App
-    /// Group defaults, and the refresh applies it.
+    /// Group defaults and governs only the Uninstall Protection store, which
+    /// is reconciled at once: a store the setting has nothing to do with
+    /// (a damaged `shield-stores.json`, explore seed 691) cannot fail a tap
+    /// whose setting has already landed.
     private static func settings(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         let key = try args.positional(1, "SETTING (uninstall-protection)")
         guard key == "uninstall-protection" else { throw ProcessFailure.usage("unknown setting '\(key)'") }
@@ -80,7 +83,8 @@ public enum AppCommand {
         }
         try app.stores.defaults.setUninstallProtectionEnabled(enabled)
         app.context.record("settings.uninstall-protection", ["enabled": enabled ? "true" : "false"])
-        try app.reconcile(cause: "settings")
+        try UninstallProtection(context: app.context, stores: app.stores).reconcile(
+            rules: try app.load().rules, inputs: try app.inputs(), cause: "settings")
         print(
             args.has("json")
                 ? try CommandOutput.json(["uninstallProtection": enabled]) : "uninstall protection \(value)")
