@@ -66,6 +66,9 @@ struct TravelOverlap {
     /// The old zone's day before `oldDay`, when the day moved into began
     /// before `oldDay` did: DeviceActivity counts its end too.
     var reachesBack: DayKey? = nil
+    /// East with the date kept: `oldDay` is the day moved into, and only
+    /// `reachesBack`'s use counts on it twice.
+    var keptDate = false
 }
 
 struct Travel: Codable, Sendable, Hashable {
