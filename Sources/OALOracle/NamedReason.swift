@@ -164,6 +164,11 @@ extension Oracle {
     ///   date as it was, but `day` began earlier in the new zone, on the
     ///   old zone's day before (`reachesBack`), whose use since then
     ///   DeviceActivity counts on `day` too (explore seeds 57 and 230);
+    /// - back into `day` (`movedBack`): west, the travel moved the date
+    ///   back to `day`, which began in the new zone before `oldDay` did, so
+    ///   all of `oldDay`'s use before the travel counts on `day` too (a
+    ///   round trip, Los Angeles to New York and back after New York's
+    ///   midnight: explore seeds 631, 715);
     /// - back (`reentered` true): the travel moved the date back from
     ///   `day`, which the device then lives again from its start in the new
     ///   zone; DeviceActivity counts that interval from there, so the use
@@ -187,6 +192,11 @@ extension Oracle {
                 start < SpecDays(calendar: old).start(travel.time) ? SpecDays(calendar: old).day(start) : nil
             if newDay == day, oldDay < day {
                 return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false, reachesBack: reachesBack)
+            }
+            if newDay == day, oldDay > day {
+                // West into a day begun before the old day did: all the old
+                // day's use before the travel is in the new day's interval.
+                return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false, movedBack: true)
             }
             if newDay == day, oldDay == day, reachesBack != nil {
                 return TravelOverlap(
@@ -213,6 +223,11 @@ extension Oracle {
         }
         let deadline =
             shield ? "the budget spent by the use on \(day) alone, or the end of \(day)" : "the end of \(day)"
+        if found.movedBack {
+            return travel + " moved the date back to \(day), a day that began in the new zone before "
+                + "\(found.oldDay) did: DeviceActivity counts its past activity, so use on \(found.oldDay) before the "
+                + "travel counts on both days; deadline: \(deadline)"
+        }
         if found.keptDate, let before = found.reachesBack {
             return travel + " kept the date \(day), which began earlier in the new zone, on \(before): "
                 + "DeviceActivity counts its past activity, so use on \(before) since then counts on both days; "

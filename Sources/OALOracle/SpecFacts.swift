@@ -69,6 +69,9 @@ struct TravelOverlap {
     /// East with the date kept: `oldDay` is the day moved into, and only
     /// `reachesBack`'s use counts on it twice.
     var keptDate = false
+    /// West into the day before `oldDay`: `oldDay`'s use before the travel
+    /// counts on the day moved into too.
+    var movedBack = false
 }
 
 struct Travel: Codable, Sendable, Hashable {
