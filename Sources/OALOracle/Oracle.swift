@@ -134,7 +134,19 @@ public final class Oracle {
     /// A callback that was due at `edge` and is not (yet) delivered: late,
     /// dropped, or held in a batch. Divergences of the activity's rule are
     /// expected while it is withheld.
+    ///
+    /// A threshold withheld today keeps its place when an interval edge of
+    /// the same activity is withheld after it: only thresholds carry
+    /// usage, so their excuse lasts the day, and the edge's (until the
+    /// app's next refresh) must not cut it short (explore seed 354: a rate
+    /// limit dropped a new activity's past-use thresholds, then its start).
     public func callbackWithheld(activity: String, kind: String, edge: Date, reason: String) {
+        let threshold = CallbackKind.eventDidReachThreshold.rawValue
+        if kind != threshold, let earlier = withheld[activity], earlier.kind == threshold,
+            days.day(earlier.edge) == days.day(edge)
+        {
+            return
+        }
         withheld[activity] = WithheldCallback(activity: activity, kind: kind, edge: edge, reason: reason)
     }
 

@@ -520,10 +520,14 @@ extension KillFacts {
             writer.string(day)
         }
         writer.endObject()
+        if let thresholdsKilledMinutes {
+            writer.key("thresholdsKilledMinutes")
+            writer.ints(thresholdsKilledMinutes, memo: "oracle-state.kills.thresholdsKilledMinutes")
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 5
+    static let writtenFields = 6
 }
 
 extension ClockSetBack {

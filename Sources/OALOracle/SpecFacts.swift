@@ -103,6 +103,12 @@ struct KillFacts: Codable, Equatable, Sendable {
     /// Threshold callbacks whose launch was killed, by activity: the day
     /// they carried usage for (never redelivered, like a dropped one).
     var thresholdsKilled: [String: String] = [:]
+    /// The most minutes a lost threshold of each activity in
+    /// `thresholdsKilled` carried: only a later threshold carrying as much
+    /// makes up for it. Simultaneous thresholds come in any order
+    /// (`minutes-4` after `minutes-45`), and one of fewer minutes carries
+    /// less than was lost (explore seed 168).
+    var thresholdsKilledMinutes: [String: Int]? = nil
     /// Open presses killed after their open was spent (the ledger's opens
     /// went up across them), by rule: when each was pressed.
     var paidPresses: [UUID: [Date]] = [:]
@@ -215,10 +221,15 @@ extension Oracle {
         case (.device, "deliver") where event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue:
             guard let activity = event.fields["activity"] else { return }
             let onFullDisk = kills.diskFull.map { String($0.launch) == event.fields["launch"] } ?? false
+            let minutes = event.fields["event"].flatMap(EventName.init(rawValue:))?.minutes
+            var lost = kills.thresholdsKilledMinutes ?? [:]
+            defer { kills.thresholdsKilledMinutes = lost.isEmpty ? nil : lost }
             if event.fields["status"]?.hasPrefix("signal") == true || (onFullDisk && event.fields["status"] != "0") {
                 kills.thresholdsKilled[activity] = days.day(now).description
-            } else if event.fields["status"] == "0" {
+                lost[activity] = max(lost[activity] ?? 0, minutes ?? 0)
+            } else if event.fields["status"] == "0", (minutes ?? .max) >= (lost[activity] ?? 0) {
                 kills.thresholdsKilled[activity] = nil
+                lost[activity] = nil
             }
         case (.monitor, "exit"), (.shieldAction, "exit"):
             if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }

@@ -18,7 +18,12 @@ extension DeviceEngine {
             // A silent rate limit drops what every other fault let through
             // (a held callback released late counts too).
             guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
-            if faults.bypass { oracle.callbackArrived(activity: activity) }
+            // Released: its activity's excuse ends, unless another of its
+            // callbacks is still held (a refired threshold released while a
+            // batch holds the later ones, explore seed 52).
+            if faults.bypass, !faults.state.held.contains(where: { $0.activity == activity }) {
+                oracle.callbackArrived(activity: activity)
+            }
             return true
         case .deliverAndRefire(let after, let text):
             guard rateLimitAllows(kind, activity: activity, event: event) else { return false }
