@@ -251,14 +251,11 @@ extension Oracle {
         guard let entry = userRules.byID[rule.id], entry.rule.configuration.timeLimit != nil,
             rule.configuration.timeLimit != nil, let catalog = lastCatalog
         else { return false }
-        let bundles = apps(byBundleIn: catalog)
-        let covers = { (bundle: String) in
-            bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
-        }
         let model = specModel
         let day = userDay(entry, catalog: catalog)
         var counted = day
-        counted.coveredSeconds = max(0, day.coveredSeconds + travelShift(found, covering: covers))
+        counted.coveredSeconds = max(
+            0, day.coveredSeconds + travelShift(found, of: entry, day: days.day(now), catalog: catalog))
         return model.shields(entry.rule, at: now, day: day) != model.shields(entry.rule, at: now, day: counted)
     }
 

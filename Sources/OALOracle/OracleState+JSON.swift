@@ -368,6 +368,20 @@ extension SpecFacts {
             }
             writer.endObject()
         }
+        if let carriedTravel {
+            writer.key("carriedTravel")
+            writer.beginObject()
+            for (rule, days) in PrettyJSONWriter.sorted(carriedTravel) {
+                writer.key(rule)
+                writer.beginObject()
+                for (day, seconds) in PrettyJSONWriter.sorted(days) {
+                    writer.key(day)
+                    writer.double(seconds)
+                }
+                writer.endObject()
+            }
+            writer.endObject()
+        }
         if let clockSetBack {
             writer.key("clockSetBack")
             clockSetBack.writeJSON(to: &writer)
@@ -429,7 +443,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 16
+    static let writtenFields = 17
 }
 
 extension Travel {

@@ -115,6 +115,7 @@ extension Oracle {
                             let moved =
                                 (found.keptDate ? 0 : truthMinutes(published, view: view, day: found.oldDay))
                                 + (found.reachesBack.map { truthMinutes(published, view: view, day: $0) } ?? 0)
+                                + Int((spec.carriedTravel?[rule.id.uuidString]?[day.description] ?? 0) / 60)
                             return recorded <= real + 1 + moved ? found : nil
                         }
                         excuseOrViolate(

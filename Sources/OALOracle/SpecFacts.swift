@@ -54,6 +54,10 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// Seconds a rule's day had spent on apps a list edit then took out
     /// of it, by rule id and day (`CarriedUsage`; nil when none).
     var carried: [String: [String: TimeInterval]]? = nil
+    /// Seconds of a travel's double count (`Oracle.travelShift`) a day had
+    /// on apps a list edit then took out of it, by rule id and day
+    /// (`CarriedUsage`; nil when none).
+    var carriedTravel: [String: [String: TimeInterval]]? = nil
 }
 
 /// One time-zone change: at `time`, from zone `from` to zone `to`.
@@ -103,12 +107,6 @@ struct KillFacts: Codable, Equatable, Sendable {
     /// Threshold callbacks whose launch was killed, by activity: the day
     /// they carried usage for (never redelivered, like a dropped one).
     var thresholdsKilled: [String: String] = [:]
-    /// The most minutes a lost threshold of each activity in
-    /// `thresholdsKilled` carried: only a later threshold carrying as much
-    /// makes up for it. Simultaneous thresholds come in any order
-    /// (`minutes-4` after `minutes-45`), and one of fewer minutes carries
-    /// less than was lost (explore seed 168).
-    var thresholdsKilledMinutes: [String: Int]? = nil
     /// Open presses killed after their open was spent (the ledger's opens
     /// went up across them), by rule: when each was pressed.
     var paidPresses: [UUID: [Date]] = [:]
@@ -117,6 +115,12 @@ struct KillFacts: Codable, Equatable, Sendable {
     /// before each one. Cleared like `extensionKilled`, by the end of a
     /// later launch (one with a writable disk) or the app's refresh.
     var diskFull: KilledLaunch? = nil
+    /// The most minutes a lost threshold of each activity in
+    /// `thresholdsKilled` carried: only a later threshold carrying as much
+    /// makes up for it. Simultaneous thresholds come in any order
+    /// (`minutes-4` after `minutes-45`), and one of fewer minutes carries
+    /// less than was lost (explore seed 168).
+    var thresholdsKilledMinutes: [String: Int]? = nil
 }
 
 struct UsageDamage: Codable, Sendable, Hashable {
