@@ -31,6 +31,7 @@ extension Oracle {
                 let spent = ruleSeconds(was, on: day, catalog: catalog)
                 let covered = coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
                 setCarried(max(0, spent - covered), rule: entry.rule.id, day: day)
+                carryTravelShift(from: was, to: entry, day: day, catalog: catalog)
             }
         }
     }
@@ -40,6 +41,34 @@ extension Oracle {
     func ruleSeconds(_ entry: UserRules.Entry, on day: DayKey, catalog: InstalledAppCatalog) -> TimeInterval {
         coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
             + (spec.carried?[entry.rule.id.uuidString]?[day.description] ?? 0)
+    }
+
+    /// A day travel made overlap another counts the old apps' use before
+    /// the travel twice in DeviceActivity, and the rule's ledger keeps that
+    /// across the edit as it keeps the rest: what the new apps' own use
+    /// before the travel does not account for is carried too (explore seed
+    /// 715: a day moved into by travel east, its list then edited to apps
+    /// never used, blocked at once).
+    private func carryTravelShift(
+        from was: UserRules.Entry, to entry: UserRules.Entry, day: DayKey, catalog: InstalledAppCatalog
+    ) {
+        guard let found = travel(into: day), !found.reentered else { return }
+        let before = travelShift(found, of: was, day: day, catalog: catalog)
+        let after = travelShift(found, covering: { entry.covers(bundle: $0, in: catalog) })
+        var carried = spec.carriedTravel ?? [:]
+        let seconds = max(0, before - after)
+        carried[entry.rule.id.uuidString, default: [:]][day.description] = seconds > 0 ? seconds : nil
+        if carried[entry.rule.id.uuidString]?.isEmpty == true { carried[entry.rule.id.uuidString] = nil }
+        spec.carriedTravel = carried.isEmpty ? nil : carried
+    }
+
+    /// `travelShift` for `entry`'s apps now, plus what a change of its
+    /// apps carried of it.
+    func travelShift(_ found: TravelOverlap, of entry: UserRules.Entry, day: DayKey, catalog: InstalledAppCatalog)
+        -> TimeInterval
+    {
+        travelShift(found, covering: { entry.covers(bundle: $0, in: catalog) })
+            + (spec.carriedTravel?[entry.rule.id.uuidString]?[day.description] ?? 0)
     }
 
     private func setCarried(_ seconds: TimeInterval, rule: UUID, day: DayKey) {

@@ -160,6 +160,15 @@ extension Oracle {
     ///   which began, in the new zone, before the travel; DeviceActivity
     ///   counts a day's interval from its start (`includesPastActivity`),
     ///   so use filed on `oldDay` before the travel counts on `day` too;
+    /// - forward with the date kept (`keptDate`): east, the travel left the
+    ///   date as it was, but `day` began earlier in the new zone, on the
+    ///   old zone's day before (`reachesBack`), whose use since then
+    ///   DeviceActivity counts on `day` too (explore seeds 57 and 230);
+    /// - back into `day` (`movedBack`): west, the travel moved the date
+    ///   back to `day`, which began in the new zone before `oldDay` did, so
+    ///   all of `oldDay`'s use before the travel counts on `day` too (a
+    ///   round trip, Los Angeles to New York and back after New York's
+    ///   midnight: explore seeds 631, 715);
     /// - back (`reentered` true): the travel moved the date back from
     ///   `day`, which the device then lives again from its start in the new
     ///   zone; DeviceActivity counts that interval from there, so the use
@@ -175,13 +184,23 @@ extension Oracle {
             new.timeZone = to
             let oldDay = SpecDays(calendar: old).day(travel.time)
             let newDay = SpecDays(calendar: new).day(travel.time)
+            // Over 24 hours of offset (Pago Pago to Kiritimati just after
+            // midnight) the new day began before the old one did; east
+            // with the date kept (UTC to Kathmandu at 02:00) too.
+            let start = SpecDays(calendar: new).start(travel.time)
+            let reachesBack =
+                start < SpecDays(calendar: old).start(travel.time) ? SpecDays(calendar: old).day(start) : nil
             if newDay == day, oldDay < day {
-                // Over 24 hours of offset (Pago Pago to Kiritimati just
-                // after midnight) the new day began before the old one did.
-                let start = SpecDays(calendar: new).start(travel.time)
-                let reachesBack =
-                    start < SpecDays(calendar: old).start(travel.time) ? SpecDays(calendar: old).day(start) : nil
                 return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false, reachesBack: reachesBack)
+            }
+            if newDay == day, oldDay > day {
+                // West into a day begun before the old day did: all the old
+                // day's use before the travel is in the new day's interval.
+                return TravelOverlap(travel: travel, oldDay: oldDay, reentered: false, movedBack: true)
+            }
+            if newDay == day, oldDay == day, reachesBack != nil {
+                return TravelOverlap(
+                    travel: travel, oldDay: oldDay, reentered: false, reachesBack: reachesBack, keptDate: true)
             }
             if oldDay == day, newDay < day { return TravelOverlap(travel: travel, oldDay: oldDay, reentered: true) }
         }
@@ -204,6 +223,16 @@ extension Oracle {
         }
         let deadline =
             shield ? "the budget spent by the use on \(day) alone, or the end of \(day)" : "the end of \(day)"
+        if found.movedBack {
+            return travel + " moved the date back to \(day), a day that began in the new zone before "
+                + "\(found.oldDay) did: DeviceActivity counts its past activity, so use on \(found.oldDay) before the "
+                + "travel counts on both days; deadline: \(deadline)"
+        }
+        if found.keptDate, let before = found.reachesBack {
+            return travel + " kept the date \(day), which began earlier in the new zone, on \(before): "
+                + "DeviceActivity counts its past activity, so use on \(before) since then counts on both days; "
+                + "deadline: \(deadline)"
+        }
         return travel + " moved the date to \(day), a day that began before the travel: DeviceActivity counts its "
             + "past activity, so use on \(found.oldDay) before the travel counts on both days; "
             + "deadline: \(deadline)"
@@ -222,14 +251,11 @@ extension Oracle {
         guard let entry = userRules.byID[rule.id], entry.rule.configuration.timeLimit != nil,
             rule.configuration.timeLimit != nil, let catalog = lastCatalog
         else { return false }
-        let bundles = apps(byBundleIn: catalog)
-        let covers = { (bundle: String) in
-            bundles[bundle].map { SpecModel.covers(mode: entry.mode, selection: entry.selection, app: $0) } ?? false
-        }
         let model = specModel
         let day = userDay(entry, catalog: catalog)
         var counted = day
-        counted.coveredSeconds = max(0, day.coveredSeconds + travelShift(found, covering: covers))
+        counted.coveredSeconds = max(
+            0, day.coveredSeconds + travelShift(found, of: entry, day: days.day(now), catalog: catalog))
         return model.shields(entry.rule, at: now, day: day) != model.shields(entry.rule, at: now, day: counted)
     }
 
@@ -237,11 +263,15 @@ extension Oracle {
     /// spec model's by, in covered seconds: less the use filed on a day
     /// lived again before the travel; at most plus the use before the
     /// travel since the new day's start in the new zone, on a day moved
-    /// into (all of the old day's, the bound `usage-not-invented` uses too).
+    /// into (all of the old day's, the bound `usage-not-invented` uses too;
+    /// none when the travel kept the date), and at most all of the day
+    /// before the old day's when the new day began on it.
     func travelShift(_ found: TravelOverlap, covering covers: (String) -> Bool) -> TimeInterval {
         let filed = secondsFiled(found, covering: covers)
         if found.reentered { return -filed }
-        return filed + (found.reachesBack.map { truth.seconds(on: $0, where: covers) } ?? 0)
+        // With the date kept, the use filed before the travel is on the
+        // same day, counted by the spec model already.
+        return (found.keptDate ? 0 : filed) + (found.reachesBack.map { truth.seconds(on: $0, where: covers) } ?? 0)
     }
 
     /// Seconds of the apps `covers` accepts filed on the old zone's day

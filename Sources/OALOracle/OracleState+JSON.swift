@@ -376,6 +376,20 @@ extension SpecFacts {
             }
             writer.endObject()
         }
+        if let carriedTravel {
+            writer.key("carriedTravel")
+            writer.beginObject()
+            for (rule, days) in PrettyJSONWriter.sorted(carriedTravel) {
+                writer.key(rule)
+                writer.beginObject()
+                for (day, seconds) in PrettyJSONWriter.sorted(days) {
+                    writer.key(day)
+                    writer.double(seconds)
+                }
+                writer.endObject()
+            }
+            writer.endObject()
+        }
         if let clockSetBack {
             writer.key("clockSetBack")
             clockSetBack.writeJSON(to: &writer)
@@ -532,10 +546,14 @@ extension KillFacts {
             writer.string(day)
         }
         writer.endObject()
+        if let thresholdsKilledMinutes {
+            writer.key("thresholdsKilledMinutes")
+            writer.ints(thresholdsKilledMinutes, memo: "oracle-state.kills.thresholdsKilledMinutes")
+        }
         writer.endObject()
     }
 
-    static let writtenFields = 5
+    static let writtenFields = 6
 }
 
 extension ClockSetBack {

@@ -107,10 +107,16 @@ extension Oracle {
                     let recorded = usage[rule.id]?.minutesUsed ?? 0
                     let real = truthMinutes(published, view: view, day: day)
                     if recorded > real + 1 {
-                        // Over the date line, use before the travel counts on
-                        // the new day too, up to what the old day holds.
-                        let travelled = travel(into: day).flatMap {
-                            recorded <= real + 1 + truthMinutes(published, view: view, day: $0.oldDay) ? $0 : nil
+                        // East, use before the travel counts on the new day
+                        // too, up to what the old day holds (none when the
+                        // date was kept) and the day before it when the new
+                        // day began then.
+                        let travelled = travel(into: day).flatMap { found in
+                            let moved =
+                                (found.keptDate ? 0 : truthMinutes(published, view: view, day: found.oldDay))
+                                + (found.reachesBack.map { truthMinutes(published, view: view, day: $0) } ?? 0)
+                                + Int((spec.carriedTravel?[rule.id.uuidString]?[day.description] ?? 0) / 60)
+                            return recorded <= real + 1 + moved ? found : nil
                         }
                         excuseOrViolate(
                             .usageNotInvented, key: "\(key)|\(day)", ruleID: rule.id, ruleName: name,

@@ -59,6 +59,10 @@ struct SpecFacts: Codable, Equatable, Sendable {
     /// Seconds a rule's day had spent on apps a list edit then took out
     /// of it, by rule id and day (`CarriedUsage`; nil when none).
     var carried: [String: [String: TimeInterval]]? = nil
+    /// Seconds of a travel's double count (`Oracle.travelShift`) a day had
+    /// on apps a list edit then took out of it, by rule id and day
+    /// (`CarriedUsage`; nil when none).
+    var carriedTravel: [String: [String: TimeInterval]]? = nil
 }
 
 /// One time-zone change: at `time`, from zone `from` to zone `to`.
@@ -71,6 +75,12 @@ struct TravelOverlap {
     /// The old zone's day before `oldDay`, when the day moved into began
     /// before `oldDay` did: DeviceActivity counts its end too.
     var reachesBack: DayKey? = nil
+    /// East with the date kept: `oldDay` is the day moved into, and only
+    /// `reachesBack`'s use counts on it twice.
+    var keptDate = false
+    /// West into the day before `oldDay`: `oldDay`'s use before the travel
+    /// counts on the day moved into too.
+    var movedBack = false
 }
 
 struct Travel: Codable, Sendable, Hashable {
@@ -110,6 +120,12 @@ struct KillFacts: Codable, Equatable, Sendable {
     /// before each one. Cleared like `extensionKilled`, by the end of a
     /// later launch (one with a writable disk) or the app's refresh.
     var diskFull: KilledLaunch? = nil
+    /// The most minutes a lost threshold of each activity in
+    /// `thresholdsKilled` carried: only a later threshold carrying as much
+    /// makes up for it. Simultaneous thresholds come in any order
+    /// (`minutes-4` after `minutes-45`), and one of fewer minutes carries
+    /// less than was lost (explore seed 168).
+    var thresholdsKilledMinutes: [String: Int]? = nil
 }
 
 struct UsageDamage: Codable, Sendable, Hashable {
@@ -234,10 +250,15 @@ extension Oracle {
         case (.device, "deliver") where event.fields["kind"] == CallbackKind.eventDidReachThreshold.rawValue:
             guard let activity = event.fields["activity"] else { return }
             let onFullDisk = kills.diskFull.map { String($0.launch) == event.fields["launch"] } ?? false
+            let minutes = event.fields["event"].flatMap(EventName.init(rawValue:))?.minutes
+            var lost = kills.thresholdsKilledMinutes ?? [:]
+            defer { kills.thresholdsKilledMinutes = lost.isEmpty ? nil : lost }
             if event.fields["status"]?.hasPrefix("signal") == true || (onFullDisk && event.fields["status"] != "0") {
                 kills.thresholdsKilled[activity] = days.day(now).description
-            } else if event.fields["status"] == "0" {
+                lost[activity] = max(lost[activity] ?? 0, minutes ?? 0)
+            } else if event.fields["status"] == "0", (minutes ?? .max) >= (lost[activity] ?? 0) {
                 kills.thresholdsKilled[activity] = nil
+                lost[activity] = nil
             }
         case (.monitor, "exit"), (.shieldAction, "exit"):
             if let killed = kills.extensionKilled, (event.launch ?? 0) > killed.launch { kills.extensionKilled = nil }

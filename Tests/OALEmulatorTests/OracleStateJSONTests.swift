@@ -105,7 +105,8 @@ import Testing
             paidPresses: [
                 rules[0]: [start, start.addingTimeInterval(30)], rules[2]: [start.addingTimeInterval(0.375)],
             ],
-            diskFull: killed("shield-action", 3))
+            diskFull: killed("shield-action", 3),
+            thresholdsKilledMinutes: ["rule-39837353-2026-11-30": 45, "Rule-a": 3])
         let spec = SpecFacts(
             grants: [rules[0]: [start], rules[1]: [start.addingTimeInterval(60), start.addingTimeInterval(120.5)]],
             unsurePresses: [rules[2]: [start.addingTimeInterval(7)], rules[0]: [start, start]], refused: Set(rules),
@@ -135,7 +136,8 @@ import Testing
             carried: [
                 "39837353-0000-4000-8000-000000000001": ["2026-11-30": 120.5, "2026-12-01": 60],
                 "A \(awkward)": ["2026-11-30": 1],
-            ])
+            ],
+            carriedTravel: ["39837353-0000-4000-8000-000000000001": ["2026-12-01": 1_500.5]])
         let truth = UsageTruth(
             frontmost: "com.zhiliaoapp.musically", since: start.addingTimeInterval(42.5),
             seconds: ["com.burbn.instagram": days(0), "com.apple.MobileSMS": days(1), "é": days(2)])

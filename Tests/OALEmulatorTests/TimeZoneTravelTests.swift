@@ -157,4 +157,61 @@ import Testing
                 $0.check == .overEnforced && $0.reason.contains("moved the date to 2026-12-01")
             }, "\(run.report.expectedDivergences)")
     }
+
+    /// East with the date kept: UTC at 02:00 on Dec 31 is 07:45 in
+    /// Kathmandu, whose Dec 31 began at 18:15 UTC on Dec 30. DeviceActivity
+    /// counts the day's past activity from there, so the 2 minutes of
+    /// Candy Crush at 19:47 UTC on Dec 30 spend the new day's budget too
+    /// (its thresholds fire at the next use, of any app).
+    /// The minutes of the day before account for the shield and the
+    /// ledger, and the oracle names them (explore seed 57).
+    @Test func aShieldTheDayBeforesMinutesAccountForAfterTravelEastKeepingTheDateIsNamed() throws {
+        let run = try OracleTests.run(
+            """
+            timezone UTC
+            start 2027-12-30 19:45
+            end day 2 02:03
+            at 19:45 app list add Games --apps "Candy Crush"
+            at 19:46 app rule add time-limit "Game Cap" --list Games --minutes 2
+            at 19:47 open "Candy Crush" for 2m
+            day 2
+            at 02:00 fault clock timezone Asia/Kathmandu
+            at 02:01 open Safari for 1m
+            at 02:02 expect blocked "Candy Crush"
+
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.report.violations.isEmpty, "\(run.report.violations)")
+        #expect(
+            run.report.expectedDivergences.contains {
+                $0.check == .usageNotInvented && $0.reason.contains("kept the date 2027-12-31")
+            }, "\(run.report.expectedDivergences)")
+    }
+
+    /// A round trip (Paris, Santiago, Paris) brings the wall clock back
+    /// into the day the first travel ended: it starts again, so it ends at
+    /// Paris midnight, the monitor hands over to the next day's activity,
+    /// and the budget spent on Jun 30 no longer shields on Jul 1 (explore
+    /// seed 100: the shield stayed on all night).
+    @Test func aDayARoundTripEndedStartsAgainOnTheWayBack() throws {
+        let run = try DeviceHarness.run(
+            """
+            timezone Europe/Paris
+            start 2027-06-30 07:45
+            end day 2 00:05
+            at 07:45 app list add Video --apps YouTube
+            at 07:46 app rule add time-limit "Video Cap" --list Video --minutes 30
+            at 07:47 fault clock timezone America/Santiago
+            at 07:48 fault clock timezone Europe/Paris
+            at 07:49 open YouTube for 40m
+            at 08:25 expect blocked YouTube
+            day 2
+            at 00:01 expect unblocked YouTube
+            """)
+        defer { run.remove() }
+        #expect(run.result.failures.isEmpty, "\(run.failureText)")
+        #expect(run.result.violations.isEmpty, "\(run.result.violations)")
+        let starts = run.device("deliver").filter { $0.fields["kind"] == "intervalDidStart" }
+        #expect(starts.contains { $0.time.hasPrefix("2027-06-30T05:48:00") }, "\(starts)")
+    }
 }

@@ -25,12 +25,34 @@ extension DeviceEngine {
                 .intervalDidEnd, activity: name, generation: registration.generation, intervalStart: old.start)
             let moved = registration.schedule.interval(
                 containingOrAfter: probe, notBefore: registration.registeredAt, calendar: travelled)
+            if let moved, moved != old { startAgainIfEndedByTravel(name, registration, moved) }
             guard state.delivered.contains(started), !state.delivered.contains(ended), moved != old,
                 !owed.contains(where: { $0.key == ended })
             else { continue }
             owed.append(DeviceState.OwedEnd(activity: name, key: ended))
         }
         state.endsOwed = owed.isEmpty ? nil : owed
+    }
+
+    /// A round trip (Paris, Santiago, Paris) brings the wall clock back into
+    /// an interval an earlier travel ended: both its edges are delivered, so
+    /// without this it would never start again, nor end, and a day-keyed
+    /// activity would never hand over to the next day (explore seed 100).
+    /// The interval the new wall clock is in starts as for a schedule
+    /// registered now; an interval that ended on its own is over in every
+    /// zone it comes back to (its end is before now), so it is never
+    /// started twice.
+    private func startAgainIfEndedByTravel(
+        _ name: String, _ registration: ActivityRegistration, _ moved: DateInterval
+    ) {
+        guard moved.start <= now, now < moved.end else { return }
+        let started = BoundaryKey.make(
+            .intervalDidStart, activity: name, generation: registration.generation, intervalStart: moved.start)
+        let ended = BoundaryKey.make(
+            .intervalDidEnd, activity: name, generation: registration.generation, intervalStart: moved.start)
+        guard state.delivered.contains(started), state.delivered.contains(ended) else { return }
+        state.delivered.remove(started)
+        state.delivered.remove(ended)
     }
 
     /// The owed ends still deliverable: an activity stopped or registered
