@@ -455,7 +455,7 @@ extension SpecFacts {
         writer.endObject()
     }
 
-    static let writtenFields = 17
+    static let writtenFields = 18
 }
 
 extension Travel {
