@@ -13,6 +13,9 @@ extension DeviceEngine {
         /// A press whose shield action ran to its end but whose outcome the
         /// dead device never traced: its step and its launch.
         var press: (step: Int, launch: Int, exitCode: Int32?)?
+        /// Launches of the dead device still running after
+        /// `OrphanedLaunches.patience`, SIGKILLed.
+        var orphansKilled: [Int32] = []
     }
 
     /// Before `run.start`: the expectations judged before the kill, the
@@ -20,6 +23,9 @@ extension DeviceEngine {
     /// was in the middle of.
     func restoreAfterKill() -> Unfinished {
         var unfinished = Unfinished()
+        // Before the trace is read: a launch still running commits what it
+        // commits, and writes its `exit` line, first.
+        unfinished.orphansKilled = OrphanedLaunches.settle(on: options.root)
         result.met = state.expectationsMet ?? 0
         result.failures = state.expectationFailures ?? []
         // The launches the dead device started, by number.
@@ -63,6 +69,9 @@ extension DeviceEngine {
     /// the dead device counted usage to, and delivers each callback whose
     /// process never started.
     func finish(_ unfinished: Unfinished) throws {
+        for pid in unfinished.orphansKilled {
+            trace.record("orphan.killed", at: now, ["pid": String(pid), "reason": "still running after the restart's wait"])
+        }
         if let index = unfinished.replayedStep {
             trace.record("step.replayed", at: now, ["line": String(scenario.steps[index].line)])
         }
