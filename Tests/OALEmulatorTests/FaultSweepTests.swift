@@ -297,6 +297,21 @@ extension DeviceKillSweepTests {
         #expect(points == ["flock#1", "openat#2", "write#1", "renameat2#1", "flock#2"])
     }
 
+    /// Thousands of `flock`s and a handful of `rename`s: a limited sweep
+    /// gives each kind and call its share, the small ones all of theirs.
+    @Test func aLimitedSweepGivesEveryCallItsShare() {
+        func sites(_ point: String, _ count: Int) -> [CrashSite] {
+            (1...count).map { CrashSite(launch: 1, target: .monitor, point: point, occurrence: $0, syscall: true) }
+        }
+        let all = sites("flock", 1000) + sites("rename", 10) + sites("unlink", 2)
+        let chosen = CrashSweep.stratified(all, limit: 20)
+        #expect(chosen.count == 20)
+        #expect(chosen.filter { $0.point == "unlink" }.count == 2)
+        #expect(chosen.filter { $0.point == "rename" }.count == 9)
+        #expect(chosen.filter { $0.point == "flock" }.count == 9)
+        #expect(chosen.map { all.firstIndex(of: $0)! } == chosen.map { all.firstIndex(of: $0)! }.sorted())
+    }
+
     @Test func theFaultNamesOneCallOfOneLaunch() throws {
         let fault = try FaultParser.parse(text: "kill monitor at-syscall renameat2#2 launch 7")
         #expect(fault == .killAtSyscall(.monitor, syscall: "renameat2", invocation: 2, launch: 7))

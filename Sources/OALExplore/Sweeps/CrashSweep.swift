@@ -95,6 +95,31 @@ public struct CrashSweep: Sendable {
 
     var sweep: Sweep<CrashSite> { settings.sweep() }
 
+    /// At most `limit` of `sites`, each group (process kind and point name)
+    /// given an equal share, a group smaller than its share all of it and
+    /// the rest shared among the larger ones; within a group, evenly
+    /// spread; in the list's order.
+    static func stratified(_ sites: [CrashSite], limit: Int) -> [CrashSite] {
+        var groups: [String: [Int]] = [:]
+        for (index, site) in sites.enumerated() { groups["\(site.target.rawValue) \(site.point)", default: []].append(index) }
+        var left = limit
+        var shares: [String: Int] = [:]
+        var open = groups.keys.sorted { groups[$0]!.count < groups[$1]!.count }
+        while !open.isEmpty {
+            let share = max(1, left / open.count)
+            let key = open.removeFirst()
+            let take = min(groups[key]!.count, share, left)
+            shares[key] = take
+            left -= take
+        }
+        var chosen: [Int] = []
+        for (key, members) in groups {
+            let take = shares[key] ?? 0
+            chosen += (0..<take).map { members[$0 * members.count / take] }
+        }
+        return chosen.sorted().map { sites[$0] }
+    }
+
     /// The listing run: every site reached, in launch order.
     public func list(recorder: SnapshotRecorder? = nil) throws -> (sites: [CrashSite], baseline: FaultRun.Verdict) {
         let (baseline, logs) = try sweep.list(listing, of: settings.resolved, recorder: recorder)
@@ -118,8 +143,17 @@ public struct CrashSweep: Sendable {
         let recorder = sweep.recorder(listing, snapshots: settings.snapshots)
         let (reached, baseline) = try list(recorder: recorder)
         settings.progress?(Self.legend)
-        let (outcomes, index, use) = try sweep.run(
-            reached, listing: baseline, recorder: recorder, of: settings.resolved, title: Report.title,
+        // System calls are thousands of `flock`s and a few `rename`s: a
+        // limit spread evenly over the list would rerun no rename, so each
+        // (kind, call) gets its share of it first.
+        var skeleton = sweep
+        var sites = reached
+        if syscalls, let limit = settings.limit, limit < reached.count {
+            sites = Self.stratified(reached, limit: limit)
+            skeleton.limit = nil
+        }
+        let (outcomes, index, use) = try skeleton.run(
+            sites, listing: baseline, recorder: recorder, of: settings.resolved, title: Report.title,
             announce: "\(reached.count) point(s) reached")
         return Report(
             reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: settings.scenarioPath,
