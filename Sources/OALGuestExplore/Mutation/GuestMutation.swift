@@ -102,7 +102,10 @@ public struct GuestMutation {
             throw .harness(error.description)
         }
         var files = Set<String>()
-        for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
+        // A report extension's views are compiled and never drawn: no site there.
+        for process in app.processes where process.kind != .app {
+            files.formUnion(Set(process.sources).subtracting(process.views))
+        }
         let targets = files.filter { path in !exclude.contains { path.contains($0) } }.sorted()
         let copy = work.appendingPathComponent("copy")
         do {

@@ -82,6 +82,12 @@ struct ProcessLauncher {
         }
         let directory = guest.map { GuestBuild.executables.contains(name) ? $0.bin : nil }.flatMap { $0 }
         let path = directory.map { $0 + "/" + name } ?? binDirectory.appendingPathComponent(name).path
+        // Nor the emulator's own report extension under a guest's app.
+        if let guest, directory != nil, GuestBuild.optionalExecutables.contains(name),
+            !FileManager.default.isExecutableFile(atPath: path)
+        {
+            throw .io("\(guest.name) has no \(name) (its checkout has no DeviceActivityReport extension)")
+        }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw .missingExecutable(name: name, directory: directory ?? binDirectory.path)
         }
