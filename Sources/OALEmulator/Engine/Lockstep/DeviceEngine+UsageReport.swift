@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 
 /// The user opens a time limit's "Today's Usage" page: the app embeds
 /// `DeviceActivityReport(.ruleUsage, filter:)` and iOS launches the report
@@ -16,6 +17,13 @@ extension DeviceEngine {
     struct UsageReportLook {
         var output: String?
         var problem: String?
+    }
+
+    /// The context the host's page names: the emulator's own `ruleUsage`,
+    /// or what a guest's harness says its app's constant is
+    /// (`option usage-report-context NAME` in its findings file).
+    var usageReportContext: String {
+        run.guest?.options?["usage-report-context"] ?? RuleUsageScene.context
     }
 
     func lookAtUsageReport(_ ruleName: String) throws -> UsageReportLook {
@@ -38,7 +46,7 @@ extension DeviceEngine {
         let apps = catalog.apps.compactMap { app in
             seconds[app.bundleIdentifier].flatMap { $0 > 0 ? ActivityReportArguments.AppActivity(token: app.token, seconds: $0) : nil }
         }
-        let data = ActivityReportArguments(context: "ruleUsage", segment: segment, apps: apps)
+        let data = ActivityReportArguments(context: usageReportContext, segment: segment, apps: apps)
         let outcome = try launch(.report, data.arguments)
         trace.record(
             "user.usage-report", at: now,
