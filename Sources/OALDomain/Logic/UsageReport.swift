@@ -6,6 +6,12 @@ public struct UsageReport: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         public var name: String
         public var seconds: Double
+
+        public init(name: String, seconds: Double) {
+            self.name = name
+            self.seconds = seconds
+        }
+
         public var label: String { UsageReport.durationLabel(seconds: seconds) }
 
         static func heaviestFirst(_ lhs: Row, _ rhs: Row) -> Bool {

@@ -10,6 +10,11 @@ public enum RuleUsageScene {
     public static let context = "ruleUsage"
 
     public static func configuration(_ data: ActivityReportArguments, catalog: InstalledAppCatalog) -> UsageReport {
-        UsageReport(usage: data.apps.map { (catalog.app($0.token)?.name ?? $0.token.description, $0.seconds) })
+        var report = UsageReport(
+            usage: data.apps.map { (catalog.app($0.token)?.name ?? $0.token.description, $0.seconds) })
+        if Mutant.on(.reportRowsWrong) {
+            report.apps = report.apps.reversed().map { UsageReport.Row(name: "app \($0.name.count)", seconds: $0.seconds) }
+        }
+        return report
     }
 }
