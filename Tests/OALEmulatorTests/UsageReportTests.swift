@@ -5,6 +5,7 @@ import OALSystem
 import Testing
 
 @testable import OALEmulator
+import OALExplore
 @testable import OALOracle
 
 /// The usage page of a time limit (`app usage-report RULE`): the device
@@ -95,6 +96,26 @@ import Testing
         for seconds in [0.0, 1, 59, 60, 61, 3_599, 3_600, 3_660, 7_200, 86_399] {
             let own = UsageReport(usage: [("A", seconds)])
             #expect(own.total == ExpectedUsageReport(secondsByName: ["A": seconds]).total)
+        }
+    }
+
+    /// The verb and its expectation, parsed and written back.
+    @Test func theVerbAndItsExpectationReadAndWriteBack() throws {
+        let scenario = try ScenarioParser(file: "s.scenario").parse(
+            """
+            start 2026-11-30 08:00
+            at 08:00 app usage-report "Video Cap"
+            at 08:00 expect usage-report "Video Cap" "1h today"
+            """)
+        #expect(
+            scenario.steps.map(\.action) == [
+                .usageReport(rule: "Video Cap"), .expect(.usageReport(rule: "Video Cap", text: "1h today")),
+            ])
+        #expect(scenario.steps.map(\.action.lineText) == [
+            "app usage-report \"Video Cap\"", "expect usage-report \"Video Cap\" \"1h today\"",
+        ])
+        #expect(throws: ScenarioError.self) {
+            try ScenarioParser(file: "s.scenario").parse("start 2026-11-30 08:00\nat 08:00 app usage-report")
         }
     }
 

@@ -138,9 +138,9 @@ public struct DeviceActivityData: Sendable {
     public struct ActivitySegment: Sendable {
         public let dateInterval: DateInterval
         public let totalActivityDuration: TimeInterval
-        public let categories: DeviceActivityResults<CategoryActivityReport>
+        public let categories: DeviceActivityResults<CategoryActivity>
 
-        package init(dateInterval: DateInterval, categories: [CategoryActivityReport]) {
+        package init(dateInterval: DateInterval, categories: [CategoryActivity]) {
             self.dateInterval = dateInterval
             totalActivityDuration = categories.reduce(0) { $0 + $1.totalActivityDuration }
             self.categories = DeviceActivityResults(categories)
@@ -156,14 +156,14 @@ public struct DeviceActivityData: Sendable {
     }
 
     /// Apple: "The activity for a specific category."
-    public struct CategoryActivityReport: Sendable {
+    public struct CategoryActivity: Sendable {
         public let category: ActivityCategory
         public let totalActivityDuration: TimeInterval
-        public let applications: DeviceActivityResults<ApplicationActivityReport>
+        public let applications: DeviceActivityResults<ApplicationActivity>
         /// Empty: the emulated device has no web browsing to report.
-        public let webDomains: DeviceActivityResults<WebDomainActivityReport>
+        public let webDomains: DeviceActivityResults<WebDomainActivity>
 
-        package init(category: ActivityCategory, applications: [ApplicationActivityReport]) {
+        package init(category: ActivityCategory, applications: [ApplicationActivity]) {
             self.category = category
             totalActivityDuration = applications.reduce(0) { $0 + $1.totalActivityDuration }
             self.applications = DeviceActivityResults(applications)
@@ -172,7 +172,7 @@ public struct DeviceActivityData: Sendable {
     }
 
     /// Apple: "The activity for a specific application."
-    public struct ApplicationActivityReport: Sendable {
+    public struct ApplicationActivity: Sendable {
         public let application: Application
         public let totalActivityDuration: TimeInterval
 
@@ -182,17 +182,17 @@ public struct DeviceActivityData: Sendable {
         }
 
         public var numberOfPickups: Int {
-            GuestDevice.fail("DeviceActivityData.ApplicationActivityReport.numberOfPickups: pickups are not emulated")
+            GuestDevice.fail("DeviceActivityData.ApplicationActivity.numberOfPickups: pickups are not emulated")
         }
         public var numberOfNotifications: Int {
             GuestDevice.fail(
-                "DeviceActivityData.ApplicationActivityReport.numberOfNotifications: notifications per app are not "
+                "DeviceActivityData.ApplicationActivity.numberOfNotifications: notifications per app are not "
                     + "emulated")
         }
     }
 
     /// Apple: "The activity for a specific web domain."
-    public struct WebDomainActivityReport: Sendable {
+    public struct WebDomainActivity: Sendable {
         public let webDomain: WebDomain
         public let totalActivityDuration: TimeInterval
     }

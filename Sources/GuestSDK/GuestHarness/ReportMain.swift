@@ -65,7 +65,7 @@ public enum ReportMain {
     static func results(
         _ data: ActivityReportArguments, catalog: InstalledAppCatalog, now: Date
     ) throws -> DeviceActivityResults<DeviceActivityData> {
-        var byCategory: [CategoryToken: [DeviceActivityData.ApplicationActivityReport]] = [:]
+        var byCategory: [CategoryToken: [DeviceActivityData.ApplicationActivity]] = [:]
         for app in data.apps {
             guard let installed = catalog.app(app.token) else {
                 throw ProcessFailure.usage("no installed app has token \(app.token)")
@@ -74,10 +74,10 @@ public enum ReportMain {
                 token: ManagedSettings.ApplicationToken(app.token), bundleIdentifier: installed.bundleIdentifier,
                 localizedDisplayName: installed.name)
             byCategory[installed.category, default: []].append(
-                DeviceActivityData.ApplicationActivityReport(application: application, totalActivityDuration: app.seconds))
+                DeviceActivityData.ApplicationActivity(application: application, totalActivityDuration: app.seconds))
         }
         let categories = byCategory.keys.sorted().map { token in
-            DeviceActivityData.CategoryActivityReport(
+            DeviceActivityData.CategoryActivity(
                 category: ActivityCategory(
                     token: ActivityCategoryToken(token), localizedDisplayName: catalog.categories.first {
                         $0.token == token
