@@ -54,7 +54,7 @@ struct ExpectedUsageReport: Equatable {
     }
 
     /// What the report printed differs from this how, or nil when it
-    /// agrees: the total's text, and each row's name and seconds (within
+    /// agrees: the total's text, and each row's name and seconds (within half
     /// a second) in order.
     func difference(from fields: [String: String]) -> String? {
         guard let shown = fields["total"] else { return "no total line" }
@@ -63,7 +63,7 @@ struct ExpectedUsageReport: Equatable {
         while let name = fields["apps[\(index)].name"] {
             guard index < rows.count else { return "a row \(index + 1) (\(name)) beyond the \(rows.count) expected" }
             let seconds = fields["apps[\(index)].seconds"].flatMap(Double.init)
-            guard name == rows[index].name, let seconds, abs(seconds - rows[index].seconds) <= 1 else {
+            guard name == rows[index].name, let seconds, abs(seconds - rows[index].seconds) < 0.5 else {
                 return "row \(index + 1) \(name) \(fields["apps[\(index)].seconds"] ?? "?") s"
             }
             index += 1

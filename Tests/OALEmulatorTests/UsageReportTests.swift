@@ -73,6 +73,9 @@ import OALExplore
         var wrongSeconds = right
         wrongSeconds["apps[1].seconds"] = "360"
         #expect(expected.difference(from: wrongSeconds) != nil)
+        var aSecondOff = right
+        aSecondOff["apps[0].seconds"] = "3901"
+        #expect(expected.difference(from: aSecondOff) != nil)
         var missing = right
         missing["apps[1].name"] = nil
         #expect(expected.difference(from: missing) == "1 row(s)")

@@ -86,7 +86,9 @@ struct ProcessLauncher {
         if let guest, directory != nil, GuestBuild.optionalExecutables.contains(name),
             !FileManager.default.isExecutableFile(atPath: path)
         {
-            throw .io("\(guest.name) has no \(name) (its checkout has no DeviceActivityReport extension)")
+            let reason =
+                guest.omitted?["report"] ?? "its checkout has no DeviceActivityReport extension"
+            throw .io("\(guest.name) has no \(name) (\(reason))")
         }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw .missingExecutable(name: name, directory: directory ?? binDirectory.path)
