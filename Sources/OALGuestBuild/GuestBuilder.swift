@@ -89,7 +89,7 @@ public struct GuestBuilder: Sendable {
                 // usage page needs it: one that does not compile on the
                 // stand-ins (an older shape of it) is left out, saying why,
                 // rather than taking the app's enforcement with it.
-                if process.kind == .report {
+                if process.kind == .report, options.reportMayBeLeftOut {
                     let first = errors.first ?? "see \(log)"
                     omitted.append((.report, "its report extension does not compile on the stand-ins: \(first)"))
                     progress("left out \(app.name)'s report: \(first)")

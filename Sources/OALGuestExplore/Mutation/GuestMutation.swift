@@ -34,7 +34,11 @@ public struct GuestMutation {
         equivalent: EquivalentMutants?, exclude: [String], progress: @escaping (String) -> Void
     ) {
         self.checkout = checkout
-        self.builder = builder
+        // Every process's compile errors, the report extension's too: the
+        // rounds put back the lines the compiler rejects.
+        var options = builder.options
+        options.reportMayBeLeftOut = false
+        self.builder = GuestBuilder(options: options)
         self.players = players
         self.work = work
         self.limit = limit
