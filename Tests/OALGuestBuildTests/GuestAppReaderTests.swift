@@ -203,7 +203,7 @@ struct PrincipalClassTests {
     /// point is under `EXAppExtensionAttributes`, its entry point the
     /// `@main` type, and its views are compiled (the scene's content).
     @Test func aReportExtensionIsTheFifthProcessWithItsMainTypeAndViews() throws {
-        let root = try Self.checkout(withProject: false)
+        let root = try GuestAppReaderTests.checkout(withProject: false)
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try GuestAppReader.read(root).process(.report) == nil)
         func write(_ path: String, _ text: String) throws {
