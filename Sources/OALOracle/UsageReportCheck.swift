@@ -92,9 +92,10 @@ extension Oracle {
         for look in shown {
             report.checksRun += 1
             guard let entry = userRules.byID[look.ruleID] else { continue }
-            let selection = entry.selection ?? .empty
+            // A time limit is always Block: the spec model's coverage is the
+            // page's filter (the list's apps and the apps of its categories).
             var byName: [String: Double] = [:]
-            for app in view.catalog.apps where selection.covers(app.token, category: app.category) {
+            for app in view.catalog.apps where entry.covers(app) {
                 let seconds = truth.seconds[app.bundleIdentifier]?[today] ?? 0
                 if seconds > 0 { byName[app.name, default: 0] += seconds }
             }
