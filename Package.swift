@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "oal-monitor", targets: ["oal-monitor"]),
         .executable(name: "oal-shield-config", targets: ["oal-shield-config"]),
         .executable(name: "oal-shield-action", targets: ["oal-shield-action"]),
+        .executable(name: "oal-report", targets: ["oal-report"]),
         .executable(name: "oal-device", targets: ["oal-device"]),
         // Guest mode (docs/GUEST.md): Apple-shaped stand-ins the real app's
         // sources build against, and the harness its processes run in. The
@@ -27,7 +28,7 @@ let package = Package(
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
                 "FamilyControls", "UserNotifications", "os", "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI",
                 "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation", "CodeScanner",
-                "GuestHarness",
+                "ExtensionKit", "GuestHarness",
             ]),
     ],
     targets: [
@@ -100,7 +101,7 @@ let package = Package(
             name: "ManagedSettings", dependencies: ["GuestRuntime", "OALDomain", "OALPlatform"],
             path: "Sources/GuestSDK/ManagedSettings"),
         .target(
-            name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform"],
+            name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform", "SwiftUI"],
             path: "Sources/GuestSDK/DeviceActivity"),
         .target(
             name: "FamilyControls", dependencies: ["OALPlatform", "GuestRuntime", "ManagedSettings", "Combine"],
@@ -133,6 +134,7 @@ let package = Package(
         // Live Activities are off on the device (no Lock Screen, no Dynamic
         // Island): `request` throws `.denied`.
         .target(name: "ActivityKit", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/ActivityKit"),
+        .target(name: "ExtensionKit", path: "Sources/GuestSDK/ExtensionKit"),
         // The device has no NFC reader: `readingAvailable` is false and a
         // session that begins is invalidated with `readerErrorUnsupportedFeature`.
         .target(name: "CoreNFC", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/CoreNFC"),
@@ -160,6 +162,7 @@ let package = Package(
         .executableTarget(name: "oal-monitor", dependencies: ["OALSystem", "OALPlatform", "OALProcesses"]),
         .executableTarget(name: "oal-shield-config", dependencies: ["OALSystem", "OALProcesses"]),
         .executableTarget(name: "oal-shield-action", dependencies: ["OALSystem", "OALPlatform", "OALProcesses"]),
+        .executableTarget(name: "oal-report", dependencies: ["OALSystem", "OALPlatform", "OALProcesses"]),
         .executableTarget(
             name: "oal-device",
             dependencies: [

@@ -20,6 +20,11 @@ public struct GuestBuildOptions: Sendable {
     public var jobs: Int
     /// The environment for `swiftc` and `git` (PATH, HOME).
     public var environment: [String: String]
+    /// Whether a report extension that does not compile is left out of the
+    /// build (saying why) rather than failing it: it is optional, and an
+    /// older shape of it must not cost a commit its enforcement. A mutation
+    /// run turns it off, since it puts back the lines the compiler rejects.
+    public var reportMayBeLeftOut = true
 
     public init(
         swiftc: String, git: String, sdk: URL, cache: URL, harnesses: URL, harness: URL? = nil, jobs: Int = 2,

@@ -93,6 +93,9 @@ public final class Oracle {
     /// The app's Rules screen, when the device asked for it after this
     /// step (`DeviceEngine.askTheApp`): the `status-label` check's input.
     package var rulesScreen: ScreenRows?
+    /// The usage reports the user looked at since the last judgement
+    /// (`app usage-report RULE`): the `usage-report` check's input.
+    package var usageReportsShown: [UsageReportShown] = []
     /// When the device last asked for the Rules screen (persisted).
     package var labelsAsked: LabelsAsked?
     /// Unblock taps of this instant (the rule as the tap named it, when,
@@ -280,6 +283,7 @@ public final class Oracle {
         checkUninstallProtection(view)
         checkPauses(view)
         checkStatusLabels(view)
+        checkUsageReports(view)
         if let next { judgeRest(of: view, until: next) }
         if let lag { report.violations += lag.settle(at: now) }
     }

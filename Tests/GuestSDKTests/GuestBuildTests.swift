@@ -210,8 +210,17 @@ struct GuestBuildTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             .filter { $0.hasSuffix(".scenario") }.sorted()
         #expect(files.count >= 4)
+        // A snapshot without the report extension (../shared/guest/OpenAppLock
+        // has none) cannot show a usage page: that scenario needs the
+        // repository's commits, which have it (the mutation score's).
+        let hasReport = FileManager.default.isExecutableFile(
+            atPath: guest.appendingPathComponent("bin/oal-report").path)
         for name in files {
             let path = directory.appendingPathComponent(name).path
+            if !hasReport, (try String(contentsOfFile: path, encoding: .utf8)).contains("usage-report") {
+                print("GuestBuildTests: \(name) not played on the real app: its sources have no report extension")
+                continue
+            }
             let guestRun = try Self.play(path, guest: guest, root: Self.temporaryRoot("mutation-guest"), ["--forked"])
             #expect(guestRun.status == 0, "\(name) on the real app: \(guestRun.stderr)")
             let ownMutationRoot = Self.temporaryRoot("mutation-own")

@@ -28,7 +28,7 @@ import Testing
     static func binDirectory(_ directory: URL, monitor script: String?) throws -> URL {
         let bin = directory.appendingPathComponent("bin-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        for name in ["oal-device", "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"] {
+        for name in ["oal-device", "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action", "oal-report"] {
             let real = try BuiltProducts.executable(name).path
             let path = bin.appendingPathComponent(name).path
             if name == "oal-monitor" {

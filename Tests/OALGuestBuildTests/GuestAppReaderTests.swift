@@ -198,4 +198,41 @@ struct PrincipalClassTests {
         #expect(compiled == ["Config/Config.swift"])
         #expect(excluded == [Exclusion(file: "Config/Helper.swift", reason: "imports OSLogLike")])
     }
+
+    /// A DeviceActivityReport extension is an ExtensionKit extension: its
+    /// point is under `EXAppExtensionAttributes`, its entry point the
+    /// `@main` type, and its views are compiled (the scene's content).
+    @Test func aReportExtensionIsTheFifthProcessWithItsMainTypeAndViews() throws {
+        let root = try GuestAppReaderTests.checkout(withProject: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try GuestAppReader.read(root).process(.report) == nil)
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "Report/Info.plist",
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>EXAppExtensionAttributes</key><dict>
+            <key>EXExtensionPointIdentifier</key><string>com.apple.deviceactivityui.report-extension</string>
+            </dict></dict></plist>
+            """)
+        try write(
+            "Report/DemoReport.swift",
+            "import DeviceActivity\nimport SwiftUI\nimport ExtensionKit\n\n// @main is below\n@main\n"
+                + "struct DemoReport: DeviceActivityReportExtension {\n    var body: some DeviceActivityReportScene { Usage() }\n}\n")
+        try write("Report/Usage.swift", "import DeviceActivity\nimport SwiftUI\nstruct Usage: DeviceActivityReportScene {}\n")
+        try write("Report/UsageView.swift", "import SwiftUI\nstruct UsageView: View { var body: some View { Text(\"\") } }\n")
+        let report = try #require(try GuestAppReader.read(root).process(.report))
+        #expect(report.principalClass == "DemoReport")
+        #expect(report.kind.executable == "oal-report")
+        #expect(
+            report.sources == [
+                "Shared/Store.swift", "Report/DemoReport.swift", "Report/Usage.swift", "Report/UsageView.swift",
+            ])
+        #expect(report.views == ["Report/DemoReport.swift", "Report/UsageView.swift"])
+    }
 }

@@ -13,7 +13,7 @@ struct ScriptToolTests {
 
     /// The executables the package builds for a user or a script.
     static let executables = [
-        "oal-device", "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action", "oal-bench",
+        "oal-device", "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action", "oal-report", "oal-bench",
         "oal-store-probe",
     ]
 

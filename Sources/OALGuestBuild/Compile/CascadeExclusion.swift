@@ -24,6 +24,9 @@ struct CascadeExclusion {
     private let texts: [String: String]
     /// Files that must compile: those declaring the principal class.
     private let required: Set<String>
+    /// A report extension compiles its views on purpose (its scene's
+    /// content): an error there is the build's, not a view to leave out.
+    private let viewsAreCompiled: Bool
     /// The errors that left each cascaded file out.
     private var leftOutErrors: [String: [SwiftCompiler.Diagnostic]] = [:]
 
@@ -32,8 +35,9 @@ struct CascadeExclusion {
         self.texts = Dictionary(texts, uniquingKeysWith: { first, _ in first })
         required = Set(
             texts.filter { file in
-                process.principalClass.map { SwiftSourceScanner(file.text).declaresClass($0) } ?? false
+                process.principalClass.map { SwiftSourceScanner(file.text).declaresType($0) } ?? false
             }.map(\.path))
+        viewsAreCompiled = process.kind == .report
         for exclusion in process.excluded {
             guard
                 let text = try? String(contentsOf: app.checkout.appendingPathComponent(exclusion.file), encoding: .utf8)
@@ -64,7 +68,7 @@ struct CascadeExclusion {
             let text = texts[file] ?? ""
             leftOutErrors[file] = errors
             let partial = SwiftImports.partialImports(in: text)
-            if !partial.isEmpty {
+            if !partial.isEmpty, !viewsAreCompiled {
                 let modules = partial.joined(separator: ", ")
                 let standIn = partial.count == 1 ? "the stand-in" : "the stand-ins"
                 leftOut.append(Exclusion(file: file, reason: "uses \(modules) beyond \(standIn): \(errors[0].message)"))

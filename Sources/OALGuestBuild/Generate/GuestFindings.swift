@@ -93,9 +93,11 @@ public struct GuestHarnessNotes: Sendable {
                 continue
             case "option":
                 try close()
+                // The value is the rest of the line (a report context may
+                // have spaces: `option usage-report-context Rule Usage`).
                 let words = value.split(separator: " ").map(String.init)
-                guard words.count == 2 else { throw .layout("\(path):\(number): `option` needs a name and a value") }
-                current = Block(kind: .option(name: words[0], value: words[1]))
+                guard words.count >= 2 else { throw .layout("\(path):\(number): `option` needs a name and a value") }
+                current = Block(kind: .option(name: words[0], value: words.dropFirst().joined(separator: " ")))
                 started = number
                 continue
             default:

@@ -46,6 +46,28 @@ struct SwiftSourceScanner {
         occurrences(of: "class").contains { identifier(after: $0 + "class".utf8.count)?.name == name }
     }
 
+    /// Whether the file declares a class or struct named `name` (an
+    /// extension's principal class, or an ExtensionKit extension's `@main`).
+    func declaresType(_ name: String) -> Bool {
+        ["class", "struct"].contains { keyword in
+            occurrences(of: keyword).contains { identifier(after: $0 + keyword.utf8.count)?.name == name }
+        }
+    }
+
+    /// The type marked `@main`: the first `struct`, `class` or `enum`
+    /// after the attribute.
+    func mainType() -> String? {
+        for attribute in occurrences(of: "main") where attribute > 0 && code[attribute - 1] == UInt8(ascii: "@") {
+            let after = attribute + 4
+            let keywords = ["struct", "class", "enum"].compactMap { keyword in
+                occurrences(of: keyword, in: after..<code.count).first.map { ($0, keyword) }
+            }
+            guard let (position, keyword) = keywords.min(by: { $0.0 < $1.0 }) else { continue }
+            return identifier(after: position + keyword.utf8.count)?.name
+        }
+        return nil
+    }
+
     /// Positions where `word` stands as a whole identifier.
     func occurrences(of word: String, in range: Range<Int>? = nil) -> [Int] {
         let bytes = Array(word.utf8)

@@ -28,6 +28,12 @@ public struct GuestProcess: Sendable, Hashable {
         case monitor
         case shieldConfig = "shield-config"
         case shieldAction = "shield-action"
+        /// The DeviceActivityReport extension (an ExtensionKit extension):
+        /// optional, as an app may have none.
+        case report
+
+        /// Whether every app has one: the report extension is optional.
+        public var isRequired: Bool { self != .report }
 
         /// The executable the emulated device launches for it.
         public var executable: String { "oal-\(rawValue)" }
@@ -38,6 +44,7 @@ public struct GuestProcess: Sendable, Hashable {
             case "com.apple.deviceactivity.monitor-extension": .monitor
             case "com.apple.ManagedSettingsUI.shield-configuration-service": .shieldConfig
             case "com.apple.ManagedSettings.shield-action-service": .shieldAction
+            case "com.apple.deviceactivityui.report-extension": .report
             default: nil
             }
         }
@@ -51,11 +58,15 @@ public struct GuestProcess: Sendable, Hashable {
     public var sources: [String]
     /// Files of its target it does not compile, and why.
     public var excluded: [Exclusion]
-    /// An extension's principal class (from its Info.plist).
+    /// An extension's principal class (from its Info.plist), or for an
+    /// ExtensionKit extension its `@main` type.
     public var principalClass: String?
     public var settings: SwiftSettings
     /// Its Info dictionary as XML property-list text (what `Bundle.main` answers).
     public var infoPlist: String = ""
+    /// SwiftUI views it compiles and never draws (a report extension's
+    /// scene content): type-checked, never run, so no mutant goes there.
+    public var views: [String] = []
 }
 
 /// The app's unit tests: their files and the module they test.

@@ -46,7 +46,8 @@ public enum GuestAppReader {
                 throw .layout(
                     "\(project.name).xcodeproj: two \(kind.rawValue) extensions (\(target.name) is the second)")
             }
-            processes.append(try process(kind, target: target, root: root, principalClass: plist.principalClass))
+            let principal = kind == .report ? mainType(in: target.sources, root: root) : plist.principalClass
+            processes.append(try process(kind, target: target, root: root, principalClass: principal))
         }
         let testTarget =
             project.targets.first { $0.isUnitTestBundle && testHost($0) == app.name }
@@ -83,11 +84,12 @@ public enum GuestAppReader {
     static func process(
         _ kind: GuestProcess.Kind, target: XcodeProject.Target, root: URL, principalClass: String?
     ) throws(GuestBuildError) -> GuestProcess {
-        let (sources, excluded) = compiled(target.sources, root: root, testing: false, principalClass: principalClass)
+        let (sources, excluded) = compiled(
+            target.sources, root: root, testing: false, principalClass: principalClass, keepsViews: kind == .report)
         return GuestProcess(
             kind: kind, target: target.name, moduleName: target.moduleName, sources: sources, excluded: excluded,
             principalClass: principalClass, settings: SwiftSettings(xcode: target.settings),
-            infoPlist: InfoDictionary.xml(target.infoDictionary(root: root)))
+            infoPlist: InfoDictionary.xml(target.infoDictionary(root: root)), views: views(in: sources, root: root))
     }
 
     static func infoPlist(of target: XcodeProject.Target, root: URL) -> InfoPlist? {
@@ -116,7 +118,8 @@ public enum GuestAppReader {
                 let point = plist.extensionPoint
             {
                 if let kind = GuestProcess.Kind.forExtensionPoint(point) {
-                    extensions.append((kind, folder, plist.principalClass))
+                    let principal = kind == .report ? mainType(in: files, root: checkout) : plist.principalClass
+                    extensions.append((kind, folder, principal))
                 }
                 continue
             }
@@ -140,13 +143,14 @@ public enum GuestAppReader {
         func make(_ kind: GuestProcess.Kind, _ folder: String, _ principal: String?) -> GuestProcess {
             let (sources, excluded) = compiled(
                 sharedFiles + swiftFiles(in: checkout, folder: folder), root: checkout, testing: false,
-                principalClass: principal)
+                principalClass: principal, keepsViews: kind == .report)
             return GuestProcess(
                 kind: kind, target: folder, moduleName: moduleName(folder), sources: sources, excluded: excluded,
                 principalClass: principal, settings: conventionSettings(kind),
                 infoPlist: InfoDictionary.xml(
                     InfoDictionary.fromFolder(
-                        checkout.appendingPathComponent(folder), moduleName: moduleName(folder), target: folder)))
+                        checkout.appendingPathComponent(folder), moduleName: moduleName(folder), target: folder)),
+                views: views(in: sources, root: checkout))
         }
         var processes = [make(.app, appFolder, nil)]
         for (kind, folder, principal) in extensions {
@@ -200,8 +204,14 @@ public enum GuestAppReader {
     /// declaring an extension's principal class is always compiled: left
     /// out, the extension would not exist, so an import with no stand-in
     /// there is the compiler's error, naming the module.
+    ///
+    /// A report extension keeps its SwiftUI views: its scene's `content`
+    /// names them, so they are compiled against the SwiftUI stand-in (never
+    /// drawn), and one that uses more than the stand-in has is left out
+    /// after a failed compile, as any file (`CascadeExclusion`).
     static func compiled(
-        _ files: [String], root: URL, testing: Bool, alsoAvailable: Set<String> = [], principalClass: String? = nil
+        _ files: [String], root: URL, testing: Bool, alsoAvailable: Set<String> = [], principalClass: String? = nil,
+        keepsViews: Bool = false
     ) -> ([String], [Exclusion]) {
         var compiled: [String] = []
         var excluded: [Exclusion] = []
@@ -210,11 +220,11 @@ public enum GuestAppReader {
                 excluded.append(Exclusion(file: file, reason: "cannot be read as UTF-8"))
                 continue
             }
-            if let principalClass, SwiftSourceScanner(text).declaresClass(principalClass) {
+            if let principalClass, SwiftSourceScanner(text).declaresType(principalClass) {
                 compiled.append(file)
             } else if let module = SwiftImports.unsupportedImport(in: text, testing: testing, also: alsoAvailable) {
                 excluded.append(Exclusion(file: file, reason: "imports \(module)"))
-            } else if SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text) {
+            } else if !keepsViews, SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text) {
                 excluded.append(Exclusion(file: file, reason: swiftUIViewReason))
             } else {
                 compiled.append(file)
@@ -225,12 +235,36 @@ public enum GuestAppReader {
 
     /// Why a view is left out of a process (a unit-test build may still
     /// compile one the tests reach, if the stand-ins take it).
+    /// The compiled files that are SwiftUI views (only a report extension
+    /// compiles any).
+    static func views(in files: [String], root: URL) -> [String] {
+        files.filter { file in
+            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8) else {
+                return false
+            }
+            return SwiftImports.modules(in: text).contains("SwiftUI") && SwiftImports.isSwiftUIView(text)
+        }
+    }
+
+    /// The type an ExtensionKit extension's sources mark `@main` (its entry
+    /// point: such an Info.plist names no principal class).
+    static func mainType(in files: [String], root: URL) -> String? {
+        for file in files {
+            guard let text = try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8),
+                let name = SwiftSourceScanner(text).mainType()
+            else { continue }
+            return name
+        }
+        return nil
+    }
+
     static let swiftUIViewReason = "a SwiftUI view (the emulated device has no screen)"
 
     static func ordered(_ processes: [GuestProcess], name: String) throws(GuestBuildError) -> [GuestProcess] {
         var result: [GuestProcess] = []
         for kind in GuestProcess.Kind.allCases {
             guard let process = processes.first(where: { $0.kind == kind }) else {
+                if !kind.isRequired { continue }
                 throw .layout("\(name): no \(kind.rawValue) process (its target or folder was not found)")
             }
             result.append(process)
@@ -284,7 +318,12 @@ struct InfoPlist {
                 as? [String: Any]
         else { return nil }
         let extensionInfo = plist["NSExtension"] as? [String: Any]
-        extensionPoint = extensionInfo?["NSExtensionPointIdentifier"] as? String
+        // An ExtensionKit extension (a DeviceActivityReport extension) says
+        // its point under `EXAppExtensionAttributes` instead.
+        let extensionKit = plist["EXAppExtensionAttributes"] as? [String: Any]
+        extensionPoint =
+            extensionInfo?["NSExtensionPointIdentifier"] as? String
+            ?? extensionKit?["EXExtensionPointIdentifier"] as? String
         principalClass = (extensionInfo?["NSExtensionPrincipalClass"] as? String).map {
             String($0.split(separator: ".").last ?? Substring($0))
         }

@@ -70,7 +70,12 @@ public struct XcodeProject: Sendable {
         }
 
         public var isApplication: Bool { productType == "com.apple.product-type.application" }
-        public var isAppExtension: Bool { productType.hasPrefix("com.apple.product-type.app-extension") }
+        /// An app extension, or an ExtensionKit extension (a
+        /// DeviceActivityReport extension is one).
+        public var isAppExtension: Bool {
+            productType.hasPrefix("com.apple.product-type.app-extension")
+                || productType == "com.apple.product-type.extensionkit-extension"
+        }
         public var isUnitTestBundle: Bool { productType == "com.apple.product-type.bundle.unit-test" }
     }
 

@@ -34,7 +34,11 @@ public struct GuestMutation {
         equivalent: EquivalentMutants?, exclude: [String], progress: @escaping (String) -> Void
     ) {
         self.checkout = checkout
-        self.builder = builder
+        // Every process's compile errors, the report extension's too: the
+        // rounds put back the lines the compiler rejects.
+        var options = builder.options
+        options.reportMayBeLeftOut = false
+        self.builder = GuestBuilder(options: options)
         self.players = players
         self.work = work
         self.limit = limit
@@ -102,7 +106,10 @@ public struct GuestMutation {
             throw .harness(error.description)
         }
         var files = Set<String>()
-        for process in app.processes where process.kind != .app { files.formUnion(process.sources) }
+        // A report extension's views are compiled and never drawn: no site there.
+        for process in app.processes where process.kind != .app {
+            files.formUnion(Set(process.sources).subtracting(process.views))
+        }
         let targets = files.filter { path in !exclude.contains { path.contains($0) } }.sorted()
         let copy = work.appendingPathComponent("copy")
         do {

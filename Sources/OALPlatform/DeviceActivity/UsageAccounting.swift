@@ -286,3 +286,20 @@ extension UsageAccounting.Counter {
         return crossings
     }
 }
+
+extension UsageAccounting {
+    /// Each app's frontmost seconds over `interval` up to `now`, by bundle
+    /// identifier, for the apps `covers` accepts: what a report's
+    /// `DeviceActivityResults` hold for its filter (the history reaches a
+    /// week back, longer than any report segment the device hands out).
+    public func foregroundSeconds(
+        during interval: DateInterval, until now: Date, covers: (String) -> Bool
+    ) -> [String: TimeInterval] {
+        let end = min(interval.end, now)
+        var seconds: [String: TimeInterval] = [:]
+        for span in history where span.to > interval.start && span.from < end && covers(span.app) {
+            seconds[span.app, default: 0] += min(span.to, end).timeIntervalSince(max(span.from, interval.start))
+        }
+        return seconds
+    }
+}

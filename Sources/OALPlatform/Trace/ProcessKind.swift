@@ -5,6 +5,8 @@ public enum ProcessKind: String, Codable, CaseIterable, Sendable {
     case monitor
     case shieldConfig = "shield-config"
     case shieldAction = "shield-action"
+    /// The DeviceActivityReport extension, launched when a report is looked at.
+    case report
     case device
     case supervisor
 }
@@ -17,6 +19,7 @@ extension ProcessKind {
         case .monitor: "oal-monitor"
         case .shieldConfig: "oal-shield-config"
         case .shieldAction: "oal-shield-action"
+        case .report: "oal-report"
         case .device: "oal-device"
         case .supervisor: "supervise"
         }

@@ -111,6 +111,10 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// deletes a rule.
     case monitorCachesRules = "monitor-caches-rules"
 
+    /// The usage report lists its rows lightest first and names each app
+    /// by its token: the total is right, every row is wrong.
+    case reportRowsWrong = "report-rows-wrong"
+
     public static let variable = MutantVariable.name
 
     /// The mutant of this process, read once.

@@ -20,7 +20,7 @@ public enum FaultTarget: String, Codable, Hashable, Sendable, CaseIterable {
         case .shieldConfig: self = .shieldConfig
         case .shieldAction: self = .shieldAction
         case .device: self = .device
-        case .supervisor: return nil
+        case .supervisor, .report: return nil
         }
     }
 }

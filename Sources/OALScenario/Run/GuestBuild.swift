@@ -46,5 +46,11 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options, omitted }
 
     /// The processes a guest replaces.
-    public static let executables: Set<String> = ["oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action"]
+    public static let executables: Set<String> = [
+        "oal-app", "oal-monitor", "oal-shield-config", "oal-shield-action", "oal-report",
+    ]
+
+    /// Those a guest may lack: an app with no DeviceActivityReport
+    /// extension has no `oal-report` (a look at a report then fails, naming it).
+    public static let optionalExecutables: Set<String> = ["oal-report"]
 }

@@ -11,6 +11,10 @@ public struct ActionParser {
         switch words[0] {
         case "app":
             guard !rest.isEmpty else { throw fail("usage: app ARGS... (the arguments of oal-app)") }
+            if rest[0] == "usage-report" {
+                guard rest.count == 2 else { throw fail("usage: app usage-report RULE") }
+                return .usageReport(rule: rest[1])
+            }
             return .app(arguments: rest)
         case "open":
             let (names, duration) = try splitDuration(rest, usage: "usage: open APP [for DURATION]")
@@ -93,9 +97,12 @@ public struct ActionParser {
         case "shield":
             guard rest.count == 2 else { throw fail("usage: expect shield APP \"TEXT\"") }
             return .shieldText(app: try app(rest[0]), text: rest[1])
+        case "usage-report":
+            guard rest.count == 2 else { throw fail("usage: expect usage-report RULE \"TEXT\"") }
+            return .usageReport(rule: rest[0], text: rest[1])
         default:
             throw fail(
-                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, status, activity, press, refused, exit or shield)"
+                "unknown expectation '\(kind)' (expected blocked, unblocked, usage, home, status, activity, press, refused, exit, shield or usage-report)"
             )
         }
     }

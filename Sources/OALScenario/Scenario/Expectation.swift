@@ -27,6 +27,9 @@ public enum Expectation: Sendable, Hashable {
     /// (`oal-app home --json`, either section) shows TEXT in its subtitle
     /// or its trailing label.
     case homeText(rule: String, text: String)
+    /// `expect usage-report RULE "TEXT"`: the rule's usage report
+    /// (`oal-report`, what the "Today's Usage" page shows) contains TEXT.
+    case usageReport(rule: String, text: String)
 }
 
 extension Expectation {
@@ -44,6 +47,7 @@ extension Expectation {
         case .shieldText: "shield"
         case .status: "status"
         case .homeText: "home-text"
+        case .usageReport: "usage-report"
         }
     }
 
@@ -51,7 +55,7 @@ extension Expectation {
     public var ruleName: String? {
         switch self {
         case .opens(let rule, _, _), .minutes(let rule, _), .home(let rule, _), .status(let rule, _),
-            .homeText(let rule, _):
+            .homeText(let rule, _), .usageReport(let rule, _):
             rule
         case .activity(.ofRule(_, let rule), _): rule
         default: nil

@@ -14,6 +14,7 @@ extension Expectation {
         case .appExit(let code, let arguments):
             (code == 2 ? ["refused"] : ["exit", "\(code)"]) + ["app"] + arguments
         case .shieldText(let app, let text): ["shield", app, text]
+        case .usageReport(let rule, let text): ["usage-report", rule, text]
         case .status(let rule, let text): ["status", rule, text]
         case .homeText(let rule, let text): ["home", rule, text]
         }

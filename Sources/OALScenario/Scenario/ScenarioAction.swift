@@ -6,6 +6,11 @@ public enum ScenarioAction: Sendable, Hashable {
     /// `app ARGS...`: one tap in the app, run as `oal-app --root R ARGS`.
     /// It must exit 0; anything else counts as a failed expectation.
     case app(arguments: [String])
+    /// `app usage-report RULE`: the user opens a time limit's "Today's
+    /// Usage" page, where the app embeds its DeviceActivityReport: the
+    /// device gathers today's activity of the rule's apps and launches the
+    /// report extension (`oal-report`), whose rows the oracle judges.
+    case usageReport(rule: String)
     /// `open APP [for DURATION]`; OpenAppLock itself runs its foreground loop.
     case open(app: String, duration: TimeInterval?)
     /// `leave`: back to the home screen.

@@ -7,6 +7,7 @@ extension ScenarioAction {
     public var lineText: String {
         switch self {
         case .app(let arguments): ScenarioWords.line(["app"] + arguments)
+        case .usageReport(let rule): ScenarioWords.line(["app", "usage-report", rule])
         case .open(let app, let duration): ScenarioWords.line(["open", app] + Self.lasting(duration))
         case .leave: "leave"
         case .press(let button, let app, let duration):

@@ -58,6 +58,10 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// not), a Hard Mode rule is never paused, and an unblock pauses for
     /// as long as the spec option in force says.
     case pause
+    /// A time limit's usage report (the report extension's rows, when the
+    /// user looks at the rule's usage page) shows today's real foreground
+    /// time of the rule's apps: the total and each app's row.
+    case usageReport = "usage-report"
 }
 
 /// One broken property, with everything needed to look at it again.

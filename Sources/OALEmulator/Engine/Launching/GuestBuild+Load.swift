@@ -1,7 +1,7 @@
 import Foundation
 
 extension GuestBuild {
-    /// The build described by `DIRECTORY/guest.json`, its four executables
+    /// The build described by `DIRECTORY/guest.json`, its executables
     /// checked to be there.
     public static func load(directory: String) throws(EngineError) -> GuestBuild {
         let path = (directory as NSString).appendingPathComponent("guest.json")
@@ -12,7 +12,7 @@ extension GuestBuild {
             var build = try JSONDecoder().decode(GuestBuild.self, from: data)
             build.directory = URL(fileURLWithPath: directory).standardizedFileURL.path
             // A build without an app harness has no `oal-app` (`omitted`).
-            let expected = executables.filter { name in
+            let expected = executables.subtracting(optionalExecutables).filter { name in
                 !(build.omitted ?? [:]).keys.contains { "oal-\($0)" == name }
             }
             for name in expected where !FileManager.default.isExecutableFile(atPath: build.bin + "/" + name) {

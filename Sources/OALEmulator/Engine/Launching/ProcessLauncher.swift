@@ -82,6 +82,14 @@ struct ProcessLauncher {
         }
         let directory = guest.map { GuestBuild.executables.contains(name) ? $0.bin : nil }.flatMap { $0 }
         let path = directory.map { $0 + "/" + name } ?? binDirectory.appendingPathComponent(name).path
+        // Nor the emulator's own report extension under a guest's app.
+        if let guest, directory != nil, GuestBuild.optionalExecutables.contains(name),
+            !FileManager.default.isExecutableFile(atPath: path)
+        {
+            let reason =
+                guest.omitted?["report"] ?? "its checkout has no DeviceActivityReport extension"
+            throw .io("\(guest.name) has no \(name) (\(reason))")
+        }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw .missingExecutable(name: name, directory: directory ?? binDirectory.path)
         }

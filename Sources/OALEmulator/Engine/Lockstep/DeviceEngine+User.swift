@@ -9,7 +9,7 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .open, .press, .leave: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave: try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications: break
         }
         switch step.action {
@@ -19,6 +19,11 @@ extension DeviceEngine {
             guard appAvailable(for: "app " + arguments.joined(separator: " ")) else { return }
             if freeRun != nil { return try tapConcurrently(step, arguments) }
             tapped(step, arguments, try launch(.app, arguments))
+        case .usageReport(let rule):
+            guard appAvailable(for: "app usage-report \(rule)") else { return }
+            if let problem = try lookAtUsageReport(rule).problem {
+                record(step, ExpectationVerdict(ok: false, detail: problem))
+            }
         case .open(let name, let duration):
             try open(name, for: duration)
         case .leave:
@@ -31,6 +36,14 @@ extension DeviceEngine {
             try setAuthorization(change)
         case .notifications(let change):
             try setNotificationPermission(change)
+        case .expect(.usageReport(let rule, let text)):
+            try drainLaunches()
+            let look = try lookAtUsageReport(rule)
+            let shown = (look.output ?? "").split(separator: "\n").joined(separator: " | ")
+            record(
+                step,
+                ExpectationVerdict(
+                    ok: look.output?.contains(text) ?? false, detail: look.problem ?? "usage report: \(shown)"))
         case .expect(let expectation):
             try drainLaunches()
             let checker = ExpectationChecker(view: view) { kind, arguments in try self.launch(kind, arguments) }
