@@ -54,7 +54,9 @@ let package = Package(
         // A guest's history: every commit built and played, and bisect.
         .target(
             name: "OALGuestExplore",
-            dependencies: ["OALGuestBuild", "OALEmulator", "OALPlatform", "OALProcesses", "OALSystem"]),
+            dependencies: [
+                "OALGuestBuild", "OALEmulator", "OALPlatform", "OALProcesses", "OALScenario", "OALSystem",
+            ]),
         // 5. What a run is, as values: scenarios, faults and their
         //     parsers, `RunSpec` and its command line. No engine, no I/O
         //     beyond reading a scenario file.

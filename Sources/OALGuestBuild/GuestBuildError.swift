@@ -9,7 +9,7 @@ public enum GuestBuildError: Error, CustomStringConvertible, Sendable {
     case project(String, String)
     /// The checkout has no process of this kind, or two (and how it looked).
     case layout(String)
-    /// A harness file (findings, equivalent mutants) that cannot be read
+    /// A harness file (findings, equivalent mutants, mutation seeds) that cannot be read
     /// as one: its path and line.
     case harness(String)
     /// A command (git, swiftc) that failed to run, and why.

@@ -3,6 +3,7 @@ import OALEmulator
 import OALGuestBuild
 import OALPlatform
 import OALProcesses
+import OALScenario
 import OALSystem
 
 /// Plays a scenario against one guest build as a user would, on a fresh
@@ -24,12 +25,27 @@ public struct GuestScenarioRun: Sendable {
     /// A run still going after this many seconds is stopped (SIGTERM, then
     /// SIGKILL) and reported with exit 124, as timeout(1) does; nil: none.
     public var timeout: TimeInterval?
+    /// A generated day (`DayGenerator`, docs/SCENARIOS.md "Generated
+    /// days"): `scenario` is written from this seed's day before each
+    /// play, which has the seed and its fault mix, as `oal-device explore`
+    /// plays it. Nil: a scenario file as it is.
+    public var generatedSeed: UInt64?
 
     public init(binDirectory: String, scenario: String, seed: UInt64? = nil, forked: Bool = true) {
         self.binDirectory = binDirectory
         self.scenario = scenario
         self.seed = seed
         self.forked = forked
+    }
+
+    /// The same player (executables, launches, timeout) on seed `seed`'s
+    /// generated day, written to `directory/seed-S.scenario`.
+    public func generatedDay(seed: UInt64, in directory: URL) -> GuestScenarioRun {
+        var day = self
+        day.scenario = directory.appendingPathComponent("seed-\(seed).scenario").path
+        day.seed = seed
+        day.generatedSeed = seed
+        return day
     }
 
     /// The run against `guest` (a build directory), with `source` (the
@@ -40,6 +56,7 @@ public struct GuestScenarioRun: Sendable {
         spec.guestSource = source
         spec.launches = forked ? .forked : .cold
         spec.mutant = mutant
+        if let generatedSeed { spec = spec.drawing(seed: generatedSeed) }
         return spec
     }
 
@@ -47,6 +64,16 @@ public struct GuestScenarioRun: Sendable {
     public func reproduce(guest: String) -> String { spec(guest: guest).command }
 
     public func play(build: URL, root: URL) throws(GuestBuildError) -> ScenarioVerdict {
+        if let generatedSeed {
+            let file = URL(fileURLWithPath: scenario)
+            do {
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(DayGenerator.text(seed: generatedSeed).utf8).write(to: file, options: .atomic)
+            } catch {
+                throw .io("\(scenario): seed \(generatedSeed)'s generated day cannot be written: \(error)")
+            }
+        }
         let run: ResolvedRun
         do {
             run = try ResolvedRun.resolve(spec(guest: build.path))

@@ -282,7 +282,11 @@ public final class Oracle {
         // What the user is promised beyond the shields, for either app.
         checkUninstallProtection(view)
         checkPauses(view)
-        checkStatusLabels(view)
+        if let screen = rulesScreen {
+            rulesScreen = nil
+            checkStatusLabels(screen, view)
+            checkScheduleTexts(screen)
+        }
         checkUsageReports(view)
         if let next { judgeRest(of: view, until: next) }
         if let lag { report.violations += lag.settle(at: now) }

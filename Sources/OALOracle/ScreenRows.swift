@@ -2,13 +2,18 @@ import Foundation
 import OALScenario
 
 /// The rows of a screen (`oal-app rules|home --json`): every object with a
-/// `name`, wherever it is nested, with its `subtitle` and `trailing`.
+/// `name`, wherever it is nested, with its `subtitle` and `trailing`, and
+/// on the Rules screen its schedule text (`window`, `days`).
 package struct ScreenRows {
     package struct Row {
         package var id: String?
         package var name: String
         package var subtitle: String
         package var trailing: String
+        /// A schedule's window ("09:00 – 17:00"); nil when the row has none.
+        package var window: String? = nil
+        /// The rule's days ("Weekdays"); nil when the row shows none.
+        package var days: String? = nil
     }
 
     package var rows: [Row] = []
@@ -29,7 +34,8 @@ package struct ScreenRows {
                 rows.append(
                     Row(
                         id: dictionary["id"] as? String, name: name, subtitle: dictionary["subtitle"] as? String ?? "",
-                        trailing: dictionary["trailing"] as? String ?? ""))
+                        trailing: dictionary["trailing"] as? String ?? "", window: dictionary["window"] as? String,
+                        days: dictionary["days"] as? String))
             }
             for inner in dictionary.values { collect(inner) }
         } else if let list = value as? [Any] {

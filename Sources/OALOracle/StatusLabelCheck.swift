@@ -72,9 +72,7 @@ extension Oracle {
     /// hourly, `DeviceEngine.askTheApp`) against the spec model: the state
     /// each claims and, for a countdown, the edge it counts to. A label
     /// this check cannot read is left alone.
-    func checkStatusLabels(_ view: OracleView) {
-        guard let screen = rulesScreen else { return }
-        rulesScreen = nil
+    func checkStatusLabels(_ screen: ScreenRows, _ view: OracleView) {
         let model = specModel
         for row in screen.rows {
             guard let id = row.id.flatMap(UUID.init(uuidString:)), let entry = userRules.byID[id],
@@ -126,43 +124,41 @@ extension Oracle {
             let key = "\(rule.id.uuidString)|label"
             let actual = "\"\(row.trailing)\" on the Rules screen"
             guard let wanted else {
-                labelAgrees(key)
+                screenAgrees(.statusLabel, key: key)
                 continue
             }
             if let target = wanted.target, let span = label.span {
                 if span.contains(target.timeIntervalSince(now)) {
-                    labelAgrees(key)
+                    screenAgrees(.statusLabel, key: key)
                     continue
                 }
-                labelDiffers(
-                    rule, key: key,
+                screenDiffers(
+                    .statusLabel, rule, key: key,
                     expected: "a countdown to \(localText(target)) (\(wanted.claim), by the spec model)",
                     actual: actual)
             } else if wanted.target == nil, label.span != nil || [.disabled, .noDays, .idle].contains(label.claim) {
-                labelDiffers(
-                    rule, key: key, expected: "a label for a rule \(wanted.claim) (the spec model)", actual: actual)
+                screenDiffers(
+                    .statusLabel, rule, key: key, expected: "a label for a rule \(wanted.claim) (the spec model)", actual: actual)
             }
         }
     }
 
-    private func labelAgrees(_ key: String) {
-        resolved(.statusLabel, key: key)
+    func screenAgrees(_ check: OracleCheck, key: String) {
+        resolved(check, key: key)
         divergenceSince[key] = nil
-        expectedEnded(.statusLabel, key: key)
+        expectedEnded(check, key: key)
     }
 
-    /// A label shows what the app knows: while the rule's own state may
-    /// differ for a named reason (a withheld threshold, a killed press),
-    /// its label may too, until the same deadline.
-    private func labelDiffers(_ rule: Rule, key: String, expected: String, actual: String) {
+    /// A screen shows what the app knows: while the rule's own state may
+    /// differ for a named reason (a withheld threshold, a killed press or
+    /// tap), what its row shows may too, until the same deadline.
+    func screenDiffers(_ check: OracleCheck, _ rule: Rule, key: String, expected: String, actual: String) {
         let since = divergenceSince[key] ?? now
         divergenceSince[key] = since
         if let reason = namedReason(for: rule, since: since) {
-            expect(
-                .statusLabel, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual,
-                reason: reason)
+            expect(check, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual, reason: reason)
         } else {
-            violate(.statusLabel, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual)
+            violate(check, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual)
         }
     }
 }

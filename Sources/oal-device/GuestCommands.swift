@@ -58,6 +58,9 @@ let guestUsage = """
           not played, and counted against the score (killed / (killed + survived + not covered)). Equivalent:
           guest-harness/<app>/mutants-equivalent or --equivalent, lines `FILE[:LINE[:OPERATOR:ORIGINAL]] -- REASON`.
           --scenario FILE,FILE    the scenarios (default: the demo day and scenarios/mutation/)
+          --generated-days S,S... also the generated days of these seeds, with their fault mix, after the
+                                  scenarios ('none': no day; default: guest-harness/<app>/mutation-seeds
+                                  with the default scenarios, none with --scenario)
           --limit N               only N mutants, evenly spread
           --equivalent FILE       the equivalent mutants (default: the harness's mutants-equivalent)
           --timeout S             a run longer than S seconds kills its mutant (default 120)
@@ -395,6 +398,16 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
     let checkout = try checkoutOf(target, options: options, command: "mutate")
     let quiet = parsed.has("quiet")
     var scenarios = parsed.value("scenario")?.split(separator: ",").map(String.init) ?? []
+    // The harness's fixed seeds go with the default scenarios; a run of
+    // chosen scenarios plays days only when asked.
+    var seeds: MutationSeeds? = scenarios.isEmpty ? nil : MutationSeeds.none
+    if let text = parsed.value("generated-days") {
+        do {
+            seeds = try MutationSeeds.parse(text, path: "--generated-days")
+        } catch {
+            throw ProcessFailure.usage(error.description)
+        }
+    }
     if scenarios.isEmpty {
         scenarios = ["scenarios/demo-day.scenario"]
         let extra = (try? FileManager.default.contentsOfDirectory(atPath: "scenarios/mutation")) ?? []
@@ -433,7 +446,8 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
     // nothing reports: removed at the end.
     defer { if parsed.value("work") == nil { try? FileManager.default.removeItem(at: work) } }
     let mutation = GuestMutation(
-        checkout: checkout, builder: GuestBuilder(options: options), players: players, work: work, limit: limit,
+        checkout: checkout, builder: GuestBuilder(options: options), players: players, seeds: seeds, work: work,
+        limit: limit,
         equivalent: equivalent, exclude: GuestMutation.notEnforcement
     ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
     do {

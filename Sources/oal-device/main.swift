@@ -195,7 +195,7 @@ let commandSpecs: [String: ArgumentSpec] = [
     "guest": ArgumentSpec(
         options: [
             "harness", "cache", "sdk", "from", "to", "scenario", "work", "markdown", "json", "seed", "filter", "limit",
-            "equivalent", "timeout",
+            "equivalent", "timeout", "generated-days",
         ] + checkOptions,
         flags: ["no-build", "quiet", "all", "forked", "no-shrink"]),
     "bisect": ArgumentSpec(options: ["guest", "harness", "cache", "sdk", "seed", "work"]),

@@ -455,6 +455,41 @@ struct GuestBuildTests {
         #expect(run.stdout.contains("| operator | killed | survived | not covered | equivalent | not compiled |"))
     }
 
+    /// Generated days among what the score plays (issue 35): the days of
+    /// the listed seeds, after the scenarios, each compared with its own
+    /// unmutated verdict; the report names the seeds.
+    @Test func aMutationRunPlaysTheGeneratedDaysOfItsSeeds() throws {
+        let copy = try Self.miniCopy("mutate-days", breakShield: false)
+        let work = Self.temporaryRoot("mutate-days-work")
+        let json = Self.temporaryRoot("mutate-days-report").appendingPathExtension("json")
+        defer {
+            for url in [copy, work, json] { try? FileManager.default.removeItem(at: url) }
+        }
+        let scenario = Self.repository.appendingPathComponent("examples/MiniGuest/mini.scenario").path
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            [
+                "guest", "mutate", copy.path, "--scenario", scenario, "--generated-days", "2,1", "--limit", "1",
+                "--work", work.path, "--json", json.path, "--quiet",
+            ])
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any], "\(run.stdout)")
+        #expect(report["seeds"] as? [Int] == [2, 1])
+        #expect(report["scenarios"] as? [String] == ["mini.scenario", "seed-2.scenario", "seed-1.scenario"])
+        #expect((report["baseline"] as? [String])?.count == 3)
+        #expect(run.stdout.contains("Played: mini.scenario, seed-2.scenario, seed-1.scenario; generated days: seeds 2, 1."))
+        // The day played is the generator's, with its seed line.
+        let day = try String(contentsOf: work.appendingPathComponent("days/seed-2.scenario"), encoding: .utf8)
+        #expect(day.contains("seed 2"), "\(day)")
+
+        let bad = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            ["guest", "mutate", copy.path, "--scenario", scenario, "--generated-days", "2,x", "--quiet"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--generated-days:1: 'x' is not a seed"), "\(bad.stderr)")
+    }
+
     @Test func bisectFindsTheCommitThatBrokeMiniGuest() throws {
         let repo = Self.temporaryRoot("bisect-repo")
         let work = Self.temporaryRoot("bisect-work")

@@ -100,6 +100,46 @@ import Testing
             """, mutant: "label-ignores-days", check: .statusLabel)
     }
 
+    /// A window off the hour, read on the Rules screen: the text names
+    /// its start and end to the minute.
+    @Test func aWindowTextWithoutItsMinutesIsCaught() throws {
+        try OracleTests.assertCaught(
+            """
+            timezone UTC
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:01 app rule add schedule Focus --list Social --from 09:05 --to 09:45 --days mon,wed
+            """, mutant: "window-text-drops-minutes", check: .scheduleText)
+    }
+
+    /// The schedule text of both apps (the detail sheet's "During this
+    /// time" and "On these days", spec §3.2), read for the minutes and
+    /// days it claims; a text it cannot read claims nothing.
+    @Test func scheduleTextsAreReadForWhatTheyClaim() {
+        #expect(ScheduleText.window("09:00 – 17:00") == ScheduleText.Window(start: 540, end: 1020))
+        #expect(ScheduleText.window("00:00 – 00:00") == ScheduleText.Window(start: 0, end: 0))
+        #expect(ScheduleText.window("22:30 – 06:05") == ScheduleText.Window(start: 1350, end: 365))
+        #expect(ScheduleText.window("23:59 – 00:01") == ScheduleText.Window(start: 1439, end: 1))
+        #expect(ScheduleText.window("24:30 – 06:00") == nil)
+        #expect(ScheduleText.window("09:60 – 17:00") == nil)
+        #expect(ScheduleText.window("9:00 – 17:00") == nil)
+        #expect(ScheduleText.window("09:00 - 17:00") == nil)
+        #expect(ScheduleText.window("09:00") == nil)
+        #expect(ScheduleText.days("Every day") == [1, 2, 3, 4, 5, 6, 7])
+        #expect(ScheduleText.days("Weekdays") == [2, 3, 4, 5, 6])
+        #expect(ScheduleText.days("Weekends") == [1, 7])
+        #expect(ScheduleText.days("Never") == [])
+        #expect(ScheduleText.days("Sun, Wed, Sat") == [1, 4, 7])
+        #expect(ScheduleText.days("Mon") == [2])
+        #expect(ScheduleText.days("Mon, Mon") == nil)
+        #expect(ScheduleText.days("Mon, Funday") == nil)
+        #expect(ScheduleText.days("") == nil)
+        #expect(ScheduleText.clock(0) == "00:00")
+        #expect(ScheduleText.clock(425) == "07:05")
+        #expect(ScheduleText.clock(1439) == "23:59")
+    }
+
     /// Both apps' wordings, each read as the state it claims and the
     /// seconds its rounded-up countdown can stand for (a minute's slack).
     @Test func statusLabelsAreReadForWhatTheyClaim() {

@@ -126,14 +126,24 @@ public struct GuestScreenRow: Hashable, Sendable, Encodable {
     public var subtitle: String
     public var trailing: String
     public var hardMode: Bool
+    /// Only on the Rules screen's rows: a schedule's window and the rule's
+    /// days, as the app's detail sheet words them ("09:00 – 17:00",
+    /// "Weekdays"; the oracle's `schedule-text`). Nil: not shown.
+    public var window: String?
+    public var days: String?
 
-    public init(id: UUID, name: String, kind: String, subtitle: String, trailing: String, hardMode: Bool) {
+    public init(
+        id: UUID, name: String, kind: String, subtitle: String, trailing: String, hardMode: Bool,
+        window: String? = nil, days: String? = nil
+    ) {
         self.id = id.uuidString
         self.name = name
         self.kind = kind
         self.subtitle = subtitle
         self.trailing = trailing
         self.hardMode = hardMode
+        self.window = window
+        self.days = days
     }
 }
 

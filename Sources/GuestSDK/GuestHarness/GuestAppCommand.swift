@@ -203,7 +203,11 @@ enum GuestAppCommand {
         try CommandOutput.emit(sections, json: args.has("json")) {
             if sections.isEmpty { return "No rules" }
             return sections.map { section in
-                ([section.title] + section.rules.map { "  \($0.name) — \($0.subtitle) — \($0.trailing)" })
+                ([section.title]
+                    + section.rules.map { row in
+                        let schedule = [row.window, row.days].compactMap { $0 }.joined(separator: ", ")
+                        return "  \(row.name) — \(row.subtitle) — \(row.trailing) — \(schedule)"
+                    })
                     .joined(separator: "\n")
             }.joined(separator: "\n")
         }

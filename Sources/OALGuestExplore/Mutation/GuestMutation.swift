@@ -6,7 +6,8 @@ import OALSystem
 /// mutate`, docs/GUEST.md "Mutation score"). The checkout is copied (never
 /// touched), every eligible line of the extensions' sources (Shared/ and
 /// the three extensions) is rewritten as mutant schemata (`MutantSchema`),
-/// the copy is built once and plays each scenario unmutated, recording the
+/// the copy is built once and plays each scenario unmutated, then the
+/// generated days of a fixed list of seeds (`MutationSeeds`), recording the
 /// sites it reaches (`OAL_MUTANT_COVERAGE`). A site none reached is `not
 /// covered`, and not played; each other mutant is played on the scenarios
 /// with `OAL_MUTANT=guest-N`. It is killed when some scenario's verdict
@@ -17,8 +18,12 @@ import OALSystem
 public struct GuestMutation {
     public var checkout: URL
     public var builder: GuestBuilder
-    /// One player per scenario (the demo day and a few more).
+    /// One player per scenario (the demo day and a few more); the first is
+    /// also the template of the generated days' players.
     public var players: [GuestScenarioRun]
+    /// The generated days played after the scenarios; nil: the app
+    /// harness's `mutation-seeds` file, when it has one.
+    public var seeds: MutationSeeds?
     public var work: URL
     /// Play at most this many mutants (spread evenly over the sites), nil: all.
     public var limit: Int?
@@ -30,8 +35,8 @@ public struct GuestMutation {
     public var progress: (String) -> Void
 
     public init(
-        checkout: URL, builder: GuestBuilder, players: [GuestScenarioRun], work: URL, limit: Int?,
-        equivalent: EquivalentMutants?, exclude: [String], progress: @escaping (String) -> Void
+        checkout: URL, builder: GuestBuilder, players: [GuestScenarioRun], seeds: MutationSeeds? = nil, work: URL,
+        limit: Int?, equivalent: EquivalentMutants?, exclude: [String], progress: @escaping (String) -> Void
     ) {
         self.checkout = checkout
         // Every process's compile errors, the report extension's too: the
@@ -40,6 +45,7 @@ public struct GuestMutation {
         options.reportMayBeLeftOut = false
         self.builder = GuestBuilder(options: options)
         self.players = players
+        self.seeds = seeds
         self.work = work
         self.limit = limit
         self.equivalent = equivalent
@@ -63,17 +69,24 @@ public struct GuestMutation {
         public var byOperator: [String: MutationTally]
         /// The sites the unmutated runs reached, by number.
         public var reached: [Int]
+        /// The scenarios played, by file name, then the generated days.
+        public var scenarios: [String]
+        /// The seeds whose generated days were played (after the scenarios).
+        public var seeds: [UInt64]
+        /// The unmutated copy's verdict of each scenario and day, in order.
         public var baseline: [String]
         public var buildSeconds: Double
         public var playSeconds: Double
 
         public init(
-            app: String, files: [String], results: [Result], reached: Set<Int>, baseline: [String],
-            buildSeconds: Double, playSeconds: Double
+            app: String, files: [String], results: [Result], reached: Set<Int>, scenarios: [String] = [],
+            seeds: [UInt64] = [], baseline: [String], buildSeconds: Double, playSeconds: Double
         ) {
             self.app = app
             self.files = files
             self.results = results
+            self.scenarios = scenarios
+            self.seeds = seeds
             tally = MutationTally(results)
             byOperator = Dictionary(
                 uniqueKeysWithValues: MutationSite.Operator.allCases.map { op in
@@ -105,6 +118,17 @@ public struct GuestMutation {
         } catch {
             throw .harness(error.description)
         }
+        var seeds = self.seeds ?? .none
+        if self.seeds == nil {
+            do {
+                seeds = try MutationSeeds.load(harness.directory.appendingPathComponent("mutation-seeds"))
+            } catch {
+                throw .harness(error.description)
+            }
+        }
+        guard let template = self.players.first else { throw .tool("no scenario to play") }
+        let days = work.appendingPathComponent("days")
+        let players = self.players + seeds.seeds.map { template.generatedDay(seed: $0, in: days) }
         var files = Set<String>()
         // A report extension's views are compiled and never drawn: no site there.
         for process in app.processes where process.kind != .app {
@@ -133,6 +157,7 @@ public struct GuestMutation {
             originals: originals, copy: copy, leftOut: leftOut)
         let buildSeconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
         progress("\(sites.count) mutant(s) in \(targets.count) file(s) built as one copy in \(Int(buildSeconds)) s")
+        if !seeds.seeds.isEmpty { progress("generated days: seeds \(seeds)") }
 
         let playStarted = Date()
         // The unmutated runs, each recording the sites it reaches.
@@ -188,6 +213,7 @@ public struct GuestMutation {
         }
         return Report(
             app: app.name, files: targets, results: results.sorted { $0.site.id < $1.site.id }, reached: reached,
+            scenarios: players.map { ($0.scenario as NSString).lastPathComponent }, seeds: seeds.seeds,
             baseline: baseline.map(\.description), buildSeconds: buildSeconds,
             playSeconds: Date().timeIntervalSince(playStarted))
     }

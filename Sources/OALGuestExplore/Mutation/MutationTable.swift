@@ -10,6 +10,9 @@ public enum MutationTable {
             "\(report.app): \(report.tally.summary); \(report.files.count) file(s); "
                 + "build \(Int(report.buildSeconds)) s, play \(Int(report.playSeconds)) s.",
             "",
+            "Played: \(report.scenarios.joined(separator: ", ")); generated days: "
+                + (report.seeds.isEmpty ? "none" : "seeds " + report.seeds.map(String.init).joined(separator: ", ")) + ".",
+            "",
             "| operator | killed | survived | not covered | equivalent | not compiled | test double |",
             "|---|---:|---:|---:|---:|---:|---:|",
         ]

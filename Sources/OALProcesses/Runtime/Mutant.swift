@@ -21,6 +21,9 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// A schedule's "Starts in" counts to tomorrow's window whatever the
     /// enabled days say.
     case labelIgnoresDays = "label-ignores-days"
+    /// The Rules screen shows a schedule's window to the hour: 09:05 –
+    /// 09:45 reads "09:00 – 09:00".
+    case windowTextDropsMinutes = "window-text-drops-minutes"
     /// The Open press checks the budget and spends in two separate steps
     /// (a read, then `addOpens`), so concurrent presses can overspend.
     case spendWithoutLock = "spend-without-lock"

@@ -51,6 +51,9 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// Each rule's status label on the app's Rules screen agrees with the
     /// spec model's state, and its countdown with the next edge.
     case statusLabel = "status-label"
+    /// Each rule's schedule text on the app's Rules screen (its window and
+    /// days, as the detail sheet shows them) names the rule as the user set it.
+    case scheduleText = "schedule-text"
     /// A shield offers Open exactly when every rule blocking the app is an
     /// open limit with opens left, and names no rule that is not blocking it.
     case shieldContent = "shield-content"

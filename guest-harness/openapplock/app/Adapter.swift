@@ -198,6 +198,9 @@ final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
 
     // MARK: Screens
 
+    /// The Rules screen's rows, with the schedule text the rule's detail
+    /// sheet draws from `RuleSchedule.timeRangeLabel` and the days'
+    /// `summary` (the same at every commit), so the oracle judges that code too.
     @MainActor func rulesScreen() throws -> [GuestRulesSection] {
         let rules = try allRules()
         return RuleKind.allCases.compactMap { kind in
@@ -206,7 +209,8 @@ final class OpenAppLockAdapter: GuestAppAdapter, @unchecked Sendable {
                 let status = subject(rule).status(at: .now, usage: usage)
                 return GuestScreenRow(
                     id: rule.id, name: rule.name, kind: kind.displayName, subtitle: rulesRowSubtitle(rule),
-                    trailing: rulesRowStatus(rule, status: status, usage: usage), hardMode: rule.hardMode)
+                    trailing: rulesRowStatus(rule, status: status, usage: usage), hardMode: rule.hardMode,
+                    window: kind == .schedule ? rule.schedule.timeRangeLabel : nil, days: rule.days.summary)
             }
             return rows.isEmpty ? nil : GuestRulesSection(title: kind.displayName, rules: rows)
         }

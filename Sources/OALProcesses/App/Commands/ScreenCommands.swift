@@ -16,6 +16,11 @@ enum ScreenCommands {
         var hardMode: Bool
         /// Only on `rules` rows the app does not enforce in the background.
         var backgroundEnforcement: String?
+        /// Only on `rules` rows: a schedule's window and every rule's
+        /// days, as the detail sheet shows them ("During this time", "On
+        /// these days").
+        var window: String? = nil
+        var days: String? = nil
     }
 
     struct Home: Encodable {
@@ -104,10 +109,16 @@ enum ScreenCommands {
                     status = .upcoming(startsAt: Self.nextStartIgnoringDays(config.startMinutes, inputs))
                 }
                 let state = states[rule.id]
+                var window = rule.configuration.schedule?.windowText
+                if Mutant.on(.windowTextDropsMinutes), let config = rule.configuration.schedule {
+                    window = ScheduleConfig.clockText(config.startMinutes / 60 * 60) + " – "
+                        + ScheduleConfig.clockText(config.endMinutes / 60 * 60)
+                }
                 return Row(
                     id: rule.id.uuidString, name: rule.name, kind: kind.displayName,
                     subtitle: blockSummary(rule, database: database), trailing: status.label(now: inputs.now),
-                    hardMode: rule.hardMode, backgroundEnforcement: state?.isRefused == true ? state?.text : nil)
+                    hardMode: rule.hardMode, backgroundEnforcement: state?.isRefused == true ? state?.text : nil,
+                    window: window, days: rule.days.summary)
             }
             return rows.isEmpty ? nil : Section(title: kind.displayName, rules: rows)
         }
@@ -117,7 +128,8 @@ enum ScreenCommands {
                 ([section.title]
                     + section.rules.map { row in
                         let warning = row.backgroundEnforcement.map { " — not enforced in the background (\($0))" }
-                        return "  \(row.name) — \(row.subtitle) — \(row.trailing)\(warning ?? "")"
+                        let schedule = [row.window, row.days].compactMap { $0 }.joined(separator: ", ")
+                        return "  \(row.name) — \(row.subtitle) — \(row.trailing) — \(schedule)\(warning ?? "")"
                     })
                     .joined(separator: "\n")
             }.joined(separator: "\n")
