@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALExplore
+import OALSystem
 import OALTestSupport
 import Testing
 
@@ -138,9 +139,23 @@ import Testing
             to: library.appendingPathComponent("a-passes.scenario"))
         let wrong = library.appendingPathComponent("b-wrong.scenario")
         try Data((day + "at 09:20 expect blocked Chess\n").utf8).write(to: wrong)
-        try FileManager.default.copyItem(
-            at: Self.scenarios.appendingPathComponent("regressions/explore-seed-98.scenario"),
-            to: library.appendingPathComponent("regressions/explore-seed-98.scenario"))
+        // Every regression of the own app passes now, so the one kept open
+        // is made here: a weekends-only window judged on a Monday, with the
+        // shared decision broken to take every day (the check's runs carry
+        // the mutant, as a run under OAL_MUTANT does).
+        try Data(
+            """
+            # oracle: over-enforced "Weekend"
+            timezone Europe/Paris
+            start 2026-11-30 09:00
+            end 2026-11-30 10:00
+            at 09:00 app list add Social --apps Instagram
+            at 09:01 app rule add schedule Weekend --list Social --from 09:00 --to 17:00 --days sat,sun
+            at 09:05 open Instagram for 5m
+
+            """.utf8
+        ).write(to: library.appendingPathComponent("regressions/weekends-only.scenario"))
+        let broken = [MutantVariable.name: "decision-ignores-days"]
 
         let device = try BuiltProducts.executable("oal-device")
         let arguments = [
@@ -150,7 +165,8 @@ import Testing
         ]
         let first = try ProcessRun.run(
             device,
-            arguments + ["--root-base", base.appendingPathComponent("one").path, "--seeds", "1", "--crash-limit", "1"])
+            arguments + ["--root-base", base.appendingPathComponent("one").path, "--seeds", "1", "--crash-limit", "1"],
+            environment: broken)
         #expect(first.status == 1, "\(first.stdout)\n\(first.stderr)")
         #expect(
             first.stdout.contains("check: 3 library scenario(s), 1 generated day(s), 1 crash point(s)"),
@@ -158,7 +174,7 @@ import Testing
         #expect(
             first.stdout.contains("| new | own app | expectation | time-limit | expect blocked | 1 |"),
             "\(first.stdout)")
-        #expect(first.stdout.contains("| open explore-seed-98 | own app |"), "\(first.stdout)")
+        #expect(first.stdout.contains("| open weekends-only | own app |"), "\(first.stdout)")
         let data = try Data(contentsOf: base.appendingPathComponent("one/findings.json"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(object["runs"] as? Int == 5)
@@ -172,7 +188,8 @@ import Testing
         try FileManager.default.removeItem(at: wrong)
         let second = try ProcessRun.run(
             device,
-            arguments + ["--root-base", base.appendingPathComponent("two").path, "--seeds", "0", "--crash-limit", "0"])
+            arguments + ["--root-base", base.appendingPathComponent("two").path, "--seeds", "0", "--crash-limit", "0"],
+            environment: broken)
         #expect(second.status == 5, "\(second.stdout)\n\(second.stderr)")
         #expect(second.stdout.contains("0 new finding(s), 1 known"), "\(second.stdout)")
     }

@@ -7,20 +7,14 @@ import OALScenario
 /// follows only the launched process's first thread (no `-f`), and counts
 /// each call per thread, so the listing's numbering is the kill's.
 public enum SyscallTrap {
-    /// The first `strace` on `PATH`, else Debian's path: a launch that
-    /// cannot start it fails, naming it, with the launcher's usual error.
-    public static let executable: String = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/strace"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return "/usr/bin/strace"
-    }()
+    /// strace found on the launch's `PATH` by env(1): a library reads no
+    /// environment, and a machine without strace fails the launch with
+    /// env's "strace: No such file or directory" (exit 127).
+    public static let executable = ["/usr/bin/env", "strace"]
 
     /// Logs every call of `SyscallName.all` to `path`, one a line.
     public static func logging(to path: String) -> [String] {
-        [executable, "-qq", "-o", path, "-e", "trace=" + SyscallName.all.joined(separator: ","), "--"]
+        executable + ["-qq", "-o", path, "-e", "trace=" + SyscallName.all.joined(separator: ","), "--"]
     }
 
     /// SIGKILL on entry to call `point` (`NAME#N`), before it does anything.
@@ -28,8 +22,8 @@ public enum SyscallTrap {
         let hash = point.lastIndex(of: "#") ?? point.endIndex
         let name = String(point[..<hash])
         let n = point[hash...].dropFirst()
-        return [
-            executable, "-qq", "-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(n)",
+        return executable + [
+            "-qq", "-o", "/dev/null", "-e", "trace=\(name)", "-e", "inject=\(name):signal=KILL:when=\(n)",
             "--",
         ]
     }
