@@ -75,7 +75,8 @@ extension Oracle {
                     } else {
                         screenDiffers(
                             .scheduleText, rule, key: key,
-                            expected: "the window \(ScheduleText.clock(wanted.start)) – \(ScheduleText.clock(wanted.end)) "
+                            expected:
+                                "the window \(ScheduleText.clock(wanted.start)) – \(ScheduleText.clock(wanted.end)) "
                                 + "(minutes \(wanted.start) to \(wanted.end), the rule as the user set it)",
                             actual: actual)
                     }

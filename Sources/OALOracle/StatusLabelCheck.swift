@@ -138,7 +138,8 @@ extension Oracle {
                     actual: actual)
             } else if wanted.target == nil, label.span != nil || [.disabled, .noDays, .idle].contains(label.claim) {
                 screenDiffers(
-                    .statusLabel, rule, key: key, expected: "a label for a rule \(wanted.claim) (the spec model)", actual: actual)
+                    .statusLabel, rule, key: key, expected: "a label for a rule \(wanted.claim) (the spec model)",
+                    actual: actual)
             }
         }
     }
@@ -156,7 +157,9 @@ extension Oracle {
         let since = divergenceSince[key] ?? now
         divergenceSince[key] = since
         if let reason = namedReason(for: rule, since: since) {
-            expect(check, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual, reason: reason)
+            expect(
+                check, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual,
+                reason: reason)
         } else {
             violate(check, key: key, ruleID: rule.id, ruleName: rule.name, expected: expected, actual: actual)
         }

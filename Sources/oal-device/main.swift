@@ -170,7 +170,9 @@ let commandSpecs: [String: ArgumentSpec] = [
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
         flags: ["quiet", "no-snapshots", "forked", "no-build", "syscalls"]),
-    "kill-sweep": ArgumentSpec(options: ["root-base", "limit", "only", "timed", "jobs"] + guestOptions, flags: ["quiet", "syscalls", "no-build"]),
+    "kill-sweep": ArgumentSpec(
+        options: ["root-base", "limit", "only", "timed", "jobs"] + guestOptions,
+        flags: ["quiet", "syscalls", "no-build"]),
     "swarm": ArgumentSpec(
         options: ["root-base", "seeds", "first-seed", "warm"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build"]),

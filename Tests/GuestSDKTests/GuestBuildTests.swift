@@ -478,7 +478,8 @@ struct GuestBuildTests {
         #expect(report["seeds"] as? [Int] == [2, 1])
         #expect(report["scenarios"] as? [String] == ["mini.scenario", "seed-2.scenario", "seed-1.scenario"])
         #expect((report["baseline"] as? [String])?.count == 3)
-        #expect(run.stdout.contains("Played: mini.scenario, seed-2.scenario, seed-1.scenario; generated days: seeds 2, 1."))
+        #expect(
+            run.stdout.contains("Played: mini.scenario, seed-2.scenario, seed-1.scenario; generated days: seeds 2, 1."))
         // The day played is the generator's, with its seed line.
         let day = try String(contentsOf: work.appendingPathComponent("days/seed-2.scenario"), encoding: .utf8)
         #expect(day.contains("seed 2"), "\(day)")

@@ -31,7 +31,8 @@ struct GuestSDKSurfaceTests {
         "==": "Equatable's requirement: `==`, `!=`, `contains` and `firstIndex(of:)` call it",
         "<": "Comparable's requirement: `sorted()`, `min()` and the other comparisons call it",
         "+": "SwiftUI's `Text + Text`: an operator, used as `a + b`",
-        "makeAsyncIterator": "AsyncSequence's requirement: `for await` over DeviceActivityResults and its segments, categories and applications calls it",
+        "makeAsyncIterator":
+            "AsyncSequence's requirement: `for await` over DeviceActivityResults and its segments, categories and applications calls it",
         "~=": "`catch NFCReaderError.Code.x` and `catch BGTaskScheduler.Error.x` match a bridged error through it",
         // Result builders: the compiler calls these for a builder's body.
         "buildBlock": "a result builder's requirement: the compiler calls it for every builder body",

@@ -56,7 +56,9 @@ import Testing
     @Test func aNewWindowEndsAPause() throws {
         let until = Date(timeIntervalSince1970: 1_800_000_000)
         var rule = Fixture.schedule(21 * 60 + 10, 7 * 60 + 25, pausedUntil: until)
-        rule.reconfigure(.schedule(try ScheduleConfig(startMinutes: 21 * 60 + 10, endMinutes: 7 * 60 + 25, selectionMode: .allowOnly)))
+        rule.reconfigure(
+            .schedule(
+                try ScheduleConfig(startMinutes: 21 * 60 + 10, endMinutes: 7 * 60 + 25, selectionMode: .allowOnly)))
         #expect(rule.pausedUntil == until)
         rule.reconfigure(.schedule(try ScheduleConfig(startMinutes: 119, endMinutes: 119)))
         #expect(rule.pausedUntil == nil)

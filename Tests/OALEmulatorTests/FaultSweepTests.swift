@@ -1,10 +1,11 @@
 import Foundation
 import OALDomain
 import OALEmulator
-@testable import OALExplore
 import OALPlatform
 import OALTestSupport
 import Testing
+
+@testable import OALExplore
 
 /// The crash-point sweep and the seed swarm, CI-sized. The full sweep is
 /// `scripts/sweep` (docs/FAULTS.md).
@@ -335,7 +336,8 @@ extension DeviceKillSweepTests {
         at 09:00 open Chess for 5m
         """.write(to: file, atomically: true, encoding: .utf8)
         let report = try CrashSweep(
-            SweepSettings(spec: .built(file.path), rootBase: directory.appendingPathComponent("roots"), limit: 40, jobs: 2),
+            SweepSettings(
+                spec: .built(file.path), rootBase: directory.appendingPathComponent("roots"), limit: 40, jobs: 2),
             syscalls: true
         ).run()
         let kinds = Set(report.reached.map(\.target))
@@ -375,7 +377,10 @@ extension DeviceKillSweepTests {
         sweep.syscalls = true
         let report = try sweep.run()
         #expect(report.pointsListed > 100, "\(report.render())")
-        #expect(Set(report.listed.map { $0.split(separator: "#")[0] }).isSuperset(of: ["at-syscall write", "at-syscall flock"]))
+        #expect(
+            Set(report.listed.map { $0.split(separator: "#")[0] }).isSuperset(of: [
+                "at-syscall write", "at-syscall flock",
+            ]))
         #expect(report.outcomes.count == 12)
         #expect(report.outcomes.filter(\.killed).count >= 8, "\(report.render())")
         #expect(report.differing.isEmpty, "\(report.render())")

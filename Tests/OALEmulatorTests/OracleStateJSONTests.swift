@@ -158,7 +158,8 @@ import Testing
                     launch: "32", app: "Candy \"Crush\"", status: "?", ruleID: rules[1], opensBefore: 0, opensAfter: 1,
                     time: start, step: awkward),
             ],
-            spec: spec, labelsAsked: LabelsAsked(launch: 17, time: start.addingTimeInterval(0.25), zone: "Pacific/Chatham"))
+            spec: spec,
+            labelsAsked: LabelsAsked(launch: 17, time: start.addingTimeInterval(0.25), zone: "Pacific/Chatham"))
     }
 
     @Test func aFullStateIsTheEncodersBytes() throws {

@@ -1,9 +1,10 @@
 import Foundation
-@testable import OALEmulator
 import OALPlatform
 import OALSystem
 import OALTestSupport
 import Testing
+
+@testable import OALEmulator
 
 /// Issue 39: a device killed while an extension runs (the timed kill
 /// sweep's `at-line 147` of a press: the shield action still spending)

@@ -160,7 +160,8 @@ import Testing
                 let spec = model.nextStart(rule, after: instant)
                 if spec != domain {
                     disagreements.append(
-                        "\(start)–\(end) at \(instant): model \(String(describing: spec)), domain \(String(describing: domain))")
+                        "\(start)–\(end) at \(instant): model \(String(describing: spec)), domain \(String(describing: domain))"
+                    )
                 }
             }
         }

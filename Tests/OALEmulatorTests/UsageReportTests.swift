@@ -1,11 +1,11 @@
 import Foundation
 import OALDomain
+import OALExplore
 import OALPlatform
 import OALSystem
 import Testing
 
 @testable import OALEmulator
-import OALExplore
 @testable import OALOracle
 
 /// The usage page of a time limit (`app usage-report RULE`): the device
@@ -61,8 +61,10 @@ import OALExplore
         let expected = ExpectedUsageReport(secondsByName: ["Chess": 300, "Candy Crush": 3_900, "X": 0])
         #expect(expected.total == "1h 10m today")
         #expect(expected.rows.map(\.name) == ["Candy Crush", "Chess"])
-        let right = ["total": "1h 10m today", "apps[0].name": "Candy Crush", "apps[0].seconds": "3900",
-            "apps[1].name": "Chess", "apps[1].seconds": "300"]
+        let right = [
+            "total": "1h 10m today", "apps[0].name": "Candy Crush", "apps[0].seconds": "3900",
+            "apps[1].name": "Chess", "apps[1].seconds": "300",
+        ]
         #expect(expected.difference(from: right) == nil)
         var wrongTotal = right
         wrongTotal["total"] = "1h 9m today"
@@ -114,9 +116,10 @@ import OALExplore
             scenario.steps.map(\.action) == [
                 .usageReport(rule: "Video Cap"), .expect(.usageReport(rule: "Video Cap", text: "1h today")),
             ])
-        #expect(scenario.steps.map(\.action.lineText) == [
-            "app usage-report \"Video Cap\"", "expect usage-report \"Video Cap\" \"1h today\"",
-        ])
+        #expect(
+            scenario.steps.map(\.action.lineText) == [
+                "app usage-report \"Video Cap\"", "expect usage-report \"Video Cap\" \"1h today\"",
+            ])
         #expect(throws: ScenarioError.self) {
             try ScenarioParser(file: "s.scenario").parse("start 2026-11-30 08:00\nat 08:00 app usage-report")
         }
@@ -142,7 +145,8 @@ import OALExplore
             .init(app: "a", from: t0.addingTimeInterval(300), to: t0.addingTimeInterval(400)),
         ])
         let seconds = usage.foregroundSeconds(
-            during: DateInterval(start: t0, duration: 1_000), until: t0.addingTimeInterval(350)) { $0 != "c" }
+            during: DateInterval(start: t0, duration: 1_000), until: t0.addingTimeInterval(350)
+        ) { $0 != "c" }
         #expect(seconds == ["a": 100, "b": 140])
     }
 }

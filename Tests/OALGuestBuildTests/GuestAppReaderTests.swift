@@ -223,9 +223,12 @@ struct PrincipalClassTests {
         try write(
             "Report/DemoReport.swift",
             "import DeviceActivity\nimport SwiftUI\nimport ExtensionKit\n\n// @main is below\n@main\n"
-                + "struct DemoReport: DeviceActivityReportExtension {\n    var body: some DeviceActivityReportScene { Usage() }\n}\n")
-        try write("Report/Usage.swift", "import DeviceActivity\nimport SwiftUI\nstruct Usage: DeviceActivityReportScene {}\n")
-        try write("Report/UsageView.swift", "import SwiftUI\nstruct UsageView: View { var body: some View { Text(\"\") } }\n")
+                + "struct DemoReport: DeviceActivityReportExtension {\n    var body: some DeviceActivityReportScene { Usage() }\n}\n"
+        )
+        try write(
+            "Report/Usage.swift", "import DeviceActivity\nimport SwiftUI\nstruct Usage: DeviceActivityReportScene {}\n")
+        try write(
+            "Report/UsageView.swift", "import SwiftUI\nstruct UsageView: View { var body: some View { Text(\"\") } }\n")
         let report = try #require(try GuestAppReader.read(root).process(.report))
         #expect(report.principalClass == "DemoReport")
         #expect(report.kind.executable == "oal-report")

@@ -4,4 +4,3 @@ public struct DeviceActivityName: Hashable, Sendable, RawRepresentable {
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
 }
-

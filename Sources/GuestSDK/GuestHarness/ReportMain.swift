@@ -79,7 +79,8 @@ public enum ReportMain {
         let categories = byCategory.keys.sorted().map { token in
             DeviceActivityData.CategoryActivity(
                 category: ActivityCategory(
-                    token: ActivityCategoryToken(token), localizedDisplayName: catalog.categories.first {
+                    token: ActivityCategoryToken(token),
+                    localizedDisplayName: catalog.categories.first {
                         $0.token == token
                     }?.name),
                 applications: byCategory[token] ?? [])

@@ -101,7 +101,9 @@ public struct CrashSweep: Sendable {
     /// spread; in the list's order.
     static func stratified(_ sites: [CrashSite], limit: Int) -> [CrashSite] {
         var groups: [String: [Int]] = [:]
-        for (index, site) in sites.enumerated() { groups["\(site.target.rawValue) \(site.point)", default: []].append(index) }
+        for (index, site) in sites.enumerated() {
+            groups["\(site.target.rawValue) \(site.point)", default: []].append(index)
+        }
         var left = limit
         var shares: [String: Int] = [:]
         var open = groups.keys.sorted { groups[$0]!.count < groups[$1]!.count }

@@ -224,7 +224,8 @@ public enum GuestAppReader {
                 compiled.append(file)
             } else if let module = SwiftImports.unsupportedImport(in: text, testing: testing, also: alsoAvailable) {
                 excluded.append(Exclusion(file: file, reason: "imports \(module)"))
-            } else if !keepsViews, SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text) {
+            } else if !keepsViews, SwiftImports.modules(in: text).contains("SwiftUI"), SwiftImports.isSwiftUIView(text)
+            {
                 excluded.append(Exclusion(file: file, reason: swiftUIViewReason))
             } else {
                 compiled.append(file)

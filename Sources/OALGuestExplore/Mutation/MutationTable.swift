@@ -11,7 +11,8 @@ public enum MutationTable {
                 + "build \(Int(report.buildSeconds)) s, play \(Int(report.playSeconds)) s.",
             "",
             "Played: \(report.scenarios.joined(separator: ", ")); generated days: "
-                + (report.seeds.isEmpty ? "none" : "seeds " + report.seeds.map(String.init).joined(separator: ", ")) + ".",
+                + (report.seeds.isEmpty ? "none" : "seeds " + report.seeds.map(String.init).joined(separator: ", "))
+                + ".",
             "",
             "| operator | killed | survived | not covered | equivalent | not compiled | test double |",
             "|---|---:|---:|---:|---:|---:|---:|",

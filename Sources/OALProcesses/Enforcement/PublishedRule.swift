@@ -1,7 +1,7 @@
 import Foundation
 import OALDomain
-import OALStore
 import OALPlatform
+import OALStore
 
 /// A rule as the extensions know it: decoded from the app's snapshot, with
 /// the selection its list resolved to when the app published it.

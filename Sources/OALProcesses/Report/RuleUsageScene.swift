@@ -13,7 +13,9 @@ public enum RuleUsageScene {
         var report = UsageReport(
             usage: data.apps.map { (catalog.app($0.token)?.name ?? $0.token.description, $0.seconds) })
         if Mutant.on(.reportRowsWrong) {
-            report.apps = report.apps.reversed().map { UsageReport.Row(name: "app \($0.name.count)", seconds: $0.seconds) }
+            report.apps = report.apps.reversed().map {
+                UsageReport.Row(name: "app \($0.name.count)", seconds: $0.seconds)
+            }
         }
         return report
     }

@@ -279,10 +279,13 @@ public enum FaultParser {
         else { throw fail(usage) }
         let name = String(words[0][..<hash])
         guard SyscallName.all.contains(name) else {
-            throw fail("kill \(target.rawValue) at-syscall: '\(name)' is not a system call the sweep kills at; \(usage)")
+            throw fail(
+                "kill \(target.rawValue) at-syscall: '\(name)' is not a system call the sweep kills at; \(usage)")
         }
         guard target != .device else {
-            throw fail("kill device at-syscall: the device is killed at a system call by kill-sweep --syscalls, not from inside")
+            throw fail(
+                "kill device at-syscall: the device is killed at a system call by kill-sweep --syscalls, not from inside"
+            )
         }
         var launch: Int?
         if words.count == 3 {

@@ -30,7 +30,8 @@ extension DeviceEngine {
         guard let snapshot = view.userRules().first(where: { $0.name.caseInsensitiveCompare(ruleName) == .orderedSame })
         else { return UsageReportLook(problem: "no rule named '\(ruleName)' in the user's database") }
         guard RuleKind(rawValue: snapshot.kindRaw) == .timeLimit else {
-            return UsageReportLook(problem: "\(snapshot.name) has no usage page (the app shows one for time limits only)")
+            return UsageReportLook(
+                problem: "\(snapshot.name) has no usage page (the app shows one for time limits only)")
         }
         let selection = snapshot.selectionData.flatMap { try? AppSelection(decoding: $0) } ?? .empty
         guard !selection.applications.isEmpty || !selection.categories.isEmpty || !selection.webDomains.isEmpty else {
@@ -44,7 +45,9 @@ extension DeviceEngine {
         let segment = DateInterval(start: start, end: end)
         let seconds = state.usage.foregroundSeconds(during: segment, until: now) { filtered.contains($0) }
         let apps = catalog.apps.compactMap { app in
-            seconds[app.bundleIdentifier].flatMap { $0 > 0 ? ActivityReportArguments.AppActivity(token: app.token, seconds: $0) : nil }
+            seconds[app.bundleIdentifier].flatMap {
+                $0 > 0 ? ActivityReportArguments.AppActivity(token: app.token, seconds: $0) : nil
+            }
         }
         let data = ActivityReportArguments(context: usageReportContext, segment: segment, apps: apps)
         let outcome = try launch(.report, data.arguments)

@@ -79,7 +79,8 @@ public final class DeviceEngine {
         trace = TraceLog(root: options.root, process: .device)
         faults = try FaultInjector(
             root: options.root, mutant: run.spec.mutant, crashLogDirectory: options.crashLogDirectory,
-            pauseLogDirectory: options.pauseLogDirectory, syscallLogDirectory: options.syscallLogDirectory, trace: trace)
+            pauseLogDirectory: options.pauseLogDirectory, syscallLogDirectory: options.syscallLogDirectory, trace: trace
+        )
         scheduledFaults = run.scheduledFaults
         FaultInjector.armDevice(faults: scheduledFaults, injector: faults)
         launcher = ProcessLauncher(

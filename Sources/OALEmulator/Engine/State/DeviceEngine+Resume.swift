@@ -70,7 +70,8 @@ extension DeviceEngine {
     /// process never started.
     func finish(_ unfinished: Unfinished) throws {
         for pid in unfinished.orphansKilled {
-            trace.record("orphan.killed", at: now, ["pid": String(pid), "reason": "still running after the restart's wait"])
+            trace.record(
+                "orphan.killed", at: now, ["pid": String(pid), "reason": "still running after the restart's wait"])
         }
         if let index = unfinished.replayedStep {
             trace.record("step.replayed", at: now, ["line": String(scenario.steps[index].line)])

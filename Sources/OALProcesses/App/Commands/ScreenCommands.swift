@@ -111,7 +111,8 @@ enum ScreenCommands {
                 let state = states[rule.id]
                 var window = rule.configuration.schedule?.windowText
                 if Mutant.on(.windowTextDropsMinutes), let config = rule.configuration.schedule {
-                    window = ScheduleConfig.clockText(config.startMinutes / 60 * 60) + " – "
+                    window =
+                        ScheduleConfig.clockText(config.startMinutes / 60 * 60) + " – "
                         + ScheduleConfig.clockText(config.endMinutes / 60 * 60)
                 }
                 return Row(
