@@ -92,7 +92,9 @@ public struct DeviceActivityReportScenes: DeviceActivityReportScene {
     public var context: DeviceActivityReport.Context {
         GuestDevice.fail("DeviceActivityReportSceneBuilder: several scenes have no one context")
     }
-    public var content: (Never) -> Never { { $0 } }
+    public var content: (Never) -> Never {
+        GuestDevice.fail("DeviceActivityReportSceneBuilder: several scenes have no one content")
+    }
     public func makeConfiguration(representing data: DeviceActivityResults<DeviceActivityData>) async -> Never {
         GuestDevice.fail("DeviceActivityReportSceneBuilder: several scenes have no one configuration")
     }
