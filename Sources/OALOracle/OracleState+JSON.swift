@@ -360,35 +360,30 @@ extension DeviceFacts {
 }
 
 extension SpecFacts {
+    /// `carried` and `carriedTravel`: seconds by day by rule, keys sorted.
+    static func writeSecondsByDay(_ map: [String: [String: TimeInterval]], to writer: inout PrettyJSONWriter) {
+        writer.beginObject()
+        for (rule, days) in PrettyJSONWriter.sorted(map) {
+            writer.key(rule)
+            writer.beginObject()
+            for (day, seconds) in PrettyJSONWriter.sorted(days) {
+                writer.key(day)
+                writer.double(seconds)
+            }
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
     func writeJSON(to writer: inout PrettyJSONWriter) {
         writer.beginObject()
         if let carried {
             writer.key("carried")
-            writer.beginObject()
-            for (rule, days) in PrettyJSONWriter.sorted(carried) {
-                writer.key(rule)
-                writer.beginObject()
-                for (day, seconds) in PrettyJSONWriter.sorted(days) {
-                    writer.key(day)
-                    writer.double(seconds)
-                }
-                writer.endObject()
-            }
-            writer.endObject()
+            Self.writeSecondsByDay(carried, to: &writer)
         }
         if let carriedTravel {
             writer.key("carriedTravel")
-            writer.beginObject()
-            for (rule, days) in PrettyJSONWriter.sorted(carriedTravel) {
-                writer.key(rule)
-                writer.beginObject()
-                for (day, seconds) in PrettyJSONWriter.sorted(days) {
-                    writer.key(day)
-                    writer.double(seconds)
-                }
-                writer.endObject()
-            }
-            writer.endObject()
+            Self.writeSecondsByDay(carriedTravel, to: &writer)
         }
         if let clockSetBack {
             writer.key("clockSetBack")
