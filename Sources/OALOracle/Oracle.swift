@@ -51,7 +51,8 @@ public final class Oracle {
     }
     var calendar = Calendar(identifier: .gregorian)
     /// The spec model in the zone now, knowing every travel so far.
-    var specModel: SpecModel { SpecModel(calendar: calendar, travels: spec.travels ?? []) }
+    var specModel: SpecModel { SpecModel(calendar: calendar, travels: spec.travels ?? [], windows: windows) }
+    let windows = WindowMemo()
     /// The oracle's own day arithmetic in `calendar` (never `WallClock`).
     var days: SpecDays { SpecDays(calendar: calendar) }
     var now = Date.distantPast

@@ -14,9 +14,22 @@ package struct ScreenRows {
         package var window: String? = nil
         /// The rule's days ("Weekdays"); nil when the row shows none.
         package var days: String? = nil
+
+        package init(
+            id: String?, name: String, subtitle: String, trailing: String, window: String? = nil, days: String? = nil
+        ) {
+            self.id = id
+            self.name = name
+            self.subtitle = subtitle
+            self.trailing = trailing
+            self.window = window
+            self.days = days
+        }
     }
 
     package var rows: [Row] = []
+
+    package init(rows: [Row]) { self.rows = rows }
 
     package init?(json: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) else { return nil }

@@ -17,6 +17,9 @@ struct SpecModel {
     /// Time-zone changes so far: a press counts on the local day of the
     /// zone it was made in, as the user saw it then.
     var travels: [Travel] = []
+    /// The oracle's memo of the windows at the instant it judges; a model
+    /// built without one searches every time.
+    var windows: WindowMemo? = nil
 
     /// What the device knows of the user's day, per rule: covered seconds
     /// and the open sessions the user was granted.
@@ -186,6 +189,13 @@ struct SpecModel {
     /// occurrence (DOMAIN.md) and the repeated hour is inside a window
     /// exactly when its instants are, whatever the wall clock reads twice.
     func window(start: Int, end: Int, days: DaySet, containing instant: Date) -> (start: Date, end: Date)? {
+        guard let windows else { return findWindow(start: start, end: end, days: days, containing: instant) }
+        return windows.window(.init(start: start, end: end, days: days), at: instant, calendar: calendar) {
+            findWindow(start: start, end: end, days: days, containing: instant)
+        }
+    }
+
+    private func findWindow(start: Int, end: Int, days: DaySet, containing instant: Date) -> (start: Date, end: Date)? {
         let today = calendar.startOfDay(for: instant)
         for offset in [0, -1] {
             guard let day = offset == 0 ? today : calendar.date(byAdding: .day, value: offset, to: today),

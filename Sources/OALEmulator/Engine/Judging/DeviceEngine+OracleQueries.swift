@@ -3,11 +3,12 @@ import OALProcesses
 
 extension DeviceEngine {
     /// What the oracle needs from the app itself after a step, asked
-    /// untraced (`UntracedAppQuery`, so the trace is the same without the
-    /// oracle): a guest's own records at every step (`GuestProbe`), and the
+    /// untraced (so the trace is the same without the oracle): a guest's
+    /// own records at every step (`GuestProbe`, of its process), and the
     /// Rules screen's status labels after any launch and at least once an
-    /// emulated hour (`status-label`), for the emulator's app and a guest
-    /// alike.
+    /// emulated hour (`status-label`), for the emulator's app (drawn in
+    /// this process by the app's own code, `RulesScreenQuery`) and a guest
+    /// (`UntracedAppQuery`) alike.
     func askTheApp() {
         // Not while a preempted launch is stopped: the query would wait for
         // a lock it holds, and nothing resumes it for an untraced process
@@ -43,14 +44,20 @@ extension DeviceEngine {
     }
 
     private func askForTheRulesScreen(_ query: UntracedAppQuery) {
-        switch query.run(["rules", "--json"]) {
-        case .success(let data):
-            oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))
-        case .failure:
-            // The app could not draw its screen (a fault damaged its
-            // store, say): the stores-parse check names the store; the
-            // labels are judged at the next answer.
+        // The app could not draw its screen (a fault damaged its store,
+        // say): the stores-parse check names the store; the labels are
+        // judged at the next answer.
+        guard run.guest != nil else {
+            guard let rows = try? rulesScreenQuery.rows() else { return }
+            oracle.rulesScreen = ScreenRows(
+                rows: rows.map {
+                    ScreenRows.Row(
+                        id: $0.id, name: $0.name, subtitle: $0.subtitle, trailing: $0.trailing, window: $0.window,
+                        days: $0.days)
+                })
             return
         }
+        guard case .success(let data) = query.run(["rules", "--json"]) else { return }
+        oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALPlatform
+import OALProcesses
 import OALSystem
 
 /// The emulated iOS in lockstep: the only writer of the clock. It takes the
@@ -60,6 +61,9 @@ public final class DeviceEngine {
     private var deliveredStarts: (count: Int, earliest: Date?)?
     /// Free-running (`--free-running`), nil in lockstep.
     let freeRun: FreeRunState?
+    /// The emulator's app's Rules screen, drawn in this process for the
+    /// oracle (`askTheApp`); a guest's is asked of its process.
+    lazy var rulesScreenQuery = RulesScreenQuery(rootPath: options.root.url.path)
 
     static let tickInterval: TimeInterval = 30
     static let openAppLock = InstalledAppCatalog.openAppLockBundleIdentifier

@@ -97,10 +97,30 @@ enum ScreenCommands {
 
     static func rules(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
         try args.expectAtMost(1)
+        let sections = try rulesScreen(app)
+        try CommandOutput.emit(sections, json: args.has("json")) {
+            if sections.isEmpty { return "No rules" }
+            return sections.map { section in
+                ([section.title]
+                    + section.rules.map { row in
+                        let warning = row.backgroundEnforcement.map { " — not enforced in the background (\($0))" }
+                        let schedule = [row.window, row.days].compactMap { $0 }.joined(separator: ", ")
+                        return "  \(row.name) — \(row.subtitle) — \(row.trailing) — \(schedule)\(warning ?? "")"
+                    })
+                    .joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
+        return .done
+    }
+
+    /// The Rules screen's sections: one per kind that has rules, each row
+    /// with its live status label, window and days. `rules` prints them;
+    /// `RulesScreenQuery` hands them to the oracle's side of the device.
+    static func rulesScreen(_ app: AppSession) throws -> [Section] {
         let database = try app.load()
         let inputs = try app.inputs()
         let states = try BackgroundEnforcement.states(of: database, context: app.context)
-        let sections = RuleKind.allCases.compactMap { kind -> Section? in
+        return RuleKind.allCases.compactMap { kind -> Section? in
             let rows = database.rules.filter { $0.kind == kind }.map { rule -> Row in
                 var status = rule.status(at: inputs.now, calendar: inputs.calendar, usage: inputs.usage(of: rule.id))
                 if Mutant.on(.labelIgnoresDays), case .upcoming = status,
@@ -123,19 +143,6 @@ enum ScreenCommands {
             }
             return rows.isEmpty ? nil : Section(title: kind.displayName, rules: rows)
         }
-        try CommandOutput.emit(sections, json: args.has("json")) {
-            if sections.isEmpty { return "No rules" }
-            return sections.map { section in
-                ([section.title]
-                    + section.rules.map { row in
-                        let warning = row.backgroundEnforcement.map { " — not enforced in the background (\($0))" }
-                        let schedule = [row.window, row.days].compactMap { $0 }.joined(separator: ", ")
-                        return "  \(row.name) — \(row.subtitle) — \(row.trailing) — \(schedule)\(warning ?? "")"
-                    })
-                    .joined(separator: "\n")
-            }.joined(separator: "\n")
-        }
-        return .done
     }
 
     static func show(_ app: AppSession, _ args: ParsedArguments) throws -> ExitCode {
