@@ -189,14 +189,18 @@ struct SpecModel {
     /// occurrence (DOMAIN.md) and the repeated hour is inside a window
     /// exactly when its instants are, whatever the wall clock reads twice.
     func window(start: Int, end: Int, days: DaySet, containing instant: Date) -> (start: Date, end: Date)? {
-        guard let windows else { return findWindow(start: start, end: end, days: days, containing: instant) }
-        return windows.window(.init(start: start, end: end, days: days), at: instant, calendar: calendar) {
-            findWindow(start: start, end: end, days: days, containing: instant)
-        }
+        let candidates =
+            windows?.candidates(.init(start: start, end: end, days: days), at: instant, calendar: calendar) {
+                candidateWindows(start: start, end: end, days: days, today: $0)
+            } ?? candidateWindows(start: start, end: end, days: days, today: calendar.startOfDay(for: instant))
+        return candidates.first { $0.start <= instant && instant < $0.end }
     }
 
-    private func findWindow(start: Int, end: Int, days: DaySet, containing instant: Date) -> (start: Date, end: Date)? {
-        let today = calendar.startOfDay(for: instant)
+    /// The windows that could hold an instant of the day that starts at
+    /// `today`: today's, then yesterday's (it may cross midnight), each
+    /// only on an enabled day and with edges the calendar can place.
+    func candidateWindows(start: Int, end: Int, days: DaySet, today: Date) -> [(start: Date, end: Date)] {
+        var found: [(start: Date, end: Date)] = []
         for offset in [0, -1] {
             guard let day = offset == 0 ? today : calendar.date(byAdding: .day, value: offset, to: today),
                 onEnabledDay(days, day), let opens = wallTime(start, on: day)
@@ -208,9 +212,9 @@ struct SpecModel {
                 // Ends on the next day (at its start when To is midnight).
                 closes = calendar.date(byAdding: .day, value: 1, to: day).flatMap { wallTime(end, on: $0) }
             }
-            if let closes, opens <= instant, instant < closes { return (opens, closes) }
+            if let closes { found.append((opens, closes)) }
         }
-        return nil
+        return found
     }
 
     func onEnabledDay(_ days: DaySet, _ instant: Date) -> Bool {

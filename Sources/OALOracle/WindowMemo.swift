@@ -1,14 +1,13 @@
 import Foundation
 import OALDomain
 
-/// The windows `SpecModel.window` found at one instant, kept until the
-/// instant or the zone moves on. A judgement asks for the same rule's
-/// window from several checks (shields, blocking, the status label, the
-/// next start), each one a handful of calendar searches; the profile of a
-/// month put them at half the judge's time (issue 36). The memo changes
-/// no answer: the window is a function of these keys and the calendar,
-/// and the oracle builds every `SpecModel` of one judgement on one
-/// calendar.
+/// The windows `SpecModel.window` may find on one local day, kept per
+/// rule setting for as long as the judged instants stay on that day. Every
+/// judgement asks each schedule rule for its window, from several checks,
+/// and each search is a handful of calendar calls; in a month's profile
+/// they were a third of the judge's time (issue 36). The memo changes no
+/// answer: the candidates depend only on these keys, the local day and
+/// the calendar's zone, and a new zone starts the memo over.
 final class WindowMemo {
     struct Key: Hashable {
         var start: Int
@@ -16,28 +15,32 @@ final class WindowMemo {
         var days: DaySet
     }
 
-    /// A window or the knowledge that none holds the instant.
-    private struct Answer {
-        var window: (start: Date, end: Date)?
+    private struct Entry {
+        /// The local day the candidates were found for, end excluded.
+        var day: DateInterval
+        var candidates: [(start: Date, end: Date)]
     }
 
-    private var instant: Date?
-    private var calendar: Calendar?
-    private var answers: [Key: Answer] = [:]
+    private var zone: TimeZone?
+    private var calendarIdentifier: Calendar.Identifier?
+    private var entries: [Key: Entry] = [:]
 
-    /// The memo's answer for `key` at `instant` in `calendar`, computed by
-    /// `find` the first time.
-    func window(
-        _ key: Key, at instant: Date, calendar: Calendar, find: () -> (start: Date, end: Date)?
-    ) -> (start: Date, end: Date)? {
-        if instant != self.instant || self.calendar != calendar {
-            self.instant = instant
-            self.calendar = calendar
-            answers.removeAll(keepingCapacity: true)
+    /// The candidate windows of `key` for the local day of `instant`,
+    /// found by `find` (given the day's first instant) on a new day.
+    func candidates(
+        _ key: Key, at instant: Date, calendar: Calendar, find: (Date) -> [(start: Date, end: Date)]
+    ) -> [(start: Date, end: Date)] {
+        if zone != calendar.timeZone || calendarIdentifier != calendar.identifier {
+            zone = calendar.timeZone
+            calendarIdentifier = calendar.identifier
+            entries.removeAll(keepingCapacity: true)
         }
-        if let answer = answers[key] { return answer.window }
-        let window = find()
-        answers[key] = Answer(window: window)
-        return window
+        if let entry = entries[key], entry.day.start <= instant, instant < entry.day.end { return entry.candidates }
+        guard let day = calendar.dateInterval(of: .day, for: instant) else {
+            return find(calendar.startOfDay(for: instant))
+        }
+        let found = find(day.start)
+        entries[key] = Entry(day: day, candidates: found)
+        return found
     }
 }
