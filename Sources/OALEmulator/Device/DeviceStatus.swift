@@ -17,7 +17,7 @@ public struct DeviceStatus: Codable, Sendable {
         guard root.exists else { throw EngineError.rootMissing(root.url.path) }
         // A guest's rules are named from its database (DeviceView).
         let view = try DeviceView(root: root, guest: try RootRun.load(root)?.spec.guest != nil)
-        let clock = try view.clock()
+        let clock = try view.clockState()
         let state = try DeviceStateFile(root: root).load()
         let catalog = try view.catalog()
         let effective = try view.effective()

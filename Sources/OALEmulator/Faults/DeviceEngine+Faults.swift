@@ -178,7 +178,7 @@ extension DeviceEngine {
     }
 
     func setClock() throws {
-        try view.platform.clock.set(clockDocument(at: now))
+        try view.clock.set(clockDocument(at: now))
         trace.record("clock.set", at: now, ["timezone": calendar.timeZone.identifier])
     }
 }

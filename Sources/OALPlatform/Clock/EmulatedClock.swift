@@ -33,6 +33,9 @@ public struct EmulatedClock: Sendable {
 
     public func calendar() throws -> Calendar { try state().calendar() }
 
+    /// The one writer's hold on the file (the emulated OS's, for a run).
+    public func owned() -> ClockOwner { ClockOwner(file: file) }
+
     /// Sets the clock (the emulated OS only).
     public func set(_ state: ClockState) throws {
         _ = try state.calendar()

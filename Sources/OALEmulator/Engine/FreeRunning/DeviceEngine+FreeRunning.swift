@@ -28,7 +28,7 @@ extension DeviceEngine {
         guard let freeRun else { return }
         loop.tickEvery = Self.tickInterval
         oracle.lag = BoundedLag()
-        try view.platform.clock.set(clockDocument(at: now))
+        try view.clock.set(clockDocument(at: now))
         trace.record(
             "freerun.start", at: now,
             ["speed": String(freeRun.options.speed), "look": String(Int(freeRun.options.look))])
@@ -173,7 +173,7 @@ extension DeviceEngine {
             try drainLaunches()
             try settle()
         } while !freeRun.launches.running.isEmpty
-        try view.platform.clock.set(ClockState(now: now, timeZoneIdentifier: calendar.timeZone.identifier))
+        try view.clock.set(ClockState(now: now, timeZoneIdentifier: calendar.timeZone.identifier))
         trace.record("freerun.end", at: now, ["launches": String(freeRun.launches.records.count)])
     }
 

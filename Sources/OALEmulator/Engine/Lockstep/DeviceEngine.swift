@@ -96,7 +96,7 @@ public final class DeviceEngine {
         stateFile = try DeviceStateFile(root: options.root)
         state = try stateFile.load()
         try DeviceSetup.prepare(root: options.root, for: run.scenario)
-        let clock = try view.clock()
+        let clock = try view.clockState()
         now = clock.now
         calendar = try clock.calendar()
         quietOracle = Oracle(root: options.root, reproduce: run.lockstepCommand)
@@ -403,7 +403,7 @@ public final class DeviceEngine {
         now = time
         faults.now = time
         if freeRun == nil {
-            try view.platform.clock.set(ClockState(now: time, timeZoneIdentifier: calendar.timeZone.identifier))
+            try view.clock.set(ClockState(now: time, timeZoneIdentifier: calendar.timeZone.identifier))
             trace.record("clock.set", at: time, [:])
         }
         reportProgress()

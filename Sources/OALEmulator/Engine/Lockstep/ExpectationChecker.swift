@@ -91,7 +91,7 @@ struct ExpectationChecker {
     }
 
     private func today() throws -> DayKey {
-        let clock = try view.clock()
+        let clock = try view.clockState()
         return DayKey(clock.now, calendar: try clock.calendar())
     }
 

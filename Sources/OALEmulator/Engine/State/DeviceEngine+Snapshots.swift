@@ -47,7 +47,7 @@ extension DeviceEngine {
             // DeviceSetup reset the clock to the scenario's zone; the
             // snapshot had the fault's, untraced since it was set.
             calendar.timeZone = timeZone
-            try view.platform.clock.set(ClockState(now: now, timeZoneIdentifier: zone))
+            try view.clock.set(ClockState(now: now, timeZoneIdentifier: zone))
         }
         let traceURL = options.root.trace
         let end = Self.traceSize(traceURL)

@@ -11,6 +11,8 @@ import OALStore
 struct DeviceView {
     let root: DeviceRoot
     let platform: EmulatedPlatform
+    /// The clock, written by this device alone while it runs.
+    let clock: ClockOwner
     private let appGroup: AppGroupContainer
     /// The decoded registry and catalog, reused while their files keep the
     /// same bytes (re-read, not re-decoded, at every lookup).
@@ -27,6 +29,7 @@ struct DeviceView {
         self.root = root
         self.guest = guest
         platform = try EmulatedPlatform(root: root)
+        clock = platform.clock.owned()
         appGroup = try AppGroupContainer(url: root.appGroup)
         registryCache = DocumentCache(
             path: root.system.appendingPathComponent("deviceactivity.json").path, format: DeviceActivityCenter.format,
@@ -39,7 +42,7 @@ struct DeviceView {
         decoded = DecodedBytesMemo()
     }
 
-    func clock() throws -> ClockState { try platform.clock.state() }
+    func clockState() throws -> ClockState { try platform.clock.state() }
 
     func catalog() throws -> InstalledAppCatalog {
         try catalogCache.document { try platform.catalog.catalog() }
