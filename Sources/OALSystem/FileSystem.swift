@@ -75,6 +75,11 @@ public enum FileSystem {
     public static func createDirectory(
         _ path: String, permissions: FilePermissions = .ownerReadWriteExecute
     ) throws(Errno) {
+        // Every process start ensures its containers: nearly always there
+        // already, and one stat says so where the walk below costs a mkdir
+        // and a stat per component (issue 36). Any error walks, for the
+        // walk's own error.
+        if (try? status(path))??.isDirectory == true { return }
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part

@@ -33,6 +33,31 @@ import Testing
         }
     }
 
+    /// `createDirectory` answers an existing directory with one stat
+    /// (issue 36) and walks otherwise: both ways it leaves an existing
+    /// directory's mode alone, follows a link to a directory, and refuses a
+    /// path through a file with ENOTDIR.
+    @Test func anExistingDirectoryIsFineAndAFileInThePathIsNot() throws {
+        try withTempDirectory { root in
+            let existing = root.appendingPathComponent("open").path
+            try FileSystem.createDirectory(existing, permissions: .init(rawValue: 0o755))
+            #expect(try mode(existing) == 0o755)
+            try FileSystem.createDirectory(existing)
+            #expect(try mode(existing) == 0o755, "an existing directory keeps its mode")
+            try FileSystem.createDirectory(existing + "/inner/deeper")
+            #expect(try mode(existing + "/inner/deeper") == 0o700)
+            let link = root.appendingPathComponent("link").path
+            #expect(symlink(existing, link) == 0)
+            try FileSystem.createDirectory(link)
+            try FileSystem.createDirectory(link + "/inner/third")
+            #expect(try mode(existing + "/inner/third") == 0o700)
+            let file = root.appendingPathComponent("plain").path
+            #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+            #expect(throws: Errno(rawValue: ENOTDIR)) { try FileSystem.createDirectory(file) }
+            #expect(throws: Errno(rawValue: ENOTDIR)) { try FileSystem.createDirectory(file + "/below") }
+        }
+    }
+
     @Test func exclusiveLockExcludesAndIsReleased() throws {
         try withTempDirectory { root in
             let path = root.appendingPathComponent("x.lock").path
