@@ -73,6 +73,24 @@ extension PrettyJSONWriter {
         PrettyJSONFragments.shared.remember(id, elements, depth: depth, bytes: Array(bytes[start...]))
     }
 
+    /// Writes one complete value (after `key` or `element`) with `write`,
+    /// or, when `value` equals the one last written under `id` at this
+    /// depth, the bytes written for it then. `value` must decide the bytes:
+    /// pass a set's iteration order, not the set (two equal sets may
+    /// iterate, and so write, otherwise).
+    public mutating func memoizedValue<Value: Equatable & Sendable>(
+        _ id: String, _ value: Value, _ write: (inout PrettyJSONWriter) -> Void
+    ) {
+        let depth = openDepth
+        if let known = PrettyJSONFragments.shared.bytes(id, value, depth: depth) {
+            append(fragment: known)
+            return
+        }
+        let start = bytes.count
+        write(&self)
+        PrettyJSONFragments.shared.remember(id, value, depth: depth, bytes: Array(bytes[start...]))
+    }
+
     /// `PrettyJSONWriter.sorted(dictionary)`, reusing the order sorted last
     /// time under `id` while the dictionary has the same keys (its values
     /// change at every save, its keys seldom): sorting the keys was a third

@@ -105,3 +105,44 @@ extension PrettyJSONFragmentTests {
         }
     }
 }
+
+extension PrettyJSONFragmentTests {
+    /// `memoizedValue`: a whole object after a key, the same bytes as a
+    /// fresh write whether the value is the last one, a changed one, or
+    /// the last one at another depth.
+    private func counter(_ seconds: [String: Double], nested: Bool, memo: Bool) -> [UInt8] {
+        var writer = PrettyJSONWriter()
+        writer.beginObject()
+        if nested {
+            writer.key("inner")
+            writer.beginObject()
+        }
+        writer.key("counter")
+        let body = { (writer: inout PrettyJSONWriter) in
+            writer.beginObject()
+            for (key, value) in PrettyJSONWriter.sorted(seconds) {
+                writer.key(key)
+                writer.double(value)
+            }
+            writer.endObject()
+        }
+        if memo { writer.memoizedValue("fragment-test.counter", seconds, body) } else { body(&writer) }
+        writer.key("z")
+        writer.int(2)
+        if nested { writer.endObject() }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    @Test func aReusedValueIsTheBytesAFreshWriteGives() {
+        let cases: [([String: Double], Bool)] = [
+            (["m-1": 60, "m-2": 60.5], false), (["m-1": 60, "m-2": 60.5], false), (["m-1": 60, "m-2": 60.5], true),
+            (["m-1": 61, "m-2": 60.5], true), ([:], true), ([:], false), (["m-1": 61, "m-2": 60.5], true),
+        ]
+        for (seconds, nested) in cases {
+            #expect(
+                counter(seconds, nested: nested, memo: true) == counter(seconds, nested: nested, memo: false),
+                "\(seconds) nested \(nested)")
+        }
+    }
+}

@@ -10,7 +10,11 @@ extension UsageAccounting {
         writer.beginObject()
         for (name, counter) in PrettyJSONWriter.sorted(counters) {
             writer.key(name)
-            counter.writeJSON(to: &writer, memo: "usage-accounting.counter." + name)
+            // Saved at every event, a counter changes only while one of its
+            // apps is frontmost: the others are the last save's bytes.
+            writer.memoizedValue("usage-accounting.counter-bytes." + name, WrittenCounter(counter)) {
+                counter.writeJSON(to: &$0, memo: "usage-accounting.counter." + name)
+            }
         }
         writer.endObject()
         writer.key("history")
@@ -26,6 +30,20 @@ extension UsageAccounting {
         }
         writer.endArray()
         writer.endObject()
+    }
+}
+
+/// A counter as it writes itself: its sets in their iteration order, so
+/// equal images write equal bytes.
+private struct WrittenCounter: Equatable, Sendable {
+    var counter: UsageAccounting.Counter
+    var reached: [String]
+    var warned: [String]?
+
+    init(_ counter: UsageAccounting.Counter) {
+        self.counter = counter
+        reached = Array(counter.reached)
+        warned = counter.warned.map(Array.init)
     }
 }
 
