@@ -115,6 +115,13 @@ struct SpecModel {
     /// enabled day, the midnight that begins the next enabled day after
     /// today.
     func nextStart(_ rule: Rule, after instant: Date) -> Date? {
+        guard let windows else { return findNextStart(rule, after: instant) }
+        let schedule = rule.configuration.schedule
+        let key = WindowMemo.Key(start: schedule?.startMinutes ?? -1, end: schedule?.endMinutes ?? -1, days: rule.days)
+        return windows.nextStart(key, after: instant, calendar: calendar) { findNextStart(rule, after: instant) }
+    }
+
+    private func findNextStart(_ rule: Rule, after instant: Date) -> Date? {
         // Each day from its first instant, found from the day before's end:
         // a day added to a start a spring forward moved off midnight keeps
         // that hour, past the next day's midnight.

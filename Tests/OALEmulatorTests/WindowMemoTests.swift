@@ -50,4 +50,46 @@ import Testing
         }
         #expect(compared > 10_000)
     }
+
+    /// The next start too (the status labels' "Starts in"): schedules and
+    /// limits on some days, every 17 minutes across the DST days above and
+    /// Santiago's skipped midnight (2027-09-05), asked in order as a run
+    /// asks, with the memo shared.
+    @Test func aSharedMemoFindsTheNextStartASearchFinds() throws {
+        let memo = WindowMemo()
+        let zones = ["Europe/Paris", "America/St_Johns", "America/Santiago"]
+        let created = Date(timeIntervalSince1970: 1_700_000_000)
+        var rules: [Rule] = []
+        for days in [DaySet.everyDay, .weekdays, .weekends] {
+            for (from, to) in [(22 * 60 + 30, 6 * 60 + 30), (2 * 60 + 40, 3 * 60), (0, 90), (9 * 60 + 5, 17 * 60 + 45)]
+            {
+                rules.append(
+                    Rule(
+                        id: UUID(), name: "S", isEnabled: true, days: days, pausedUntil: nil, createdAt: created,
+                        configuration: .schedule(try ScheduleConfig(startMinutes: from, endMinutes: to))))
+            }
+            rules.append(
+                Rule(
+                    id: UUID(), name: "L", isEnabled: true, days: days, pausedUntil: nil, createdAt: created,
+                    configuration: .openLimit(try OpenLimitConfig(maxOpens: 1))))
+        }
+        let starts = [1_774_656_000, 1_792_800_000, 1_820_361_600]  // 28 Mar 2026, 24 Oct 2026, 4 Sep 2027
+        var compared = 0
+        for zone in zones {
+            let searching = SpecModel(calendar: Self.calendar(zone))
+            let memoized = SpecModel(calendar: Self.calendar(zone), windows: memo)
+            for start in starts {
+                for step in stride(from: 0, to: 3 * 86_400, by: 1_020) {
+                    let instant = Date(timeIntervalSince1970: TimeInterval(start + step))
+                    for rule in rules {
+                        #expect(
+                            searching.nextStart(rule, after: instant) == memoized.nextStart(rule, after: instant),
+                            "\(zone) \(instant) \(rule.configuration) \(rule.days)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 10_000)
+    }
 }
