@@ -62,6 +62,41 @@ import Testing
         #expect(try StoreCoding.encoder().encode(registry) == bytes)
     }
 
+    /// `activities` reads the names alone (issue 36): the registry's keys,
+    /// sorted, for a version 2 file, none without a file, and a version 1
+    /// file's names before anything rewrites it.
+    @Test func theActivitiesAreTheRegistrysNames() throws {
+        let (root, platform) = try platform()
+        defer { try? FileManager.default.removeItem(at: root.url) }
+        let center = platform.deviceActivity
+        #expect(try center.activities() == [])
+        for name in ["sched-b", "rule-a-2026-11-30", "rule-c"] {
+            try center.startMonitoring(
+                name, during: PlatformFixtures.daily((0, 0), (23, 59)), events: perMinute(60, video))
+        }
+        #expect(try center.activities() == ["rule-a-2026-11-30", "rule-c", "sched-b"])
+        #expect(try center.activities() == center.registry().activities.keys.sorted())
+        try center.stopMonitoring(["rule-c"])
+        #expect(try center.activities() == ["rule-a-2026-11-30", "sched-b"])
+
+        let old: [String: Any] = [
+            "format": "oal.deviceactivity", "formatVersion": 1,
+            "document": [
+                "lastGeneration": 1, "pending": [],
+                "activities": [
+                    "rule-v1": [
+                        "name": "rule-v1", "generation": 1, "registeredAt": now.timeIntervalSince1970,
+                        "schedule": try JSONSerialization.jsonObject(
+                            with: StoreCoding.encoder().encode(PlatformFixtures.daily((0, 0), (23, 59)))),
+                        "events": [:],
+                    ]
+                ],
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: old).write(to: registryFile(root))
+        #expect(try center.activities() == ["rule-v1"])
+    }
+
     @Test func aVersionOneFileIsReadAndRewrittenAsVersionTwo() throws {
         let (root, platform) = try platform()
         defer { try? FileManager.default.removeItem(at: root.url) }

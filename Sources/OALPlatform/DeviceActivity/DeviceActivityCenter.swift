@@ -7,6 +7,8 @@ import OALStore
 /// emulated OS reads them to decide which callbacks are due.
 public struct DeviceActivityCenter: Sendable {
     private let file: DocumentFile<ActivityRegistry>
+    /// The same file, read for its names only (`activities`).
+    private let names: DocumentFile<ActivityNames>
     private let clock: EmulatedClock
 
     public static let storeName = "deviceactivity"
@@ -19,6 +21,9 @@ public struct DeviceActivityCenter: Sendable {
         file = try DocumentFile(
             container: system, name: Self.storeName, format: Self.format, version: Self.formatVersion,
             observer: observer, migrate: ActivityRegistryV1.migrate)
+        names = try DocumentFile(
+            container: system, name: Self.storeName, format: Self.format, version: Self.formatVersion,
+            observer: observer, migrate: ActivityNames.migrate)
         self.clock = clock
     }
 
@@ -49,7 +54,7 @@ public struct DeviceActivityCenter: Sendable {
 
     /// The names of every monitored activity, sorted.
     public func activities() throws -> [String] {
-        try registry().activities.keys.sorted()
+        (try names.read()?.names ?? []).sorted()
     }
 
     /// The whole registry (registrations and owed callbacks).
