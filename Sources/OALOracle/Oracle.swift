@@ -82,6 +82,10 @@ public final class Oracle {
     var lastSaved: OracleState?
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: ParsedFile] = [:]
+    /// The App Group's listing and each file's path facts, kept between
+    /// observations (`checkStoresParse`).
+    let listing = DirectoryListing()
+    let storePaths = StorePaths()
     /// The mirror's rules, decoded once per mirror content.
     let publishedRules = PublishedRulesMemo()
     package var savedScenario: String?

@@ -12,17 +12,20 @@ import OALSystem
 extension Oracle {
     func checkStoresParse(_ events: [TraceEvent]) {
         for directory in [root.appGroup, root.appContainer] {
-            for path in Self.files(under: directory) {
+            for path in files(under: directory) {
                 report.checksRun += 1
-                let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-                if Self.isQuarantined(name) {
+                let store = storePaths.facts(of: path)
+                if store.isQuarantined {
                     if !report.quarantined.contains(path) { report.quarantined.append(path) }
                     continue
                 }
-                let key = "store:" + path
+                let name = store.name
+                let key = store.key
                 guard let problem = parseProblemOfCurrentBytes(path) else {
-                    resolved(.storesParse, key: key)
-                    injectedStoreFaults[path] = nil
+                    // What `resolved` would find to do: an episode open,
+                    // or a free-running run's lag to settle.
+                    if lag != nil || openEpisodes.contains(store.episode) { resolved(.storesParse, key: key) }
+                    if injectedStoreFaults[path] != nil { injectedStoreFaults[path] = nil }
                     continue
                 }
                 if let reason = injectedStoreFaults[path] {
@@ -45,11 +48,11 @@ extension Oracle {
 
     private static let corruptMarker = Array(".corrupt-".utf8)
 
-    static func files(under directory: URL) -> [String] {
+    func files(under directory: URL) -> [String] {
         var result: [String] = []
         let base = directory.path
-        for relative in DirectoryWalk.relativePaths(under: base) {
-            if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || isQuarantined(relative) {
+        for relative in listing.relativePaths(under: base) {
+            if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || Self.isQuarantined(relative) {
                 result.append(base + "/" + relative)
             }
         }
@@ -99,6 +102,31 @@ extension Oracle {
             return "no format/formatVersion envelope"
         }
         return nil
+    }
+}
+
+/// What the stores-parse check derives from a file's path, once per path:
+/// its name, whether it is a quarantined copy, its check key and its
+/// episode (`Oracle.resolved`), instead of at every observation.
+final class StorePaths {
+    struct Facts {
+        var name: String
+        var isQuarantined: Bool
+        var key: String
+        var episode: String
+    }
+
+    private var facts: [String: Facts] = [:]
+
+    func facts(of path: String) -> Facts {
+        if let known = facts[path] { return known }
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let key = "store:" + path
+        let found = Facts(
+            name: name, isQuarantined: Oracle.isQuarantined(name), key: key,
+            episode: "\(OracleCheck.storesParse.rawValue)|\(key)")
+        facts[path] = found
+        return found
     }
 }
 

@@ -13,6 +13,22 @@ public enum DirectoryWalk {
         return result
     }
 
+    /// One directory's own entries (not below), each with whether it is
+    /// a real directory; nil when it cannot be opened.
+    public static func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var result: [(name: String, isDirectory: Bool)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name == "." || name == ".." { continue }
+            result.append((name, isDirectory(type: entry.pointee.d_type, path: directory + "/" + name)))
+        }
+        return result
+    }
+
     private static func walk(_ directory: String, prefix: String, into result: inout [String]) {
         guard let stream = opendir(directory) else { return }
         defer { closedir(stream) }

@@ -1,0 +1,55 @@
+import Foundation
+import OALSystem
+
+/// The files under a directory at each observation, read again only from
+/// the directories whose own `stat` changed since they were last listed
+/// (an entry added, removed or renamed changes its directory's times),
+/// with `ParsedFile`'s rule for a directory changed too shortly before
+/// its listing. The stores-parse check listed the whole App Group with
+/// `readdir` after every step, more of it each day (a journal a day); a
+/// `stat` per directory says the same for most steps (issue 36).
+final class DirectoryListing {
+    private struct Known {
+        var status: FileStatus
+        var readAt: Int64
+        var entries: [(name: String, isDirectory: Bool)]
+    }
+
+    private var known: [String: Known] = [:]
+
+    /// Every entry's path relative to `directory`, as
+    /// `DirectoryWalk.relativePaths` lists them (in another order).
+    func relativePaths(under directory: String) -> [String] {
+        var result: [String] = []
+        walk(directory, prefix: "", into: &result)
+        return result
+    }
+
+    private func walk(_ directory: String, prefix: String, into result: inout [String]) {
+        guard let entries = entries(of: directory) else { return }
+        for (name, isDirectory) in entries {
+            let relative = prefix + name
+            result.append(relative)
+            if isDirectory { walk(directory + "/" + name, prefix: relative + "/", into: &result) }
+        }
+    }
+
+    private func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard let status = (try? FileSystem.status(directory)) ?? nil, status.isDirectory else {
+            known[directory] = nil
+            return nil
+        }
+        if let last = known[directory], last.status == status,
+            last.readAt - max(status.modifiedNanoseconds, status.changedNanoseconds) > ParsedFile.settled
+        {
+            return last.entries
+        }
+        let readAt = RealtimeClock.nanoseconds()
+        guard let entries = DirectoryWalk.entries(of: directory) else {
+            known[directory] = nil
+            return nil
+        }
+        known[directory] = Known(status: status, readAt: readAt, entries: entries)
+        return entries
+    }
+}
