@@ -52,4 +52,15 @@ import Testing
         try FileManager.default.removeItem(atPath: root + "/shields")
         same("a directory removed")
     }
+
+    /// A quarantined copy is any name holding `.corrupt-`, wherever it is,
+    /// and only those (the scan that replaced the standard library's).
+    @Test(arguments: [
+        ("rules.json.corrupt-1", true), ("ledger/2026-11-30.jsonl.corrupt-12", true), (".corrupt-", true),
+        ("a.corrupt-", true), ("rules.json", false), ("rules.corrupt", false), (".corrupt", false), ("", false),
+        ("..corrupt-x", true), ("x.corrupt_1", false), ("corrupt-1", false), ("é.corrupt-ü", true),
+    ])
+    func aQuarantinedNameIsFoundWhereverItsMarkerIs(name: String, quarantined: Bool) {
+        #expect(Oracle.isQuarantined(name) == quarantined)
+    }
 }
