@@ -98,12 +98,15 @@ let package = Package(
         .target(
             name: "GuestRuntime", dependencies: ["OALSystem", "OALStore", "OALPlatform", "OALProcesses"],
             path: "Sources/GuestSDK/GuestRuntime"),
-        .target(name: "GuestFoundation", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/GuestFoundation"),
+        .target(
+            name: "GuestFoundation", dependencies: ["GuestRuntime", "OALStore", "OALSystem"],
+            path: "Sources/GuestSDK/GuestFoundation"),
         .target(
             name: "ManagedSettings", dependencies: ["GuestRuntime", "OALDomain", "OALPlatform"],
             path: "Sources/GuestSDK/ManagedSettings"),
         .target(
-            name: "DeviceActivity", dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform", "SwiftUI"],
+            name: "DeviceActivity",
+            dependencies: ["GuestRuntime", "ManagedSettings", "OALDomain", "OALPlatform", "SwiftUI"],
             path: "Sources/GuestSDK/DeviceActivity"),
         .target(
             name: "FamilyControls", dependencies: ["OALPlatform", "GuestRuntime", "ManagedSettings", "Combine"],

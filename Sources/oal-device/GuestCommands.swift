@@ -26,7 +26,8 @@ let guestUsage = """
       guest test PATH|REPO@REV [options]
           Compile the app's own unit tests (its Xcode unit-test target) against its sources and GuestSDK,
           run them with Swift Testing and XCTest, and report each test file: passed, failed, not compiled
-          (with the first error) or skipped (with the reason), then each test.
+          (with the first error) or skipped (with the reason), then each test. A SwiftPM package (a
+          Package.swift, no Xcode project) has each test target built against its library targets.
           --filter REGEX          only the tests whose names match
           --markdown FILE         also write the report as Markdown to FILE
           --json FILE             also write the report as JSON to FILE
@@ -254,9 +255,16 @@ func unitTestCommand(_ target: String, _ parsed: ParsedArguments) throws -> Exit
     let quiet = parsed.has("quiet")
     do {
         let checkout = try checkoutOf(target, options: options, command: "test")
-        let report = try GuestUnitTests(builder: GuestBuilder(options: options)).run(
-            checkout: checkout, filter: parsed.value("filter").map { [$0] } ?? []
-        ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
+        let filter = parsed.value("filter").map { [$0] } ?? []
+        let progress: (String) -> Void = { message in
+            if !quiet { StandardStream.error.write("\(tool): \(message)\n") }
+        }
+        // A SwiftPM package (no Xcode project) is tested target by target.
+        let builder = GuestBuilder(options: options)
+        let report =
+            SwiftPackageManifest.isPackage(checkout)
+            ? try GuestPackageTests(builder: builder).run(checkout: checkout, filter: filter, progress: progress)
+            : try GuestUnitTests(builder: builder).run(checkout: checkout, filter: filter, progress: progress)
         let table = GuestUnitTestTable.render(report)
         print(table, terminator: "")
         if let path = parsed.value("markdown") { try table.write(toFile: path, atomically: true, encoding: .utf8) }

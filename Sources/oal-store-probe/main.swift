@@ -199,6 +199,41 @@ let commands: [Command] = [
         }
     },
     Command(
+        name: "coordinated-increment",
+        summary: "add 1 to the number in FILE M times, each a read, a pause and a write under ItemCoordination",
+        options: [
+            ("--file FILE", "the counter file (a decimal number; absent is 0)"),
+            ("--locks DIR", "the coordination lock directory"), ("--count M", "number of increments"),
+            ("--start-after FILE", "wait until FILE exists before the first increment (optional)"),
+            ("--uncoordinated", "take no lock: shows what the lock prevents"),
+        ]
+    ) { o in
+        let file = try o.string("file")
+        let coordination = ItemCoordination(directory: URL(fileURLWithPath: try o.string("locks"), isDirectory: true))
+        let count = try o.count()
+        if let gate = o.values["start-after"] {
+            while !FileManager.default.fileExists(atPath: gate) { usleep(1_000) }
+        }
+        // The pause between the read and the write is what makes two
+        // uncoordinated writers lose each other's updates.
+        let increment = {
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? "0"
+            guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw UsageError(message: "\(file) does not hold a number: \(text.prefix(40))")
+            }
+            usleep(500)
+            try AtomicFile.replace(file, with: Array("\(value + 1)\n".utf8), durable: false)
+        }
+        for i in 1...count {
+            if o.flags.contains("uncoordinated") {
+                try increment()
+            } else {
+                try coordination.withAccess(to: file, .exclusive, increment)
+            }
+            emit("ack \(i)")
+        }
+    },
+    Command(
         name: "check",
         summary: "parse every store in the App Group; print one line per store; exit 65 when one does not parse",
         options: common
@@ -257,7 +292,7 @@ let topHelp = """
         emit("oal-store-probe: unknown command '\(name)'\n\(topHelp)", to: .standardError)
         return .usage
     }
-    let flagNames: Set<String> = ["durable", "help"]
+    let flagNames: Set<String> = ["durable", "help", "uncoordinated"]
     let known = Set(command.options.map { String($0.0.dropFirst(2).prefix { $0 != " " }) })
     var options = Options()
     var index = 0

@@ -38,6 +38,10 @@ typealias Bundle = GuestFoundation.GuestBundle
 /// The iCloud key-value store, kept locally: the emulated device is signed
 /// in to no iCloud account (Linux's Foundation has no such class).
 typealias NSUbiquitousKeyValueStore = GuestFoundation.GuestUbiquitousKeyValueStore
+/// File coordination, which Foundation on Linux lacks: real per-item locks
+/// shared by every process of the device (GuestFileCoordinator).
+typealias NSFileCoordinator = GuestFoundation.GuestFileCoordinator
+typealias NSFilePresenter = GuestFoundation.NSFilePresenter
 
 // Seeded ids (`GuestIdentifiers`): a run replays with the same rule ids.
 extension UUID {

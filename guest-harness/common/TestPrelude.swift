@@ -16,3 +16,7 @@ typealias SortDescriptor = GuestFoundation.GuestSortDescriptor
 typealias Bundle = GuestFoundation.GuestBundle
 /// The iCloud key-value store, kept locally (Prelude.swift).
 typealias NSUbiquitousKeyValueStore = GuestFoundation.GuestUbiquitousKeyValueStore
+/// File coordination, which Foundation on Linux lacks: real per-item locks
+/// shared by every process of the device (GuestFileCoordinator).
+typealias NSFileCoordinator = GuestFoundation.GuestFileCoordinator
+typealias NSFilePresenter = GuestFoundation.NSFilePresenter

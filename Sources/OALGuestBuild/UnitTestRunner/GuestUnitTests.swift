@@ -126,157 +126,30 @@ public struct GuestUnitTests: Sendable {
             app: app, process: appProcess, sources: selected, cascade: record == nil, prelude: preludeText,
             directory: directory, compiler: compiler, seconds: &compileSeconds, progress: progress)
         // The tests: one executable; a file that does not compile is left out.
-        let testModule = GuestProcess.moduleName(forTarget: tests.target)
         let runner = directory.appendingPathComponent("run-tests")
-        var compiled = tests.sources
-        var notCompiled: [String: String] = [:]
-        if !FileManager.default.isExecutableFile(atPath: runner.path) {
-            progress("compiling \(app.name)'s tests (\(compiled.count) files)")
-            let extra = [
-                try write(main, "generated/tests", in: directory),
-                try write(
-                    GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: preludeText), "generated/tests",
-                    in: directory),
-            ]
-            let common =
-                [
-                    "-module-name", testModule, "-parse-as-library", "-Onone", "-suppress-warnings",
-                    "-j\(options.jobs)",
-                    "-I", module.directory.path, "-I", options.sdkModules.path,
-                ] + options.macroPluginFlags
-            // Type-check rounds find the files that do not compile (a file
-            // left out can take others with it); then one compile links.
-            // The XCTest list is written again each round, without the
-            // cases of the files left out.
-            var linking = false
-            while true {
-                let kept = XCTestManifest(classes: manifest.classes.filter { compiled.contains($0.file) })
-                let manifestPath = try write(
-                    GuestHarnessFiles.File(name: "OALXCTestManifest.swift", contents: kept.source()), "generated/tests",
-                    in: directory)
-                let inputs =
-                    compiled.map { app.checkout.appendingPathComponent($0).path } + extra
-                    + (manifest.isEmpty ? [] : [manifestPath])
-                let log = directory.appendingPathComponent(linking ? "tests.log" : "tests-typecheck.log")
-                let arguments =
-                    linking
-                    ? [
-                        "-L", options.sdk.path, "-lGuestSDK", "-Xlinker", "-rpath", "-Xlinker", options.sdk.path,
-                        "-o", runner.path + ".tmp",
-                    ] + inputs + [module.library.path] : ["-typecheck"] + inputs
-                let outcome = try compiler.run(tests.settings.flags + common + arguments, log: log)
-                compileSeconds += outcome.seconds
-                if outcome.succeeded {
-                    if linking { break }
-                    linking = true
-                    continue
-                }
-                let failing = Set(
-                    outcome.errors.compactMap { error -> String? in
-                        guard error.file.hasPrefix(app.checkout.path + "/") else { return nil }
-                        return String(error.file.dropFirst(app.checkout.path.count + 1))
-                    }
-                ).filter { compiled.contains($0) }
-                guard !failing.isEmpty else {
-                    throw .compile(
-                        process: "\(app.name)'s tests", log: log.path,
-                        errors: outcome.errors.map(\.description) + outcome.otherErrors)
-                }
-                for file in failing.sorted() {
-                    let errors = outcome.errors.filter { $0.file.hasSuffix("/" + file) }
-                    notCompiled[file] = module.reason(for: errors)
-                    compiled.removeAll { $0 == file }
-                }
-            }
-            do { try FileManager.default.moveItem(atPath: runner.path + ".tmp", toPath: runner.path) } catch {
-                throw .io("\(runner.path): \(error)")
-            }
-            let state = TestBuildState(compiled: compiled, notCompiled: notCompiled)
-            try? JSONEncoder().encode(state).write(to: directory.appendingPathComponent("build-state.json"))
-        } else if let data = FileManager.default.contents(
-            atPath: directory.appendingPathComponent("build-state.json").path),
-            let state = try? JSONDecoder().decode(TestBuildState.self, from: data)
-        {
-            compiled = state.compiled
-            notCompiled = state.notCompiled
-        }
+        let (compiled, notCompiled) = try compileRunner(
+            TestRunnerInputs(
+                name: "\(app.name)'s tests", checkout: app.checkout, sources: tests.sources, manifest: manifest,
+                flags: tests.settings.flags + [
+                    "-module-name", GuestProcess.moduleName(forTarget: tests.target), "-I", module.directory.path,
+                ],
+                generated: [main, GuestHarnessFiles.File(name: "OALTestPrelude.swift", contents: preludeText)],
+                linked: [module.library.path]),
+            runner: runner, directory: directory, seconds: &compileSeconds, progress: progress,
+            reason: module.reason(for:))
 
         // Run; a crash ends the stream early: the test that was running is
         // marked crashed and the others run again without it.
         progress("running \(app.name)'s tests")
         let started = MonotonicClock.nanoseconds()
-        var outcomes = TestEventStream.Outcomes()
-        var crashed: [String: String] = [:]
-        var runs = 0
-        while runs < 12 {
-            runs += 1
-            let events = directory.appendingPathComponent("events-\(runs).jsonl")
-            try? FileManager.default.removeItem(at: events)
-            let status = try runTests(runner, events: events, skip: Array(crashed.keys), only: filter, in: directory)
-            let stream = TestEventStream.read(events, checkout: app.checkout, files: tests.sources)
-            outcomes.merge(stream)
-            let unfinished = stream.unfinished
-            if case .signaled(let signal) = status, let victim = unfinished.first {
-                crashed[victim] =
-                    signal == SIGKILL
-                    ? "did not end: the test process was killed (signal 9; the limit is \(Self.runLimitSeconds) s)"
-                    : "crashed the test process (signal \(signal))"
-                continue
-            }
-            if case .exited(let code) = status, code != 0 && code != 1, let victim = unfinished.first {
-                crashed[victim] = "ended the test process (exit \(code))"
-                continue
-            }
-            break
-        }
+        let (outcomes, runs) = try runRecovering(
+            runner, checkout: app.checkout, sources: tests.sources, filter: filter, in: directory)
         let runSeconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
-        for (id, reason) in crashed { outcomes.crash(id, reason) }
-
-        var files: [FileResult] = []
-        for exclusion in tests.excluded {
-            let url = app.checkout.appendingPathComponent(exclusion.file)
-            files.append(
-                FileResult(
-                    file: exclusion.file, status: .skipped, reason: exclusion.reason, tests: Self.declaredTests(url),
-                    passed: 0, failed: 0, skipped: 0, failures: [],
-                    results: Self.declaredNames(url, manifest: manifest, file: exclusion.file).map {
-                        TestOutcome(test: $0, status: .skipped, issue: exclusion.reason)
-                    }))
-        }
-        for (file, reason) in notCompiled {
-            let url = app.checkout.appendingPathComponent(file)
-            files.append(
-                FileResult(
-                    file: file, status: .notCompiled, reason: reason, tests: Self.declaredTests(url), passed: 0,
-                    failed: 0, skipped: 0, failures: [],
-                    results: Self.declaredNames(url, manifest: manifest, file: file).map {
-                        TestOutcome(test: $0, status: .notCompiled, issue: reason)
-                    }))
-        }
-        for file in compiled {
-            let results = outcomes.tests.values.filter { $0.file == file && $0.state != .declared }
-            let passed = results.filter { $0.state == .passed }.count
-            let failed = results.filter { $0.state == .failed }.count
-            let skipped = results.filter { $0.state == .skipped }.count
-            let failures = results.filter { $0.state == .failed }.sorted { $0.name < $1.name }.map {
-                "\($0.name): \($0.issue ?? "failed")"
-            }
-            let declared = Self.declaredTests(app.checkout.appendingPathComponent(file))
-            guard !results.isEmpty || declared > 0 else { continue }
-            let outcomes = results.sorted { $0.name < $1.name }.map { result in
-                TestOutcome(
-                    test: result.id.contains("/") && !result.id.contains("()") ? result.id : result.name,
-                    status: result.state == .passed ? .passed : (result.state == .failed ? .failed : .skipped),
-                    issue: result.issue)
-            }
-            files.append(
-                FileResult(
-                    file: file, status: failed > 0 ? .failed : (passed == 0 && skipped > 0 ? .skipped : .passed),
-                    reason: failures.first, tests: results.count, passed: passed, failed: failed, skipped: skipped,
-                    failures: failures, results: outcomes))
-        }
+        let files = Self.fileResults(
+            checkout: app.checkout, skipped: tests.excluded, notCompiled: notCompiled, compiled: compiled,
+            outcomes: outcomes, manifest: manifest)
         return Report(
-            app: app.name, checkout: app.checkout.path, files: files.sorted { $0.file < $1.file },
+            app: app.name, checkout: app.checkout.path, files: files,
             compileSeconds: compileSeconds, runSeconds: runSeconds, runs: runs)
     }
 
