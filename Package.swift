@@ -28,7 +28,7 @@ let package = Package(
                 "GuestRuntime", "GuestFoundation", "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
                 "FamilyControls", "UserNotifications", "os", "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI",
                 "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit", "CoreNFC", "AVFoundation", "CodeScanner",
-                "ExtensionKit", "GuestHarness",
+                "ExtensionKit", "AppIntents", "GuestHarness",
             ]),
     ],
     targets: [
@@ -139,6 +139,8 @@ let package = Package(
         // Live Activities are off on the device (no Lock Screen, no Dynamic
         // Island): `request` throws `.denied`.
         .target(name: "ActivityKit", dependencies: ["GuestRuntime"], path: "Sources/GuestSDK/ActivityKit"),
+        .target(
+            name: "AppIntents", dependencies: ["GuestRuntime", "GuestFoundation"], path: "Sources/GuestSDK/AppIntents"),
         .target(name: "ExtensionKit", path: "Sources/GuestSDK/ExtensionKit"),
         // The device has no NFC reader: `readingAvailable` is false and a
         // session that begins is invalidated with `readerErrorUnsupportedFeature`.
@@ -212,7 +214,7 @@ let package = Package(
                 "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "GuestRuntime", "GuestFoundation",
                 "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications",
                 "OSLog", "CryptoKit", "SwiftData", "SwiftUI", "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit",
-                "CoreNFC", "AVFoundation", "CodeScanner", "GuestHarness", "OALTestSupport",
+                "CoreNFC", "AVFoundation", "CodeScanner", "AppIntents", "GuestHarness", "OALTestSupport",
             ],
             // The testing library's UIKit overlay (`_Testing_UIKit`, image
             // attachments) exists on Apple platforms only; the stand-in

@@ -36,6 +36,12 @@ let guestUsage = """
           --sdk DIR               where GuestSDK was built (default: beside oal-device)
           --quiet                 no progress
           Exit 0 every test file compiled and every test passed, 1 otherwise, 65, 66, 69 as guest build.
+      guest intents PATH|REPO@REV [options]
+          List the app's App Intents (types conforming to AppIntent or a refinement of it) and type-check
+          them with the app files they reach against the stand-ins' AppIntents.
+          --harness DIR, --cache DIR, --sdk DIR as guest build
+          Exit 0 they type-check, 65 they do not (each error listed), 66 no such checkout, 69 no swiftc
+          or GuestSDK.
       guest history REPO [options]
           Every commit of REPO's first-parent line (or every commit), oldest first: checked out into the
           cache, built, and SCENARIO played forked. Prints a table: commit, builds?, the verdict.
@@ -221,6 +227,10 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let repositoryPath = try parsed.positional(1, "REPO")
         try parsed.expectAtMost(2)
         return try historyCommand(repositoryPath, parsed)
+    case "intents":
+        let target = try parsed.positional(1, "PATH or REPO@REV")
+        try parsed.expectAtMost(2)
+        return try intentsCommand(target, parsed)
     case "mutate":
         let target = try parsed.positional(1, "PATH or REPO@REV")
         try parsed.expectAtMost(2)
@@ -230,7 +240,8 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         try parsed.expectAtMost(2)
         return try checkCommand(parsed, guest: target)
     default:
-        throw ProcessFailure.usage("guest: unknown subcommand '\(subcommand)' (build, test, history, mutate, check)")
+        throw ProcessFailure.usage(
+            "guest: unknown subcommand '\(subcommand)' (build, test, intents, history, mutate, check)")
     }
 }
 
@@ -245,6 +256,33 @@ func checkoutOf(_ target: String, options: GuestBuildOptions, command: String) t
             let repo = try GitRepository(repository, options: options)
             return try repo.checkout(try repo.commit(revision)).standardizedFileURL
         }
+    } catch let error as GuestBuildError {
+        throw guestFailure(error)
+    }
+}
+
+/// The app's App Intents, listed and type-checked against the stand-ins
+/// with the app files they reach.
+func intentsCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCode {
+    let options = try guestBuildOptions(parsed)
+    let quiet = parsed.has("quiet")
+    do {
+        let checkout = try checkoutOf(target, options: options, command: "intents")
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("oal-intents-\(getpid())")
+        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let result = try GuestIntentTypecheck(builder: GuestBuilder(options: options)).run(
+            checkout: checkout, work: work
+        ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
+        for intent in result.catalog.intents {
+            let failure = result.failed.first { $0.intent == intent.name }
+            print("\(intent.name)  \(intent.file)\(failure.map { "  NOT COMPILED: \($0.reason)" } ?? "")")
+        }
+        print(
+            "\(result.catalog.intents.count - result.failed.count) of \(result.catalog.intents.count) App Intent(s) "
+                + "compile against the stand-ins with \(result.files.count) app files "
+                + "(\(result.leftOut.count) reached file(s) left out; \(String(format: "%.1f", result.seconds)) s)")
+        return result.failed.isEmpty ? .done : .data
     } catch let error as GuestBuildError {
         throw guestFailure(error)
     }

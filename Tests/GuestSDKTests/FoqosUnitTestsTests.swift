@@ -45,3 +45,25 @@ extension GuestBuildTests {
         #expect(run.stdout.contains("| SessionTimeCalculatorTests/testTimerSessionDisplaysRemainingTime | passed |"))
     }
 }
+
+/// Foqos's App Intents (issue 37) compiled with zero edits against the
+/// AppIntents stand-in, with the app files they reach.
+extension GuestBuildTests {
+    @Test func foqosAppIntentsCompileOnTheStandIns() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/Foqos/Intents") else {
+            print("GuestBuildTests: skipped Foqos's intents: no Foqos sources at \(checkout)")
+            return
+        }
+        let run = try ProcessRun.run(try BuiltProducts.executable("oal-device"), ["guest", "intents", checkout])
+        #expect(run.status == 0, "guest intents Foqos: \(run.stderr.suffix(4000))")
+        let names = run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        for intent in [
+            "CheckProfileStatusIntent", "CheckSessionActiveIntent", "PauseActiveSessionIntent", "StartProfileIntent",
+            "StopActiveSessionIntent", "StopProfileIntent",
+        ] {
+            #expect(names.contains(intent), "\(run.stdout)")
+        }
+        #expect(run.stdout.contains("6 of 6 App Intent(s) compile against the stand-ins"), "\(run.stdout)")
+    }
+}

@@ -52,6 +52,9 @@ extension GuestBuildTests {
         for file in ["PhoneDownBoundaryTests.swift", "PhoneDownSessionTests.swift"] {
             #expect(status["Tests/AppInterventionFocusTests/" + file] == "passed")
         }
+        // The App Intents adapter, on the AppIntents stand-in.
+        #expect(status["Tests/AppInterventionIntentsTests/HostIntentShapeTests.swift"] == "passed")
+        #expect(passed["Tests/AppInterventionIntentsTests/HostIntentShapeTests.swift"] == 4)
         // The UI target imports Charts, which has no stand-in.
         #expect(
             reasons["Tests/AppInterventionUITests/PauseReadyIndicatorTests.swift"]?.contains(

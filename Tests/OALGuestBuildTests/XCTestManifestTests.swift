@@ -71,4 +71,22 @@ struct TestSourceSelectionTests {
                 "App/UsesHelper.swift",
             ])
     }
+
+    /// A `private` or `fileprivate` declaration cannot be named from a
+    /// test, so it never brings its file in: Foqos's app file declares
+    /// `@MainActor private let container`, and a test's local `container`
+    /// once pulled the whole app (every view) into its unit-test build.
+    /// `private(set)` still lets the name be read.
+    @Test func aFilePrivateDeclarationDoesNotBringItsFileIn() {
+        let candidates: [(path: String, text: String)] = [
+            ("App/AppEntry.swift", "@MainActor private let container = 1\nfileprivate struct Helper {}"),
+            ("App/Store.swift", "private(set) var shared = 0"),
+            ("App/Model.swift", "struct Model {}"),
+        ]
+        let tests: [(path: String, text: String)] = [
+            ("Tests/T.swift", "func t() { let container = Model(); _ = Helper.self; _ = shared }")
+        ]
+        #expect(
+            TestSourceSelection.closure(tests: tests, candidates: candidates) == ["App/Store.swift", "App/Model.swift"])
+    }
 }

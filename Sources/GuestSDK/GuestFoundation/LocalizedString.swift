@@ -33,3 +33,15 @@ extension String {
         self = StringCatalog.shared.string(forKey: key.key, table: table)
     }
 }
+
+/// Apple's `LocalizedStringResource` is written as a literal (an App
+/// Intent's `title`, a `DisplayRepresentation`), interpolations included.
+/// Here an interpolated resource's key is the text it makes: the catalog
+/// has no entry for it, so it resolves to itself, as a missing key does.
+extension LocalizedStringResource: ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) { self.init(String.LocalizationValue(value)) }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self.init(String.LocalizationValue(String(stringInterpolation: stringInterpolation)))
+    }
+}

@@ -9,7 +9,7 @@ public enum SwiftImports {
     public static let standIns: Set<String> = [
         "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "FamilyControls", "UserNotifications", "os",
         "OSLog", "CryptoKit", "UIKit", "SwiftData", "SwiftUI", "Combine", "WidgetKit", "BackgroundTasks", "ActivityKit",
-        "CoreNFC", "AVFoundation", "CodeScanner",
+        "CoreNFC", "AVFoundation", "CodeScanner", "AppIntents",
     ]
     /// The stand-ins that declare part of their framework (SwiftUI's views
     /// are never drawn, a Live Activity is never shown): a file importing
@@ -17,6 +17,7 @@ public enum SwiftImports {
     /// build, since what it used may simply be beyond the part declared.
     public static let partialStandIns: Set<String> = [
         "SwiftUI", "WidgetKit", "ActivityKit", "CoreNFC", "BackgroundTasks", "AVFoundation", "CodeScanner",
+        "AppIntents",
     ]
 
     /// The partial stand-ins `source` imports, in order.

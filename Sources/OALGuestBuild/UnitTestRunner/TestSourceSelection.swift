@@ -82,7 +82,7 @@ enum TestSourceSelection {
     static func typeDeclarations(_ scanner: SwiftSourceScanner) -> [String] {
         var names: [String] = []
         for keyword in ["class", "struct", "enum", "protocol", "actor", "typealias"] {
-            for position in scanner.occurrences(of: keyword) {
+            for position in scanner.occurrences(of: keyword) where !isFilePrivate(scanner, position) {
                 guard let (name, _) = scanner.identifier(after: position + keyword.utf8.count),
                     !["func", "var", "let", "case"].contains(name)
                 else { continue }
@@ -97,11 +97,40 @@ enum TestSourceSelection {
         let depths = depths(scanner)
         var names: [String] = []
         for keyword in ["func", "var", "let"] {
-            for position in scanner.occurrences(of: keyword) where depths[position] == 0 {
+            for position in scanner.occurrences(of: keyword)
+            where depths[position] == 0 && !isFilePrivate(scanner, position) {
                 if let (name, _) = scanner.identifier(after: position + keyword.utf8.count) { names.append(name) }
             }
         }
         return names
+    }
+
+    /// Whether the declaration at `position` is `private` or `fileprivate`
+    /// (a modifier earlier on its line): no other file can name it, so it
+    /// never brings its file into a selection (Foqos's app file declares
+    /// `@MainActor private let container`, a word its tests use too).
+    static func isFilePrivate(_ scanner: SwiftSourceScanner, _ position: Int) -> Bool {
+        var start = position
+        while start > 0, scanner.code[start - 1] != UInt8(ascii: "\n"), scanner.code[start - 1] != UInt8(ascii: ";") {
+            start -= 1
+        }
+        let line = Array(scanner.codeText(start..<position))
+        var index = 0
+        while index < line.count {
+            guard line[index].isLetter else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < line.count, line[end].isLetter { end += 1 }
+            let word = String(line[index..<end])
+            var next = end
+            while next < line.count, line[next] == " " { next += 1 }
+            // `private(set)` only narrows the setter: the name is still seen.
+            if word == "private" || word == "fileprivate", next >= line.count || line[next] != "(" { return true }
+            index = end
+        }
+        return false
     }
 
     /// Each top-level `extension T`, with the members it declares.
