@@ -156,7 +156,7 @@ let package = Package(
             name: "GuestHarness",
             dependencies: [
                 "OALSystem", "OALDomain", "OALStore", "OALPlatform", "OALProcesses", "GuestRuntime", "GuestFoundation",
-                "DeviceActivity", "ManagedSettings", "ManagedSettingsUI",
+                "DeviceActivity", "ManagedSettings", "ManagedSettingsUI", "AppIntents",
             ],
             path: "Sources/GuestSDK/GuestHarness"),
 

@@ -36,6 +36,7 @@ enum GuestAppCommand {
         case "show": return try show(app, args)
         case "usage": return try usage(app, args)
         case "probe": return try probe(app, args)
+        case "intent": return try GuestIntentCommand.run(app, args)
         default: throw ProcessFailure.usage("unknown command '\(command)'")
         }
     }

@@ -1,3 +1,4 @@
+import AppIntents
 import GuestFoundation
 import GuestRuntime
 import OALProcesses
@@ -12,10 +13,18 @@ public struct GuestBuildInfo: @unchecked Sendable {
     /// The process's Info.plist (XML), what `Bundle.main` answers.
     public var bundleInfo: String
 
-    public init(appGroups: [String], stringCatalogs: [(table: String, json: String)], bundleInfo: String = "") {
+    /// The app's App Intents by type name (the app process's build lists
+    /// them, `GuestIntentCatalog`): what `guest-app intent NAME` runs.
+    public var intents: [String: any AppIntent.Type]
+
+    public init(
+        appGroups: [String], stringCatalogs: [(table: String, json: String)], bundleInfo: String = "",
+        intents: [String: any AppIntent.Type] = [:]
+    ) {
         self.appGroups = appGroups
         self.stringCatalogs = stringCatalogs
         self.bundleInfo = bundleInfo
+        self.intents = intents
     }
 
     /// Connects the guest APIs to the device this process opened.
@@ -23,5 +32,6 @@ public struct GuestBuildInfo: @unchecked Sendable {
         GuestDevice.install(context, appGroups: appGroups)
         StringCatalog.shared.load(stringCatalogs)
         GuestBundle.install(infoPlist: bundleInfo)
+        GuestAppIntents.install(intents)
     }
 }

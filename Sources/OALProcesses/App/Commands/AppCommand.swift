@@ -26,6 +26,10 @@ public enum AppCommand {
           home                 Currently Blocking and Usage
           rules                rules grouped by kind, with live status
           show RULE            one rule's detail rows
+          intent NAME [PARAM=VALUE ...] [--foreground] [--cannot-come-forward]
+                               run one of the app's App Intents in this process, as
+                               iOS does for a Shortcuts action (a guest app's; the
+                               emulator's own app declares none: exit 69)
 
         RULE and LIST are a name or an id. App, category and domain names are
         resolved through the device catalog (the system picker's stand-in).
@@ -37,7 +41,7 @@ public enum AppCommand {
 
     public static let spec = ArgumentSpec(
         options: ["apps", "categories", "domains", "list", "from", "to", "minutes", "opens", "days", "rename"],
-        flags: ["allow-only", "block", "adult", "no-adult", "hard", "soft"])
+        flags: ["allow-only", "block", "adult", "no-adult", "hard", "soft", "foreground", "cannot-come-forward"])
 
     public static func run(_ context: ProcessContext, _ args: ParsedArguments) throws -> ExitCode {
         try run(AppSession(context: context), args)
@@ -61,6 +65,8 @@ public enum AppCommand {
         case "home": return try ScreenCommands.home(app, args)
         case "rules": return try ScreenCommands.rules(app, args)
         case "show": return try ScreenCommands.show(app, args)
+        case "intent":
+            throw ProcessFailure(.unavailable, "intent: the emulator's own app declares no App Intents")
         default: throw ProcessFailure.usage("unknown command '\(command)'")
         }
     }

@@ -1,0 +1,84 @@
+import Foundation
+import OALTestSupport
+import Testing
+
+/// A guest app's App Intents run in its own process, as iOS runs a
+/// Shortcuts action (issue 37): `oal-app intent NAME` of MiniGuest's build,
+/// a real process started for the intent while no app process runs (the
+/// background launch), its trace read back. In the serialized guest-build
+/// suite: the build shares two cores.
+extension GuestBuildTests {
+    struct IntentRun {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        /// The trace lines of this run's process, as (event, fields).
+        var events: [(String, [String: String])]
+    }
+
+    func runIntent(_ bin: URL, root: URL, _ arguments: [String]) throws -> IntentRun {
+        let trace = root.appendingPathComponent("logs/trace.jsonl")
+        let before = (try? String(contentsOf: trace, encoding: .utf8))?.count ?? 0
+        let run = try ProcessRun.run(
+            bin.appendingPathComponent("oal-app"), ["--root", root.path, "intent"] + arguments)
+        let text = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
+        let events = text.dropFirst(before).split(separator: "\n").compactMap { line -> (String, [String: String])? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let event = object["event"] as? String
+            else { return nil }
+            return (event, object["fields"] as? [String: String] ?? [:])
+        }
+        return IntentRun(status: run.status, stdout: run.stdout, stderr: run.stderr, events: events)
+    }
+
+    @Test func anIntentRunsInTheAppsProcessLaunchedInTheBackground() throws {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot("mini-intents")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let device = try BuiltProducts.executable("oal-device")
+        let initRun = try ProcessRun.run(
+            device, ["init", "--root", root.path, "--scenario", checkout + "/mini.scenario"])
+        #expect(initRun.status == 0, "init: \(initRun.stderr)")
+        let bin = guest.appendingPathComponent("bin")
+
+        // A background intent: made, its optional parameter nil, performed
+        // in the background, its value and dialog reported and traced.
+        let check = try runIntent(bin, root: root, ["CheckBlockingIntent"])
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(check.stdout.contains("value: false"))
+        // (The store reads between are the intent's own, through the App Group defaults.)
+        let lifecycle = ["launch", "intent.start", "app.foreground", "intent.end", "intent.failed", "exit"]
+        #expect(
+            check.events.map(\.0).filter(lifecycle.contains) == ["launch", "intent.start", "intent.end", "exit"],
+            "\(check.events)")
+        #expect(check.events.contains { $0.0 == "store.read" && $0.1["key"] == "rules" })
+        #expect(check.events.first { $0.0 == "intent.start" }?.1["mode"] == "background")
+        #expect(check.events.first { $0.0 == "intent.end" }?.1["foreground"] == "no")
+
+        // `continueInForeground` makes the app frontmost.
+        let review = try runIntent(bin, root: root, ["ReviewRulesIntent", "always=true"])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(
+            review.events.map(\.0).filter(lifecycle.contains) == [
+                "launch", "intent.start", "app.foreground", "intent.end", "exit",
+            ],
+            "\(review.events)")
+        #expect(review.events.first { $0.0 == "intent.end" }?.1["foreground"] == "yes")
+
+        // An app that cannot come forward: the intent's request throws, and
+        // the run says so (exit 2, refused).
+        let refused = try runIntent(bin, root: root, ["ReviewRulesIntent", "always=true", "--cannot-come-forward"])
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.events.contains { $0.0 == "intent.failed" })
+        #expect(!refused.events.contains { $0.0 == "app.foreground" })
+
+        // The command line's mistakes, each named.
+        let missing = try runIntent(bin, root: root, ["ReviewRulesIntent"])
+        #expect(missing.status == 64 && missing.stderr.contains("no value for always (\"Always show\")"))
+        let wrongType = try runIntent(bin, root: root, ["ReviewRulesIntent", "always=maybe"])
+        #expect(wrongType.status == 64 && wrongType.stderr.contains("'maybe' is not a value of always's type Bool"))
+        let unknown = try runIntent(bin, root: root, ["Nope"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("CheckBlockingIntent, ReviewRulesIntent"))
+    }
+}
