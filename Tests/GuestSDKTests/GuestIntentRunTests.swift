@@ -81,4 +81,32 @@ extension GuestBuildTests {
         let unknown = try runIntent(bin, root: root, ["Nope"])
         #expect(unknown.status == 64 && unknown.stderr.contains("CheckBlockingIntent, ReviewRulesIntent"))
     }
+
+    /// `shortcut run` steps: the device launches the app's process for each
+    /// intent, traces what it answered (`user.shortcut`) and draws it.
+    @Test func shortcutStepsRunTheAppsIntentsOnTheDevice() throws {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot("mini-shortcuts")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try Self.play(checkout + "/mini-shortcuts.scenario", guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
+        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
+        let shortcuts = trace.split(separator: "\n").compactMap { line -> [String: String]? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["event"] as? String == "user.shortcut"
+            else { return nil }
+            return object["fields"] as? [String: String]
+        }
+        #expect(
+            shortcuts.map { $0["value"] ?? "" } == [
+                "false", "nothing to review", "true", "reviewing 1 active rule(s)",
+            ], "\(shortcuts)")
+        #expect(shortcuts.map { $0["foreground"] ?? "" } == ["no", "no", "no", "yes"])
+        #expect(shortcuts.allSatisfy { $0["status"] == "0" })
+        let timeline = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"), ["timeline", "--root", root.path])
+        #expect(timeline.stdout.contains("i a shortcut ran one of the app's App Intents"), "\(timeline.stdout)")
+    }
 }

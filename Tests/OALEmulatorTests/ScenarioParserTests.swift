@@ -60,12 +60,28 @@ import Testing
         ("start 2026-11-30 08:00\nat 08:00 fault clock jump +999999999999999d", 2, "fault: "),
         ("start 2026-11-30 08:00\nend +1h\nat 10:00 leave", 3, "after the scenario's end"),
         ("start 2026-11-30 08:00\nat 08:00 leave\nseed 3", 3, "belongs in the header"),
+        ("start 2026-11-30 08:00\nat 08:00 shortcut CheckIntent", 2, "usage: shortcut run INTENT"),
+        ("start 2026-11-30 08:00\nat 08:00 shortcut run CheckIntent always", 2, "'always' is not PARAM=VALUE"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
         let failure = try #require(error(text))
         #expect(failure.line == line)
         #expect(failure.message.contains(message), "\(failure)")
         #expect(failure.description.hasPrefix("day.scenario:\(line): "))
+    }
+
+    /// `shortcut run INTENT [PARAM=VALUE ...]` (issue 37), and its line
+    /// written back as it was read.
+    @Test func aShortcutStepNamesTheIntentAndItsParameters() throws {
+        let scenario = try ScenarioParser(file: "s.scenario").parse(
+            "start 2026-11-30 08:00\nat 08:30 shortcut run ReviewRulesIntent always=true \"note=two words\"")
+        guard case .shortcut(let intent, let parameters) = scenario.steps[0].action else {
+            Issue.record("not a shortcut: \(scenario.steps[0].action)")
+            return
+        }
+        #expect(intent == "ReviewRulesIntent")
+        #expect(parameters == ["always=true", "note=two words"])
+        #expect(scenario.steps[0].action.lineText == "shortcut run ReviewRulesIntent always=true \"note=two words\"")
     }
 
     /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a

@@ -176,6 +176,7 @@ private struct Builder {
         case "user.open", "user.leave", "shield.shown": return "\(line.event) \(fields["app"] ?? "")"
         case "user.press": return "press \(fields["button"] ?? "") on \(fields["app"] ?? "")"
         case "user.app": return "tap app \(fields["args"] ?? "")"
+        case "user.shortcut": return "shortcut \(fields["intent"] ?? "")"
         default: return line.event
         }
     }

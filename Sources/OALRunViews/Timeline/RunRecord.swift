@@ -118,6 +118,7 @@ private struct LaunchJoiner {
     /// loop it names is still running.
     static let endings: [String: ProcessKind] = [
         "deliver": .monitor, "user.app": .app, "user.press": .shieldAction, "shield.shown": .shieldConfig,
+        "user.shortcut": .app,
     ]
     static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
 

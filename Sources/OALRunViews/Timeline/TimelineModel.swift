@@ -23,6 +23,8 @@ struct TimelineModel {
         /// `eventWillReachThresholdWarning` (a schedule's `warningTime`).
         case warning = "w"
         case press = "p"
+        /// A shortcut ran one of the app's App Intents (`user.shortcut`).
+        case shortcut = "i"
         /// A notification the OS showed (notifications row).
         case notification = "n"
         case failed = "!"
@@ -92,6 +94,8 @@ struct TimelineModel {
                 }
             case "user.press":
                 marks.append(Mark(time: time, kind: .press))
+            case "user.shortcut":
+                marks.append(Mark(time: time, kind: .shortcut))
             case "notification.deliver":
                 notices.append(Mark(time: time, kind: .notification))
             case "expect":

@@ -57,6 +57,9 @@ struct TimelineRenderer {
             "        s intervalDidStart  e intervalDidEnd  t threshold  w warning  p shield button  ! failed expectation"
         )
         lines.append("        (several in one column: the first of ! p t e s w is shown)")
+        if model.marks.contains(where: { $0.kind == .shortcut }) {
+            lines.append("        i a shortcut ran one of the app's App Intents (after ! and p)")
+        }
         if !model.notices.isEmpty { lines.append("        notifications: n a notification the OS showed") }
         if model.faultMarks != nil {
             lines.append("        faults: K a fault killed a process  F another fault took effect (K shown first;")
@@ -77,7 +80,7 @@ struct TimelineRenderer {
 
     private func markers(
         _ marks: [TimelineModel.Mark], origin: Date, bucket: TimeInterval, columns: Int,
-        rank: [TimelineModel.MarkKind] = [.failed, .press, .threshold, .end, .start, .warning]
+        rank: [TimelineModel.MarkKind] = [.failed, .press, .shortcut, .threshold, .end, .start, .warning]
     ) -> String {
         var best = [TimelineModel.MarkKind?](repeating: nil, count: columns)
         for mark in marks {

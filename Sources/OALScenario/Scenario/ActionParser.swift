@@ -48,9 +48,17 @@ public struct ActionParser {
                 throw fail("usage: notifications allow|deny")
             }
             return .notifications(change)
+        case "shortcut":
+            let usage = "usage: shortcut run INTENT [PARAM=VALUE ...] (one of the app's App Intents)"
+            guard rest.count >= 2, rest[0] == "run" else { throw fail(usage) }
+            let parameters = Array(rest.dropFirst(2))
+            if let bad = parameters.first(where: { !$0.contains("=") || $0.hasPrefix("=") }) {
+                throw fail("shortcut run: '\(bad)' is not PARAM=VALUE (\(usage))")
+            }
+            return .shortcut(intent: rest[1], parameters: parameters)
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, expect, fault, authorization or notifications)"
+                "unknown action '\(words[0])' (expected app, open, leave, press, shortcut, expect, fault, authorization or notifications)"
             )
         }
     }

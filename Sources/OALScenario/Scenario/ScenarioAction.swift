@@ -29,6 +29,10 @@ public enum ScenarioAction: Sendable, Hashable {
     /// `notifications allow|deny`: the user switches the app's
     /// notifications on or off in Settings.
     case notifications(NotificationChange)
+    /// `shortcut run INTENT [PARAM=VALUE ...]`: the user runs a shortcut
+    /// whose action is one of the app's App Intents; iOS runs it in the
+    /// app's process, launched for it (`oal-app intent`). It must exit 0.
+    case shortcut(intent: String, parameters: [String])
 }
 
 /// What the user does to the app's FamilyControls authorization in

@@ -18,6 +18,7 @@ extension ScenarioAction {
         case .fault(let fault): "fault \(fault)"
         case .authorization(let change): "authorization \(change.rawValue)"
         case .notifications(let change): "notifications \(change.rawValue)"
+        case .shortcut(let intent, let parameters): ScenarioWords.line(["shortcut", "run", intent] + parameters)
         }
     }
 

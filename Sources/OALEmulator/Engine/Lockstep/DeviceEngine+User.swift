@@ -9,7 +9,7 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave, .shortcut: try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications: break
         }
         switch step.action {
@@ -36,6 +36,9 @@ extension DeviceEngine {
             try setAuthorization(change)
         case .notifications(let change):
             try setNotificationPermission(change)
+        case .shortcut(let intent, let parameters):
+            guard appAvailable(for: "shortcut run \(intent)") else { return }
+            try runShortcut(step, intent: intent, parameters: parameters)
         case .expect(.usageReport(let rule, let text)):
             try drainLaunches()
             let look = try lookAtUsageReport(rule)
