@@ -41,6 +41,15 @@ struct AppIntentsStandInTests {
         }
     }
 
+    struct HandOverIntent: AppIntent {
+        static let title: LocalizedStringResource = "Hand over"
+        static let supportedModes: IntentModes = [.background, .foreground(.dynamic)]
+        func perform() async throws -> some IntentResult {
+            if Self.title.key.isEmpty { return .result() }
+            throw needsToContinueInForegroundError("Continue in the app", alwaysConfirm: false)
+        }
+    }
+
     struct OpenFirstIntent: AppIntent {
         static let title: LocalizedStringResource = "Open first"
         static let supportedModes: IntentModes = .foreground
@@ -108,6 +117,22 @@ struct AppIntentsStandInTests {
             #expect(error.code == .unsupportedMode)
         }
         #expect(frontmost.times == 0)
+    }
+
+    /// https://developer.apple.com/documentation/appintents/appintent/needstocontinueinforegrounderror(_:alwaysconfirm:)
+    /// ("Asks the person to continue the intent's action in the
+    /// foreground"): thrown from `perform()`, the app comes forward and the
+    /// run ends with the dialog; refused when it cannot come forward.
+    @Test func throwingNeedsToContinueInForegroundBringsTheAppForward() async throws {
+        let frontmost = Frontmost()
+        let running = run(frontmost)
+        let report = try await IntentRuntime.perform(HandOverIntent(), in: running)
+        #expect(report.dialog == "Continue in the app")
+        #expect(frontmost.times == 1)
+        #expect(running.events == ["foreground (needsToContinueInForegroundError)"])
+        await #expect(throws: AppIntentError.self) {
+            try await IntentRuntime.perform(HandOverIntent(), in: run(canComeForward: false, Frontmost()))
+        }
     }
 
     /// https://developer.apple.com/documentation/appintents/intentmodes/foregroundmode/deferred

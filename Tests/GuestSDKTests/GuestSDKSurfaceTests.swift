@@ -34,6 +34,10 @@ struct GuestSDKSurfaceTests {
         "makeAsyncIterator":
             "AsyncSequence's requirement: `for await` over DeviceActivityResults and its segments, categories and applications calls it",
         "~=": "`catch NFCReaderError.Code.x` and `catch BGTaskScheduler.Error.x` match a bridged error through it",
+        "presentedItemURL":
+            "NSFilePresenter's requirement: a guest's presenter declares it (and is refused when handed over)",
+        "presentedItemOperationQueue":
+            "NSFilePresenter's requirement: a guest's presenter declares it (and is refused when handed over)",
         // Result builders: the compiler calls these for a builder's body.
         "buildBlock": "a result builder's requirement: the compiler calls it for every builder body",
         "buildExpression": "the compiler calls it for each expression of a `@ViewBuilder` body",

@@ -14,7 +14,6 @@ public protocol AppIntent: Sendable {
     static var openAppWhenRun: Bool { get }
     /// iOS 26: where `perform()` may run (`IntentModes`).
     static var supportedModes: IntentModes { get }
-    static var isDiscoverable: Bool { get }
 
     init()
 
@@ -24,7 +23,6 @@ public protocol AppIntent: Sendable {
 extension AppIntent {
     public static var description: IntentDescription? { nil }
     public static var openAppWhenRun: Bool { false }
-    public static var isDiscoverable: Bool { true }
 
     /// Apple's default follows `openAppWhenRun`: the foreground when it is
     /// set, else the background (a stated model: the documentation gives

@@ -16,9 +16,6 @@ public protocol ReturnsValue<Value>: IntentResult {
 /// A result with a dialog the system shows or speaks.
 public protocol ProvidesDialog: IntentResult {}
 
-/// A result that runs another intent after this one.
-public protocol OpensIntent: IntentResult {}
-
 /// What the emulated runtime reads of any result.
 public struct IntentResultReport: Sendable, Equatable {
     /// The returned value, described (`true`, `42`, an entity's title).

@@ -49,7 +49,16 @@ public enum IntentRuntime {
         if !modes.contains(.background), modes.contains(.foreground), !run.foreground {
             try await comeForward(run, intent: String(describing: Intent.self), reason: "immediate")
         }
-        let result = try await $current.withValue(run) { try await intent.perform() }
+        let result: Intent.PerformResult
+        do {
+            result = try await $current.withValue(run) { try await intent.perform() }
+        } catch let error as AppIntentError where error.code == .needsToContinueInForeground {
+            // The action goes on in the app, brought forward: the intent's
+            // own part is over, with nothing to return.
+            try await comeForward(
+                run, intent: String(describing: Intent.self), reason: "needsToContinueInForegroundError")
+            return IntentResultReport(value: nil, dialog: error.dialog?.text, opensIntent: nil)
+        }
         if modes.contains(.foreground(.deferred)), !run.foreground {
             try await comeForward(run, intent: String(describing: Intent.self), reason: "deferred")
         }

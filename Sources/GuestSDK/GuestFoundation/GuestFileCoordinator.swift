@@ -26,8 +26,6 @@ open class GuestFileCoordinator: @unchecked Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let withoutChanges = ReadingOptions(rawValue: 1 << 0)
-        public static let resolvesSymbolicLink = ReadingOptions(rawValue: 1 << 1)
-        public static let immediatelyAvailableMetadataOnly = ReadingOptions(rawValue: 1 << 2)
         public static let forUploading = ReadingOptions(rawValue: 1 << 3)
     }
 
