@@ -107,6 +107,37 @@ extension GuestBuildTests {
         #expect(shortcuts.allSatisfy { $0["status"] == "0" })
         let timeline = try ProcessRun.run(
             try BuiltProducts.executable("oal-device"), ["timeline", "--root", root.path])
-        #expect(timeline.stdout.contains("i a shortcut ran one of the app's App Intents"), "\(timeline.stdout)")
+        #expect(
+            timeline.stdout.contains("i a shortcut or an automation ran one of the app's App Intents"),
+            "\(timeline.stdout)")
+    }
+
+    /// Personal automations: "When Instagram is opened" runs the intent on
+    /// every open, an NFC tag's on its scan; one that asks first never runs
+    /// (nobody answers); a disabled or removed one does not run.
+    @Test func automationsRunTheAppsIntentsOnTheirTriggers() throws {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot("mini-automations")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try Self.play(checkout + "/mini-automations.scenario", guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
+        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
+        let lines = trace.split(separator: "\n").compactMap { line -> (String, [String: String])? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let event = object["event"] as? String, event.hasPrefix("automation.run") || event == "automation.asked"
+            else { return nil }
+            return (event, object["fields"] as? [String: String] ?? [:])
+        }
+        #expect(
+            lines.map { "\($0.0) \($0.1["automation"] ?? "") \($0.1["value"] ?? "")" } == [
+                "automation.run Pause Instagram nothing to review",
+                "automation.run Desk false",
+                "automation.asked Ask first ",
+                "automation.run Pause Instagram reviewing 1 active rule(s)",
+            ], "\(lines)")
+        #expect(lines.map { $0.1["foreground"] ?? "-" } == ["no", "no", "-", "yes"])
+        #expect(lines[1].1["notified"] == "yes")
     }
 }

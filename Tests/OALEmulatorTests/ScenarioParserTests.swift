@@ -1,6 +1,7 @@
 import Foundation
 import OALEmulator
 import OALExplore
+import OALPlatform
 import Testing
 
 @Suite struct ScenarioParserTests {
@@ -62,6 +63,14 @@ import Testing
         ("start 2026-11-30 08:00\nat 08:00 leave\nseed 3", 3, "belongs in the header"),
         ("start 2026-11-30 08:00\nat 08:00 shortcut CheckIntent", 2, "usage: shortcut run INTENT"),
         ("start 2026-11-30 08:00\nat 08:00 shortcut run CheckIntent always", 2, "'always' is not PARAM=VALUE"),
+        (
+            "start 2026-11-30 08:00\nat 08:00 automation add A when app-opened Nope run I", 2,
+            "no installed app named 'Nope'"
+        ),
+        ("start 2026-11-30 08:00\nat 08:00 automation add A when wifi home run I", 2, "unknown trigger 'wifi'"),
+        ("start 2026-11-30 08:00\nat 08:00 automation add A when nfc-tag t run I --loud", 2, "'--loud' is not"),
+        ("start 2026-11-30 08:00\nat 08:00 automation pause A", 2, "usage: automation add NAME"),
+        ("start 2026-11-30 08:00\nat 08:00 nfc read t", 2, "usage: nfc scan TAG"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
         let failure = try #require(error(text))
@@ -82,6 +91,24 @@ import Testing
         #expect(intent == "ReviewRulesIntent")
         #expect(parameters == ["always=true", "note=two words"])
         #expect(scenario.steps[0].action.lineText == "shortcut run ReviewRulesIntent always=true \"note=two words\"")
+    }
+
+    /// Automations and NFC scans (issue 37), each line written back as read.
+    @Test func automationStepsAndNFCScansParseAndWriteBack() throws {
+        let lines = [
+            "automation add \"Pause Instagram\" when app-opened Instagram run ReviewRulesIntent always=false",
+            "automation add Desk when nfc-tag desk-tag run CheckBlockingIntent --ask --notify",
+            "automation disable Desk", "automation enable Desk", "automation remove Desk", "nfc scan desk-tag",
+        ]
+        let scenario = try ScenarioParser(file: "a.scenario").parse(
+            "start 2026-11-30 08:00\n" + lines.map { "at 08:30 " + $0 }.joined(separator: "\n"))
+        #expect(scenario.steps.map(\.action.lineText) == lines)
+        guard case .automation(.add(let desk)) = scenario.steps[1].action else {
+            Issue.record("not an automation: \(scenario.steps[1].action)")
+            return
+        }
+        #expect(desk.trigger == .nfcTag(id: "desk-tag"))
+        #expect(!desk.runImmediately && desk.notifyWhenRun && desk.enabled)
     }
 
     /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a

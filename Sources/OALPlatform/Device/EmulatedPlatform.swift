@@ -19,6 +19,10 @@ public struct EmulatedPlatform: Sendable {
         get throws { try NotificationPermissionFile(system: AppGroupContainer(url: root.system)) }
     }
     public let authorization: FamilyControlsAuthorization
+    /// The person's Shortcuts automations, opened on use (most runs make none).
+    public var automations: AutomationsFile {
+        get throws { try AutomationsFile(system: AppGroupContainer(url: root.system)) }
+    }
 
     public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {
         self.root = root

@@ -177,6 +177,7 @@ private struct Builder {
         case "user.press": return "press \(fields["button"] ?? "") on \(fields["app"] ?? "")"
         case "user.app": return "tap app \(fields["args"] ?? "")"
         case "user.shortcut": return "shortcut \(fields["intent"] ?? "")"
+        case "automation.run": return "automation \(fields["automation"] ?? "") \(fields["intent"] ?? "")"
         default: return line.event
         }
     }

@@ -255,11 +255,14 @@ struct TimelineSVG {
                         title: "\(when) press \(fields["button"] ?? "") on \(fields["app"] ?? ""): "
                             + "\(fields["result"].flatMap { $0.isEmpty ? nil : $0 } ?? "exit \(fields["status"] ?? "?")")"
                     ))
-            case "user.shortcut":
+            case "user.shortcut", "automation.run":
+                let by =
+                    line.event == "automation.run"
+                    ? "automation \(fields["automation"] ?? "") (\(fields["trigger"] ?? ""))" : "shortcut"
                 user.append(
                     Mark(
                         place: place, shape: .square, color: "#7c3aed",
-                        title: "\(when) shortcut ran the intent \(fields["intent"] ?? "")"
+                        title: "\(when) \(by) ran the intent \(fields["intent"] ?? "")"
                             + (fields["parameters"].flatMap { $0.isEmpty ? nil : " \($0)" } ?? "")
                             + ": \(fields["value"].flatMap { $0.isEmpty ? nil : $0 } ?? "exit \(fields["status"] ?? "?")")"
                             + (fields["foreground"] == "yes" ? ", came to the foreground" : "")

@@ -118,7 +118,7 @@ private struct LaunchJoiner {
     /// loop it names is still running.
     static let endings: [String: ProcessKind] = [
         "deliver": .monitor, "user.app": .app, "user.press": .shieldAction, "shield.shown": .shieldConfig,
-        "user.shortcut": .app,
+        "user.shortcut": .app, "automation.run": .app,
     ]
     static let endingFaults: Set<String> = ["killed", "survived", "missed", "applied"]
 

@@ -23,7 +23,8 @@ struct TimelineModel {
         /// `eventWillReachThresholdWarning` (a schedule's `warningTime`).
         case warning = "w"
         case press = "p"
-        /// A shortcut ran one of the app's App Intents (`user.shortcut`).
+        /// A shortcut or an automation ran one of the app's App Intents
+        /// (`user.shortcut`, `automation.run`).
         case shortcut = "i"
         /// A notification the OS showed (notifications row).
         case notification = "n"
@@ -94,7 +95,7 @@ struct TimelineModel {
                 }
             case "user.press":
                 marks.append(Mark(time: time, kind: .press))
-            case "user.shortcut":
+            case "user.shortcut", "automation.run":
                 marks.append(Mark(time: time, kind: .shortcut))
             case "notification.deliver":
                 notices.append(Mark(time: time, kind: .notification))

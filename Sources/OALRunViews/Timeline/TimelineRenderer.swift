@@ -58,7 +58,7 @@ struct TimelineRenderer {
         )
         lines.append("        (several in one column: the first of ! p t e s w is shown)")
         if model.marks.contains(where: { $0.kind == .shortcut }) {
-            lines.append("        i a shortcut ran one of the app's App Intents (after ! and p)")
+            lines.append("        i a shortcut or an automation ran one of the app's App Intents (after ! and p)")
         }
         if !model.notices.isEmpty { lines.append("        notifications: n a notification the OS showed") }
         if model.faultMarks != nil {

@@ -56,10 +56,54 @@ public struct ActionParser {
                 throw fail("shortcut run: '\(bad)' is not PARAM=VALUE (\(usage))")
             }
             return .shortcut(intent: rest[1], parameters: parameters)
+        case "automation":
+            return .automation(try automation(rest))
+        case "nfc":
+            guard rest.count == 2, rest[0] == "scan" else { throw fail("usage: nfc scan TAG") }
+            return .nfcScan(tag: rest[1])
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, shortcut, expect, fault, authorization or notifications)"
+                "unknown action '\(words[0])' (expected app, open, leave, press, shortcut, automation, nfc, expect, fault, authorization or notifications)"
             )
+        }
+    }
+
+    /// `automation add NAME when app-opened APP|nfc-tag TAG run INTENT
+    /// [PARAM=VALUE ...] [--ask] [--notify]`, `automation remove|disable|enable NAME`.
+    private func automation(_ words: [String]) throws(ScenarioError) -> AutomationChange {
+        let usage =
+            "usage: automation add NAME when app-opened APP|nfc-tag TAG run INTENT [PARAM=VALUE ...] [--ask] [--notify]"
+            + " | automation remove|disable|enable NAME"
+        guard let verb = words.first else { throw fail(usage) }
+        switch verb {
+        case "remove", "disable", "enable":
+            guard words.count == 2 else { throw fail(usage) }
+            return verb == "remove" ? .remove(name: words[1]) : .setEnabled(name: words[1], verb == "enable")
+        case "add":
+            guard words.count >= 7, words[2] == "when", words[5] == "run" else { throw fail(usage) }
+            let trigger: PersonalAutomation.Trigger
+            switch words[3] {
+            case "app-opened": trigger = .appOpened(app: try app(words[4]))
+            case "nfc-tag": trigger = .nfcTag(id: words[4])
+            default: throw fail("automation add: unknown trigger '\(words[3])' (app-opened APP or nfc-tag TAG)")
+            }
+            var parameters: [String] = []
+            var ask = false
+            var notify = false
+            for word in words.dropFirst(7) {
+                switch word {
+                case "--ask": ask = true
+                case "--notify": notify = true
+                case _ where word.contains("=") && !word.hasPrefix("="): parameters.append(word)
+                default: throw fail("automation add: '\(word)' is not PARAM=VALUE, --ask or --notify")
+                }
+            }
+            return .add(
+                PersonalAutomation(
+                    name: words[1], trigger: trigger, intent: words[6], parameters: parameters, runImmediately: !ask,
+                    notifyWhenRun: notify))
+        default:
+            throw fail(usage)
         }
     }
 

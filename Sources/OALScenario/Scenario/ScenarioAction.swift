@@ -33,6 +33,19 @@ public enum ScenarioAction: Sendable, Hashable {
     /// whose action is one of the app's App Intents; iOS runs it in the
     /// app's process, launched for it (`oal-app intent`). It must exit 0.
     case shortcut(intent: String, parameters: [String])
+    /// `automation add|remove|disable|enable ...`: the person changes a
+    /// Shortcuts personal automation in the Shortcuts app.
+    case automation(AutomationChange)
+    /// `nfc scan TAG`: the person holds the phone to an NFC tag (an
+    /// automation with that tag's trigger runs).
+    case nfcScan(tag: String)
+}
+
+/// A change to the person's Shortcuts personal automations.
+public enum AutomationChange: Sendable, Hashable {
+    case add(PersonalAutomation)
+    case remove(name: String)
+    case setEnabled(name: String, Bool)
 }
 
 /// What the user does to the app's FamilyControls authorization in

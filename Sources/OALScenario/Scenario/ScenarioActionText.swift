@@ -1,4 +1,5 @@
 import Foundation
+import OALPlatform
 
 /// An action as a timed line writes it after its time, the inverse of
 /// `ActionParser` (docs/SCENARIOS.md, "Actions").
@@ -19,6 +20,23 @@ extension ScenarioAction {
         case .authorization(let change): "authorization \(change.rawValue)"
         case .notifications(let change): "notifications \(change.rawValue)"
         case .shortcut(let intent, let parameters): ScenarioWords.line(["shortcut", "run", intent] + parameters)
+        case .automation(.add(let automation)):
+            ScenarioWords.line(
+                ["automation", "add", automation.name, "when"] + Self.triggerWords(automation.trigger)
+                    + ["run", automation.intent] + automation.parameters
+                    + (automation.runImmediately ? [] : ["--ask"]) + (automation.notifyWhenRun ? ["--notify"] : []))
+        case .automation(.remove(let name)): ScenarioWords.line(["automation", "remove", name])
+        case .automation(.setEnabled(let name, let enabled)):
+            ScenarioWords.line(["automation", enabled ? "enable" : "disable", name])
+        case .nfcScan(let tag): ScenarioWords.line(["nfc", "scan", tag])
+        }
+    }
+
+    /// An automation's trigger as its line writes it.
+    static func triggerWords(_ trigger: PersonalAutomation.Trigger) -> [String] {
+        switch trigger {
+        case .appOpened(let app): ["app-opened", app]
+        case .nfcTag(let id): ["nfc-tag", id]
         }
     }
 

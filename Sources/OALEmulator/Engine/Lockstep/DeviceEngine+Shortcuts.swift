@@ -10,20 +10,74 @@ extension DeviceEngine {
     /// the intent answered, and fails the step when the launch did not
     /// exit 0 (a refused foreground, a thrown error, an unknown intent).
     func runShortcut(_ step: ScenarioStep, intent: String, parameters: [String]) throws {
-        let outcome = try launch(.app, ["intent", intent] + parameters)
-        let answer = Self.intentAnswer(outcome.stdout)
-        trace.record(
-            "user.shortcut", at: now,
-            [
-                "intent": intent, "parameters": parameters.joined(separator: " "), "launch": String(outcome.launch),
-                "status": outcome.statusText, "value": answer["value"] ?? "", "dialog": answer["dialog"] ?? "",
-                "foreground": (answer["runtime"] ?? "").contains("foreground (") ? "yes" : "no",
-            ])
+        let (outcome, fields) = try runIntent(intent, parameters)
+        trace.record("user.shortcut", at: now, fields)
         if outcome.exitCode != 0 {
             let said = outcome.stderr.split(separator: "\n").first.map(String.init) ?? ""
             record(
                 step,
                 ExpectationVerdict(ok: false, detail: "shortcut run \(intent) exited \(outcome.statusText): \(said)"))
+        }
+    }
+
+    /// Launches the app's process for `intent`; the launch and the trace
+    /// fields of what it answered.
+    func runIntent(_ intent: String, _ parameters: [String]) throws -> (LaunchOutcome, [String: String]) {
+        let outcome = try launch(.app, ["intent", intent] + parameters)
+        let answer = Self.intentAnswer(outcome.stdout)
+        return (
+            outcome,
+            [
+                "intent": intent, "parameters": parameters.joined(separator: " "), "launch": String(outcome.launch),
+                "status": outcome.statusText, "value": answer["value"] ?? "", "dialog": answer["dialog"] ?? "",
+                "foreground": (answer["runtime"] ?? "").contains("foreground (") ? "yes" : "no",
+            ]
+        )
+    }
+
+    /// The person's change in the Shortcuts app; what went wrong, if anything.
+    func changeAutomation(_ change: AutomationChange) throws -> String? {
+        let automations = try view.platform.automations
+        do {
+            switch change {
+            case .add(let automation):
+                try automations.add(automation)
+                trace.record(
+                    "automation.change", at: now,
+                    [
+                        "action": "add", "automation": automation.name, "trigger": automation.trigger.description,
+                        "intent": automation.intent,
+                    ])
+            case .remove(let name):
+                try automations.remove(name)
+                trace.record("automation.change", at: now, ["action": "remove", "automation": name])
+            case .setEnabled(let name, let enabled):
+                try automations.setEnabled(name, enabled)
+                trace.record(
+                    "automation.change", at: now, ["action": enabled ? "enable" : "disable", "automation": name])
+            }
+            return nil
+        } catch let failure as AutomationsFile.Failure {
+            return "automation: \(failure)"
+        }
+    }
+
+    /// Runs every enabled automation `trigger` fires, in the order made:
+    /// "Run Immediately" launches its intent (traced `automation.run`); one
+    /// that asks first posts the question as a notification the simulated
+    /// person never taps (traced `automation.asked`), so it does not run.
+    func runAutomations(triggeredBy trigger: PersonalAutomation.Trigger) throws {
+        let due = try view.platform.automations.triggered(by: trigger)
+        for automation in due {
+            var base = ["automation": automation.name, "trigger": trigger.description]
+            guard automation.runImmediately else {
+                trace.record("automation.asked", at: now, base.merging(["intent": automation.intent]) { $1 })
+                continue
+            }
+            guard appAvailable(for: "automation \(automation.name)") else { continue }
+            let (_, fields) = try runIntent(automation.intent, automation.parameters)
+            base["notified"] = automation.notifyWhenRun ? "yes" : "no"
+            trace.record("automation.run", at: now, fields.merging(base) { $1 })
         }
     }
 

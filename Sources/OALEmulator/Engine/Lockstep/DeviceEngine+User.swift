@@ -9,8 +9,8 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave, .shortcut: try faultsDeviceUse()
-        case .expect, .fault, .authorization, .notifications: break
+        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan: try faultsDeviceUse()
+        case .expect, .fault, .authorization, .notifications, .automation: break
         }
         switch step.action {
         case .fault(let fault):
@@ -39,6 +39,13 @@ extension DeviceEngine {
         case .shortcut(let intent, let parameters):
             guard appAvailable(for: "shortcut run \(intent)") else { return }
             try runShortcut(step, intent: intent, parameters: parameters)
+        case .automation(let change):
+            if let problem = try changeAutomation(change) {
+                record(step, ExpectationVerdict(ok: false, detail: problem))
+            }
+        case .nfcScan(let tag):
+            trace.record("user.nfc", at: now, ["tag": tag])
+            try runAutomations(triggeredBy: .nfcTag(id: tag))
         case .expect(.usageReport(let rule, let text)):
             try drainLaunches()
             let look = try lookAtUsageReport(rule)
@@ -145,23 +152,32 @@ extension DeviceEngine {
     // MARK: - Foreground
 
     func open(_ name: String, for duration: TimeInterval?) throws {
+        let app = try bringToFront(name, for: duration)
+        // "App is opened" runs on every open, shielded or not, after the
+        // open itself (the automation's intent decides what to show).
+        try runAutomations(triggeredBy: .appOpened(app: app.name))
+    }
+
+    /// The open itself: the app in front, its shield, or OpenAppLock's loop.
+    private func bringToFront(_ name: String, for duration: TimeInterval?) throws -> InstalledApp {
         try leaveFrontmost()
         guard let app = try view.catalog().app(named: name) else {
             throw EngineError.io("no installed app named '\(name)' on this device")
         }
         trace.record("user.open", at: now, ["app": app.name])
         if app.bundleIdentifier == Self.openAppLock {
-            guard appAvailable(for: "open OpenAppLock") else { return }
+            guard appAvailable(for: "open OpenAppLock") else { return app }
             try openOpenAppLock(for: duration)
-            return
+            return app
         }
         if try view.effective().isShielded(app.token, category: app.category) {
             try showShield(app)
-            return
+            return app
         }
         state.frontmost = app.bundleIdentifier
         state.leaveAt = duration.map { now.addingTimeInterval($0) }
         try loop.publish(frontmost: app.bundleIdentifier, session: state.foregroundSession, tick: nil)
+        return app
     }
 
     func leaveFrontmost() throws {
