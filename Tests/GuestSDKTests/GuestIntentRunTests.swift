@@ -140,4 +140,48 @@ extension GuestBuildTests {
         #expect(lines.map { $0.1["foreground"] ?? "-" } == ["no", "no", "-", "yes"])
         #expect(lines[1].1["notified"] == "yes")
     }
+
+    /// The fault `foreground-refused for DURATION`: while it lasts an
+    /// intent's `continueInForeground` throws, so the shortcut's launch
+    /// exits 2 and its step fails naming why; after it, it comes forward.
+    @Test func theForegroundRefusedFaultMakesContinueInForegroundThrow() throws {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot("mini-refused")
+        let scenario = root.deletingLastPathComponent().appendingPathComponent("mini-refused-\(getpid()).scenario")
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: scenario)
+        }
+        try """
+        timezone America/New_York
+        start 2026-11-30 08:00
+        end 2026-11-30 11:00
+        seed 7
+
+        at 08:00 app list add Social --apps Instagram,TikTok
+        at 08:01 app rule add schedule Focus --list Social --from 09:00 --to 10:00
+        at 09:00 fault foreground-refused for 10m
+        at 09:06 shortcut run ReviewRulesIntent always=false
+        at 09:20 shortcut run ReviewRulesIntent always=false
+
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        let run = try Self.play(scenario.path, guest: guest, root: root)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
+        #expect(run.stderr.contains("0 expectation(s) met, 1 failed"), "\(run.stderr)")
+        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
+        let failed = trace.split(separator: "\n").first {
+            $0.contains("\"event\":\"expect\"") && $0.contains("\"fail\"")
+        }
+        #expect(failed?.contains("\"line\":\"9\"") == true, "\(String(describing: failed))")
+        #expect(failed?.contains("the app could not come to the foreground") == true, "\(String(describing: failed))")
+        let statuses = trace.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["event"] as? String == "user.shortcut", let fields = object["fields"] as? [String: String]
+            else { return nil }
+            return "\(fields["status"] ?? "?") \(fields["foreground"] ?? "?")"
+        }
+        #expect(statuses == ["2 no", "0 yes"])
+    }
 }

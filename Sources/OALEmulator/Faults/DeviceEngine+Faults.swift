@@ -69,6 +69,12 @@ extension DeviceEngine {
         }
     }
 
+    /// Whether the app can come to the foreground for an App Intent now.
+    var appCanComeForward: Bool {
+        guard let until = faults.state.foregroundRefusedUntil else { return true }
+        return now >= until
+    }
+
     /// Applies one fault now, once per key (a restarted device skips it).
     func inject(_ fault: Fault, key: String) throws {
         faults.now = now
@@ -173,6 +179,8 @@ extension DeviceEngine {
             faults.state.authorizationRestoreAt = span.map { now.addingTimeInterval($0) }
             faults.save()
             try setAuthorization(change, cause: "fault")
+        case .foregroundRefused(let span):
+            faults.state.foregroundRefusedUntil = span.map { now.addingTimeInterval($0) } ?? .distantFuture
         }
         faults.save()
     }

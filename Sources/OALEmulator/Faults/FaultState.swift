@@ -61,6 +61,10 @@ struct FaultState: Codable, Hashable, Sendable {
     /// When an `authorization revoke for DURATION` gives the access back
     /// (optional: older state files have none).
     var authorizationRestoreAt: Date?
+    /// While set, the app cannot come to the foreground for an App Intent
+    /// (`foreground-refused`): until this instant, or for the rest of the
+    /// run when it is `.distantFuture` (optional: older state files have none).
+    var foregroundRefusedUntil: Date?
 
     /// `rate-limit N`: callbacks delivered on `day` so far; past `perDay`
     /// the rest of the day's are dropped.

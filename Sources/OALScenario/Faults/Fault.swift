@@ -163,6 +163,11 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// app's Screen Time access switched off (given back DURATION later)
     /// or on, as the scenario's `authorization` step does it for the user.
     case authorization(AuthorizationChange, for: TimeInterval?)
+    /// `foreground-refused [for DURATION]`: from now on (for DURATION) the
+    /// app cannot come to the foreground for an App Intent: its
+    /// `continueInForeground` throws (issue 37, "the app unable to come to
+    /// the foreground").
+    case foregroundRefused(for: TimeInterval?)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -209,6 +214,8 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
             return "token-change " + (app.contains(where: \.isWhitespace) ? "\"\(app)\"" : app)
         case .authorization(let change, let span):
             return "authorization \(change.rawValue)" + (span.map { " for \(DurationText.format($0))" } ?? "")
+        case .foregroundRefused(let span):
+            return "foreground-refused" + (span.map { " for \(DurationText.format($0))" } ?? "")
         }
     }
 
@@ -241,6 +248,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .rateLimit: "rate-limit"
         case .tokenChange: "token-change"
         case .authorization: "authorization"
+        case .foregroundRefused: "foreground-refused"
         }
     }
 }

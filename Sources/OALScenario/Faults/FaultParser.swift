@@ -241,9 +241,16 @@ public enum FaultParser {
                 span > 0
             else { throw fail(usage + " (got '\(rest.joined(separator: " "))')") }
             return .authorization(change, for: span)
+        case "foreground-refused":
+            let usage = "usage: foreground-refused [for DURATION]"
+            if rest.isEmpty { return .foregroundRefused(for: nil) }
+            guard rest.count == 2, rest[0] == "for", let span = DurationText.parse(rest[1]), span > 0 else {
+                throw fail(usage + " (got '\(rest.joined(separator: " "))')")
+            }
+            return .foregroundRefused(for: span)
         default:
             throw fail(
-                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt, memory-limit, thresholds-at-once, rate-limit, token-change or authorization)"
+                "unknown fault '\(verb)' (expected kill, close, delay, drop, refire, batch, double-tap, concurrent-press, clock, store, disk-full, preempt, memory-limit, thresholds-at-once, rate-limit, token-change, authorization or foreground-refused)"
             )
         }
     }

@@ -23,7 +23,8 @@ extension DeviceEngine {
     /// Launches the app's process for `intent`; the launch and the trace
     /// fields of what it answered.
     func runIntent(_ intent: String, _ parameters: [String]) throws -> (LaunchOutcome, [String: String]) {
-        let outcome = try launch(.app, ["intent", intent] + parameters)
+        let outcome = try launch(
+            .app, ["intent", intent] + parameters + (appCanComeForward ? [] : ["--cannot-come-forward"]))
         let answer = Self.intentAnswer(outcome.stdout)
         return (
             outcome,
