@@ -105,6 +105,9 @@ extension GuestBuildTests {
             ], "\(shortcuts)")
         #expect(shortcuts.map { $0["foreground"] ?? "" } == ["no", "no", "no", "yes"])
         #expect(shortcuts.allSatisfy { $0["status"] == "0" })
+        // The one that came forward left the app frontmost: its open, then its loop.
+        #expect(trace.contains(#""event":"user.open","fields":{"app":"OpenAppLock","via":"shortcut"}"#))
+        #expect(trace.contains(#""event":"loop.launch""#))
         let timeline = try ProcessRun.run(
             try BuiltProducts.executable("oal-device"), ["timeline", "--root", root.path])
         #expect(
@@ -139,6 +142,11 @@ extension GuestBuildTests {
             ], "\(lines)")
         #expect(lines.map { $0.1["foreground"] ?? "-" } == ["no", "no", "-", "yes"])
         #expect(lines[1].1["notified"] == "yes")
+        // The intent that came forward over Instagram's shield left the app
+        // frontmost (the pause screen's place), once.
+        #expect(
+            trace.components(separatedBy: #""event":"user.open","fields":{"app":"OpenAppLock","via":"automation"}"#)
+                .count == 2)
     }
 
     /// The fault `foreground-refused for DURATION`: while it lasts an

@@ -18,6 +18,20 @@ extension DeviceEngine {
                 step,
                 ExpectationVerdict(ok: false, detail: "shortcut run \(intent) exited \(outcome.statusText): \(said)"))
         }
+        if fields["foreground"] == "yes" { try appCameForward(via: "shortcut") }
+    }
+
+    /// An intent that came to the foreground leaves the app frontmost, as
+    /// its scene becoming active: traced `user.open` of the app (`via` the
+    /// shortcut or automation), then the app's foreground loop as for an
+    /// `open` of it. A stated model: on iOS the intent's own process goes
+    /// on in front; here it has ended, and the loop is a new launch.
+    func appCameForward(via cause: String) throws {
+        let name = try view.catalog().apps.first { $0.bundleIdentifier == Self.openAppLock }?.name ?? "OpenAppLock"
+        try leaveFrontmost()
+        trace.record("user.open", at: now, ["app": name, "via": cause])
+        guard appAvailable(for: "\(cause): the app coming to the foreground") else { return }
+        try openOpenAppLock(for: nil)
     }
 
     /// Launches the app's process for `intent`; the launch and the trace
@@ -79,6 +93,7 @@ extension DeviceEngine {
             let (_, fields) = try runIntent(automation.intent, automation.parameters)
             base["notified"] = automation.notifyWhenRun ? "yes" : "no"
             trace.record("automation.run", at: now, fields.merging(base) { $1 })
+            if fields["foreground"] == "yes" { try appCameForward(via: "automation") }
         }
     }
 

@@ -270,7 +270,7 @@ extension DeviceEngine {
 
     // MARK: - The app's foreground loop
 
-    private func openOpenAppLock(for duration: TimeInterval?) throws {
+    func openOpenAppLock(for duration: TimeInterval?) throws {
         if pathsSkipsApp() { return }
         state.foregroundSession += 1
         state.frontmost = Self.openAppLock
