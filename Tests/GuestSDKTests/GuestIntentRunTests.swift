@@ -16,19 +16,37 @@ extension GuestBuildTests {
         var events: [(String, [String: String])]
     }
 
-    func runIntent(_ bin: URL, root: URL, _ arguments: [String]) throws -> IntentRun {
-        let trace = root.appendingPathComponent("logs/trace.jsonl")
-        let before = (try? String(contentsOf: trace, encoding: .utf8))?.count ?? 0
-        let run = try ProcessRun.run(
-            bin.appendingPathComponent("oal-app"), ["--root", root.path, "intent"] + arguments)
-        let text = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
-        let events = text.dropFirst(before).split(separator: "\n").compactMap { line -> (String, [String: String])? in
+    /// The trace's lines as (event, fields), from character `from` on.
+    static func traceEvents(_ root: URL, from: Int = 0) -> [(String, [String: String])] {
+        let text = (try? String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)) ?? ""
+        return text.dropFirst(from).split(separator: "\n").compactMap { line -> (String, [String: String])? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let event = object["event"] as? String
             else { return nil }
             return (event, object["fields"] as? [String: String] ?? [:])
         }
-        return IntentRun(status: run.status, stdout: run.stdout, stderr: run.stderr, events: events)
+    }
+
+    /// MiniGuest built, then `scenario` (a file of its checkout, or a path)
+    /// played on a fresh root; the run and the trace's lines.
+    func playMini(_ scenario: String, root name: String) throws -> (
+        run: ProcessRun, events: [(String, [String: String])], root: URL
+    ) {
+        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
+        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
+        let root = Self.temporaryRoot(name)
+        let run = try Self.play(
+            scenario.hasPrefix("/") ? scenario : checkout + "/" + scenario, guest: guest, root: root)
+        return (run, Self.traceEvents(root), root)
+    }
+
+    func runIntent(_ bin: URL, root: URL, _ arguments: [String]) throws -> IntentRun {
+        let before =
+            (try? String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8))?.count ?? 0
+        let run = try ProcessRun.run(
+            bin.appendingPathComponent("oal-app"), ["--root", root.path, "intent"] + arguments)
+        return IntentRun(
+            status: run.status, stdout: run.stdout, stderr: run.stderr, events: Self.traceEvents(root, from: before))
     }
 
     @Test func anIntentRunsInTheAppsProcessLaunchedInTheBackground() throws {
@@ -85,20 +103,11 @@ extension GuestBuildTests {
     /// `shortcut run` steps: the device launches the app's process for each
     /// intent, traces what it answered (`user.shortcut`) and draws it.
     @Test func shortcutStepsRunTheAppsIntentsOnTheDevice() throws {
-        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
-        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
-        let root = Self.temporaryRoot("mini-shortcuts")
+        let (run, events, root) = try playMini("mini-shortcuts.scenario", root: "mini-shortcuts")
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try Self.play(checkout + "/mini-shortcuts.scenario", guest: guest, root: root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
-        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
-        let shortcuts = trace.split(separator: "\n").compactMap { line -> [String: String]? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                object["event"] as? String == "user.shortcut"
-            else { return nil }
-            return object["fields"] as? [String: String]
-        }
+        let shortcuts = events.filter { $0.0 == "user.shortcut" }.map(\.1)
         #expect(
             shortcuts.map { $0["value"] ?? "" } == [
                 "false", "nothing to review", "true", "reviewing 1 active rule(s)",
@@ -106,8 +115,8 @@ extension GuestBuildTests {
         #expect(shortcuts.map { $0["foreground"] ?? "" } == ["no", "no", "no", "yes"])
         #expect(shortcuts.allSatisfy { $0["status"] == "0" })
         // The one that came forward left the app frontmost: its open, then its loop.
-        #expect(trace.contains(#""event":"user.open","fields":{"app":"OpenAppLock","via":"shortcut"}"#))
-        #expect(trace.contains(#""event":"loop.launch""#))
+        #expect(events.contains { $0.0 == "user.open" && $0.1 == ["app": "OpenAppLock", "via": "shortcut"] })
+        #expect(events.contains { $0.0 == "loop.launch" })
         let timeline = try ProcessRun.run(
             try BuiltProducts.executable("oal-device"), ["timeline", "--root", root.path])
         #expect(
@@ -119,20 +128,11 @@ extension GuestBuildTests {
     /// every open, an NFC tag's on its scan; one that asks first never runs
     /// (nobody answers); a disabled or removed one does not run.
     @Test func automationsRunTheAppsIntentsOnTheirTriggers() throws {
-        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
-        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
-        let root = Self.temporaryRoot("mini-automations")
+        let (run, events, root) = try playMini("mini-automations.scenario", root: "mini-automations")
         defer { try? FileManager.default.removeItem(at: root) }
-        let run = try Self.play(checkout + "/mini-automations.scenario", guest: guest, root: root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
-        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
-        let lines = trace.split(separator: "\n").compactMap { line -> (String, [String: String])? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                let event = object["event"] as? String, event.hasPrefix("automation.run") || event == "automation.asked"
-            else { return nil }
-            return (event, object["fields"] as? [String: String] ?? [:])
-        }
+        let lines = events.filter { $0.0 == "automation.run" || $0.0 == "automation.asked" }
         #expect(
             lines.map { "\($0.0) \($0.1["automation"] ?? "") \($0.1["value"] ?? "")" } == [
                 "automation.run Pause Instagram nothing to review",
@@ -144,23 +144,16 @@ extension GuestBuildTests {
         #expect(lines[1].1["notified"] == "yes")
         // The intent that came forward over Instagram's shield left the app
         // frontmost (the pause screen's place), once.
-        #expect(
-            trace.components(separatedBy: #""event":"user.open","fields":{"app":"OpenAppLock","via":"automation"}"#)
-                .count == 2)
+        #expect(events.filter { $0.0 == "user.open" && $0.1["via"] == "automation" }.count == 1)
     }
 
     /// The fault `foreground-refused for DURATION`: while it lasts an
     /// intent's `continueInForeground` throws, so the shortcut's launch
     /// exits 2 and its step fails naming why; after it, it comes forward.
     @Test func theForegroundRefusedFaultMakesContinueInForegroundThrow() throws {
-        let checkout = Self.repository.appendingPathComponent("examples/MiniGuest").path
-        let guest = try Self.build(checkout: checkout, name: "MiniGuest")
-        let root = Self.temporaryRoot("mini-refused")
-        let scenario = root.deletingLastPathComponent().appendingPathComponent("mini-refused-\(getpid()).scenario")
-        defer {
-            try? FileManager.default.removeItem(at: root)
-            try? FileManager.default.removeItem(at: scenario)
-        }
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mini-refused-\(getpid()).scenario")
+        defer { try? FileManager.default.removeItem(at: scenario) }
         try """
         timezone America/New_York
         start 2026-11-30 08:00
@@ -174,21 +167,18 @@ extension GuestBuildTests {
         at 09:20 shortcut run ReviewRulesIntent always=false
 
         """.write(to: scenario, atomically: true, encoding: .utf8)
-        let run = try Self.play(scenario.path, guest: guest, root: root)
+        let (run, events, root) = try playMini(scenario.path, root: "mini-refused")
+        defer { try? FileManager.default.removeItem(at: root) }
         #expect(run.status == 1, "\(run.stderr)")
         #expect(run.stderr.contains("0 violation(s)"), "\(run.stderr)")
         #expect(run.stderr.contains("0 expectation(s) met, 1 failed"), "\(run.stderr)")
-        let trace = try String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)
-        let failed = trace.split(separator: "\n").first {
-            $0.contains("\"event\":\"expect\"") && $0.contains("\"fail\"")
-        }
-        #expect(failed?.contains("\"line\":\"9\"") == true, "\(String(describing: failed))")
-        #expect(failed?.contains("the app could not come to the foreground") == true, "\(String(describing: failed))")
-        let statuses = trace.split(separator: "\n").compactMap { line -> String? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                object["event"] as? String == "user.shortcut", let fields = object["fields"] as? [String: String]
-            else { return nil }
-            return "\(fields["status"] ?? "?") \(fields["foreground"] ?? "?")"
+        let failed = events.first { $0.0 == "expect" && $0.1["result"] == "fail" }?.1
+        #expect(failed?["line"] == "9", "\(String(describing: failed))")
+        #expect(
+            failed?["detail"]?.contains("the app could not come to the foreground") == true,
+            "\(String(describing: failed))")
+        let statuses = events.filter { $0.0 == "user.shortcut" }.map {
+            "\($0.1["status"] ?? "?") \($0.1["foreground"] ?? "?")"
         }
         #expect(statuses == ["2 no", "0 yes"])
     }

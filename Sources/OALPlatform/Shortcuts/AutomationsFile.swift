@@ -23,6 +23,13 @@ public struct AutomationsFile: Sendable {
 
     private let file: DocumentFile<Document>
 
+    /// Whether the person ever made an automation on this device: every
+    /// `open` asks, and most runs make none, so one `stat` answers them
+    /// without opening the file (and making its lock file).
+    public static func exists(on root: DeviceRoot) -> Bool {
+        FileManager.default.fileExists(atPath: root.system.appendingPathComponent("shortcuts-automations.json").path)
+    }
+
     public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
             container: system, name: "shortcuts-automations", format: "oal.shortcuts-automations", version: 1,

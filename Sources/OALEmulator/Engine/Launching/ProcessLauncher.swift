@@ -299,19 +299,24 @@ struct ProcessLauncher {
         if let own = memory.own { fields[TraceEvent.privateMemoryField] = String(own) }
         if let warm { fields["warm"] = warm }
         trace?.record("launch.end", at: time, fields)
-        let stdout = Self.take(captures.out)
-        let stderr = Self.take(captures.err)
+        let stdout = Self.read(captures.out)
+        let stderr = Self.read(captures.err)
         appendLog(
             kind,
             header: "launch \(launch) pid \(pid)\(warm.map { " (warm, \($0))" } ?? "") at "
                 + "\(TraceEvent.timestamp(time)): \(kind.executableName) " + arguments.joined(separator: " ")
                 + " -> \(termination)",
             stdout: stdout, stderr: stderr)
+        // Only once the log holds it: a device killed in between must find
+        // the launch's answer in one or the other when it resumes (a press
+        // finished from it, `DeviceEngine+Resume`). Removed first, a kill
+        // there lost it, and the resumed press read as no answer.
+        try? FileManager.default.removeItem(atPath: captures.out)
+        try? FileManager.default.removeItem(atPath: captures.err)
         return LaunchOutcome(launch: launch, pid: pid, termination: termination, stdout: stdout, stderr: stderr)
     }
 
-    private static func take(_ path: String) -> String {
-        defer { try? FileManager.default.removeItem(atPath: path) }
+    private static func read(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -82,6 +82,7 @@ extension DeviceEngine {
     /// that asks first posts the question as a notification the simulated
     /// person never taps (traced `automation.asked`), so it does not run.
     func runAutomations(triggeredBy trigger: PersonalAutomation.Trigger) throws {
+        guard AutomationsFile.exists(on: view.platform.root) else { return }
         let due = try view.platform.automations.triggered(by: trigger)
         for automation in due {
             var base = ["automation": automation.name, "trigger": trigger.description]
