@@ -271,7 +271,7 @@ func intentsCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitC
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("oal-intents-\(getpid())")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let result = try GuestIntentTypecheck(builder: GuestBuilder(options: options)).run(
+        let result = try GuestIntentBuild(builder: GuestBuilder(options: options)).run(
             checkout: checkout, work: work
         ) { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
         for intent in result.catalog.intents {

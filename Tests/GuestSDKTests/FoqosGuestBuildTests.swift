@@ -8,9 +8,7 @@ import Testing
 /// extensions build against the stand-ins with zero edits, membership read
 /// from its own Xcode project, with no harness of its own. In the serialized guest-build suite: builds share two cores.
 extension GuestBuildTests {
-    static var foqos: String {
-        repository.deletingLastPathComponent().appendingPathComponent("shared/guest/Foqos").path
-    }
+    static var foqos: String { sharedGuest("Foqos") }
 
     @Test func foqosThreeExtensionsBuildWithZeroEdits() throws {
         let checkout = Self.foqos

@@ -36,6 +36,11 @@ struct GuestBuildTests {
             device, ["run", "--root", root.path, scenario, "--guest", guest.path, "--quiet"] + extra)
     }
 
+    /// A guest of the test data beside the repository (`../shared/guest/NAME`).
+    static func sharedGuest(_ name: String) -> String {
+        repository.deletingLastPathComponent().appendingPathComponent("shared/guest/\(name)").path
+    }
+
     static func temporaryRoot(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("oal-guest-\(name)-\(getpid())")
     }

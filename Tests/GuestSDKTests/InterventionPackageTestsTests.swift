@@ -7,9 +7,7 @@ import Testing
 /// `oal-device guest test` (docs/GUEST.md, "A package's tests"). In the
 /// serialized guest-build suite: the build shares two cores.
 extension GuestBuildTests {
-    static var intervention: String {
-        repository.deletingLastPathComponent().appendingPathComponent("shared/guest/swift-app-intervention").path
-    }
+    static var intervention: String { sharedGuest("swift-app-intervention") }
 
     @Test func theInterventionPackagesCoreTestsPassOnTheStandIns() throws {
         let checkout = Self.intervention

@@ -3,7 +3,7 @@
 /// made with `.result(...)`, as on iOS.
 /// https://developer.apple.com/documentation/appintents/intentresult
 public protocol IntentResult: Sendable {
-    /// The value, dialog and opened intent the runtime reports.
+    /// The value and dialog the runtime reports.
     var report: IntentResultReport { get }
 }
 
@@ -21,22 +21,20 @@ public struct IntentResultReport: Sendable, Equatable {
     /// The returned value, described (`true`, `42`, an entity's title).
     public var value: String?
     public var dialog: String?
-    /// The type of the intent it opens next.
-    public var opensIntent: String?
 }
 
 /// The one concrete result type; its generic parameters say which parts it
 /// carries, so each `.result(...)` conforms to exactly the protocols its
-/// arguments allow.
+/// arguments allow. `.result(opensIntent:)` is not declared: the runtime
+/// runs no second intent, and a guest using it fails to compile, naming it,
+/// rather than having it silently ignored.
 public struct IntentResultContainer<Value, Dialog>: IntentResult, @unchecked Sendable {
     let value: Value?
     let dialog: IntentDialog?
-    let opened: (any AppIntent)?
 
     public var report: IntentResultReport {
         IntentResultReport(
-            value: value.map(IntentValueDescription.describe), dialog: dialog?.text,
-            opensIntent: opened.map { String(describing: type(of: $0)) })
+            value: value.map(IntentValueDescription.describe), dialog: dialog?.text)
     }
 }
 
@@ -48,26 +46,21 @@ extension IntentResultContainer: ProvidesDialog where Dialog == IntentDialog {}
 
 extension IntentResult {
     public static func result() -> Self where Self == IntentResultContainer<NoIntentPart, NoIntentPart> {
-        IntentResultContainer(value: nil, dialog: nil, opened: nil)
+        IntentResultContainer(value: nil, dialog: nil)
     }
 
     public static func result<V>(value: V) -> Self where Self == IntentResultContainer<V, NoIntentPart> {
-        IntentResultContainer(value: value, dialog: nil, opened: nil)
+        IntentResultContainer(value: value, dialog: nil)
     }
 
     public static func result(dialog: IntentDialog) -> Self
     where Self == IntentResultContainer<NoIntentPart, IntentDialog> {
-        IntentResultContainer(value: nil, dialog: dialog, opened: nil)
+        IntentResultContainer(value: nil, dialog: dialog)
     }
 
     public static func result<V>(value: V, dialog: IntentDialog) -> Self
     where Self == IntentResultContainer<V, IntentDialog> {
-        IntentResultContainer(value: value, dialog: dialog, opened: nil)
-    }
-
-    public static func result<Next: AppIntent>(opensIntent: Next) -> Self
-    where Self == IntentResultContainer<NoIntentPart, NoIntentPart> {
-        IntentResultContainer(value: nil, dialog: nil, opened: opensIntent)
+        IntentResultContainer(value: value, dialog: dialog)
     }
 }
 

@@ -32,6 +32,9 @@ public enum IntentRuntime {
             }
         }
 
+        /// Whether the app is in front now (it came forward, or began there).
+        public var isForeground: Bool { lock.withLock { foreground } }
+
         func note(_ event: String) { lock.withLock { events.append(event) } }
     }
 
@@ -57,7 +60,7 @@ public enum IntentRuntime {
             // own part is over, with nothing to return.
             try await comeForward(
                 run, intent: String(describing: Intent.self), reason: "needsToContinueInForegroundError")
-            return IntentResultReport(value: nil, dialog: error.dialog?.text, opensIntent: nil)
+            return IntentResultReport(value: nil, dialog: error.dialog?.text)
         }
         if modes.contains(.foreground(.deferred)), !run.foreground {
             try await comeForward(run, intent: String(describing: Intent.self), reason: "deferred")

@@ -9,8 +9,10 @@ import OALSystem
 /// registered dependencies resolved, `perform()` run on the main actor in
 /// the background (`--foreground` when the app is already in front). A
 /// request to come forward is granted unless `--cannot-come-forward` (the
-/// device's fault). Traced `intent.start`, then `app.foreground` when it
-/// comes forward, then `intent.end` with the result or `intent.failed`.
+/// device's fault). Prints `value:`, `dialog:` and `foreground: yes|no`
+/// (whether the app is in front at the end: what the device acts on).
+/// Traced `intent.start`, then `app.foreground` when it comes forward, then
+/// `intent.end` with the result or `intent.failed`.
 enum GuestIntentCommand {
     static func run(_ app: GuestAppSession, _ args: ParsedArguments) throws -> ExitCode {
         let name = try args.positional(
@@ -46,15 +48,19 @@ enum GuestIntentCommand {
                 "intent.end",
                 [
                     "intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "",
-                    "foreground": run.events.contains { $0.hasPrefix("foreground (") } || foreground ? "yes" : "no",
+                    "foreground": run.isForeground ? "yes" : "no",
                     "events": events,
                 ])
             try app.exportDatabase()
+            let inFront = run.isForeground ? "yes" : "no"
             try CommandOutput.emit(
-                ["intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "", "events": events],
+                [
+                    "intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "", "foreground": inFront,
+                    "events": events,
+                ],
                 json: args.has("json")
             ) {
-                ([report.value.map { "value: \($0)" }, report.dialog.map { "dialog: \($0)" }]
+                ([report.value.map { "value: \($0)" }, report.dialog.map { "dialog: \($0)" }, "foreground: \(inFront)"]
                     + (events.isEmpty ? [] : ["runtime: \(events)"])).compactMap { $0 }.joined(separator: "\n")
             }
             return .done

@@ -27,12 +27,14 @@ public struct AutomationsFile: Sendable {
     /// `open` asks, and most runs make none, so one `stat` answers them
     /// without opening the file (and making its lock file).
     public static func exists(on root: DeviceRoot) -> Bool {
-        FileManager.default.fileExists(atPath: root.system.appendingPathComponent("shortcuts-automations.json").path)
+        FileManager.default.fileExists(atPath: root.system.appendingPathComponent(name + ".json").path)
     }
+
+    static let name = "shortcuts-automations"
 
     public init(system: AppGroupContainer, observer: StoreAccessObserver? = nil) throws {
         file = try DocumentFile(
-            container: system, name: "shortcuts-automations", format: "oal.shortcuts-automations", version: 1,
+            container: system, name: Self.name, format: "oal." + Self.name, version: 1,
             observer: observer)
     }
 

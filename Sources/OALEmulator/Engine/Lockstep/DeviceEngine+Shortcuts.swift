@@ -45,7 +45,7 @@ extension DeviceEngine {
             [
                 "intent": intent, "parameters": parameters.joined(separator: " "), "launch": String(outcome.launch),
                 "status": outcome.statusText, "value": answer["value"] ?? "", "dialog": answer["dialog"] ?? "",
-                "foreground": (answer["runtime"] ?? "").contains("foreground (") ? "yes" : "no",
+                "foreground": answer["foreground"] == "yes" ? "yes" : "no",
             ]
         )
     }
@@ -98,11 +98,11 @@ extension DeviceEngine {
         }
     }
 
-    /// `value: …`, `dialog: …` and `runtime: …` lines of `oal-app intent`.
+    /// `value: …`, `dialog: …` and `foreground: …` lines of `oal-app intent`.
     static func intentAnswer(_ stdout: String) -> [String: String] {
         var answer: [String: String] = [:]
         for line in stdout.split(separator: "\n") {
-            for key in ["value", "dialog", "runtime"] where line.hasPrefix(key + ": ") {
+            for key in ["value", "dialog", "foreground"] where line.hasPrefix(key + ": ") {
                 answer[key] = String(line.dropFirst(key.count + 2))
             }
         }

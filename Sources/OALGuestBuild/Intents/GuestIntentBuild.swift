@@ -7,7 +7,7 @@ import Foundation
 /// left out with its reason (`CascadeExclusion`), an intent left out so is
 /// a failure. Whether the intents a Shortcuts automation would run build
 /// here with zero edits (issue 37; Foqos's).
-public struct GuestIntentTypecheck: Sendable {
+public struct GuestIntentBuild: Sendable {
     public let builder: GuestBuilder
 
     public init(builder: GuestBuilder) { self.builder = builder }
