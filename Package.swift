@@ -111,7 +111,8 @@ let package = Package(
         .target(
             name: "FamilyControls", dependencies: ["OALPlatform", "GuestRuntime", "ManagedSettings", "Combine"],
             path: "Sources/GuestSDK/FamilyControls"),
-        .target(name: "UIKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/UIKit"),
+        .target(
+            name: "UIKit", dependencies: ["OALSystem", "OALPlatform", "GuestRuntime"], path: "Sources/GuestSDK/UIKit"),
         .target(
             name: "ManagedSettingsUI", dependencies: ["ManagedSettings", "UIKit"],
             path: "Sources/GuestSDK/ManagedSettingsUI"),

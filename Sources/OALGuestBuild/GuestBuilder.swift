@@ -55,15 +55,30 @@ public struct GuestBuilder: Sendable {
         var omitted: [(GuestProcess.Kind, String)] = []
         var failures: [(process: String, log: String, errors: [String])] = []
         var allTexts: [(path: String, text: String)] = []
-        for process in app.processes {
+        if let package = app.package {
+            for kind in GuestProcess.Kind.allCases where kind != .app { omitted.append((kind, package.noExtensions)) }
+        }
+        for var process in app.processes {
             if process.kind == .app, let reason = harness.appOmission {
                 omitted.append((.app, reason))
                 continue
             }
+            var modules: [GuestPackageTests.Module] = []
+            if process.kind == .app, let package = app.package {
+                modules = try packageModules(
+                    package, app: app, compiler: compiler, version: version, sdk: sdk, progress: progress)
+                process = Self.leavingOut(modules.filter { $0.failure != nil }, from: process, checkout: app.checkout)
+            }
             let texts = try readSources(process.sources, in: app.checkout)
             allTexts += texts
             let generated = try harness.files(for: process, app: app, sourceTexts: texts)
-            let key = processKey(process, texts: texts, generated: generated, version: version, sdk: sdk, app: app)
+            var key = processKey(process, texts: texts, generated: generated, version: version, sdk: sdk, app: app)
+            if !modules.isEmpty {
+                var withModules = ContentKey.Builder("oal guest process with package modules v1")
+                withModules.add(key.hex)
+                for module in modules { withModules.add(module.key.hex + (module.failure ?? "")) }
+                key = withModules.finish()
+            }
             let directory = processDirectory(key)
             if let record = ProcessRecord.load(directory) {
                 processes.append((process.kind, key, nil))
@@ -80,7 +95,8 @@ public struct GuestBuilder: Sendable {
             // build then names every missing API of every process at once.
             do {
                 let (record, seconds) = try compile(
-                    process, app: app, texts: texts, generated: generated, key: key, compiler: compiler)
+                    process, app: app, texts: texts, generated: generated, key: key, compiler: compiler,
+                    modules: modules.filter { $0.failure == nil })
                 processes.append((process.kind, key, seconds))
                 excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
             } catch {
@@ -199,7 +215,8 @@ public struct GuestBuilder: Sendable {
     /// out too, and the compile runs again (`CascadeExclusion`).
     func compile(
         _ process: GuestProcess, app: GuestApp, texts: [(path: String, text: String)],
-        generated: [GuestHarnessFiles.File], key: ContentKey, compiler: SwiftCompiler
+        generated: [GuestHarnessFiles.File], key: ContentKey, compiler: SwiftCompiler,
+        modules: [GuestPackageTests.Module] = []
     ) throws(GuestBuildError) -> (ProcessRecord, Double) {
         let final = processDirectory(key)
         let work = final.deletingLastPathComponent().appendingPathComponent("\(key.short).tmp-\(getpid())")
@@ -223,7 +240,11 @@ public struct GuestBuilder: Sendable {
             let inputs =
                 cascade.compiled.map { app.checkout.appendingPathComponent($0).path }
                 + generated.map { work.appendingPathComponent("generated").appendingPathComponent($0.name).path }
-            let outcome = try compiler.run(compileFlags(process) + ["-o", executable.path] + inputs, log: log)
+                // A static library after the code that uses it, for the linker.
+                + modules.reversed().map(\.library.path)
+            let outcome = try compiler.run(
+                compileFlags(process) + modules.flatMap { ["-I", $0.directory.path] } + ["-o", executable.path]
+                    + inputs, log: log)
             seconds += outcome.seconds
             if outcome.succeeded { break }
             guard try cascade.exclude(after: outcome, checkout: app.checkout) else {
@@ -252,6 +273,58 @@ public struct GuestBuilder: Sendable {
             guard ProcessRecord.load(final) != nil else { throw .io("\(final.path): \(error)") }
         }
         return (record, seconds)
+    }
+
+    // MARK: A package host's modules
+
+    /// The package's library targets a host app links, each compiled as a
+    /// module with the app prelude (the emulated clock, ids and defaults
+    /// reach the package's code as they reach the app's), or found compiled.
+    func packageModules(
+        _ package: GuestApp.PackageLink, app: GuestApp, compiler: SwiftCompiler, version: String, sdk: String,
+        progress: (String) -> Void
+    ) throws(GuestBuildError) -> [GuestPackageTests.Module] {
+        let preludeURL = options.harnesses.appendingPathComponent("common/Prelude.swift")
+        guard let prelude = try? String(contentsOf: preludeURL, encoding: .utf8) else {
+            throw .notFound("\(preludeURL.path): the guest prelude is missing")
+        }
+        // A package's public initialisers may name a shadowed member in a
+        // default argument (`id: UUID = UUID()`), which must then be
+        // `@usableFromInline`; it stays invisible to other modules.
+        let libraryPrelude = prelude.components(separatedBy: "\n").map { line in
+            line.hasPrefix("    nonisolated ") ? "    @usableFromInline " + line.dropFirst(4) : line
+        }.joined(separator: "\n")
+        let builder = GuestPackageTests(builder: self)
+        let packageName = GuestProcess.moduleName(forTarget: package.manifest.name)
+        var modules: [String: GuestPackageTests.Module] = [:]
+        var seconds = 0.0
+        for library in package.libraries {
+            modules[library.name] = try builder.module(
+                library, package: package.manifest, packageName: packageName, checkout: app.checkout,
+                prelude: libraryPrelude, toolchain: version, sdk: sdk, modules: modules, compiler: compiler,
+                seconds: &seconds, progress: progress)
+        }
+        return package.libraries.compactMap { modules[$0.name] }
+    }
+
+    /// `process` without the files that import a module which does not
+    /// compile here, each left out naming the module and its first error.
+    static func leavingOut(
+        _ broken: [GuestPackageTests.Module], from process: GuestProcess, checkout: URL
+    ) -> GuestProcess {
+        guard !broken.isEmpty else { return process }
+        var process = process
+        process.sources = process.sources.filter { file in
+            let text = (try? String(contentsOf: checkout.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            let imports = Set(SwiftImports.modules(in: text))
+            guard let module = broken.first(where: { imports.contains($0.target) }) else { return true }
+            process.excluded.append(
+                Exclusion(
+                    file: file, reason: "imports \(module.target), which does not compile here: \(module.failure ?? "")"
+                ))
+            return false
+        }
+        return process
     }
 
     // MARK: The build directory

@@ -91,6 +91,15 @@ extension Oracle {
         return problem
     }
 
+    /// A file the app's own code writes in its container's `Library/Application
+    /// Support` or `Documents` (swift-app-intervention's stores), other than
+    /// the SwiftData stand-in's store, which is the emulator's.
+    static func isAppsOwnFile(_ path: String) -> Bool {
+        guard let range = path.range(of: "/app/Library/Application Support/") ?? path.range(of: "/app/Documents/")
+        else { return false }
+        return !path[range.upperBound...].hasPrefix("default.store")
+    }
+
     /// Why the file at `path` does not parse, or nil when it does.
     static func parseProblem(_ path: String) -> String? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
@@ -109,6 +118,11 @@ extension Oracle {
             return nil
         }
         guard data.isEmpty == false else { return "empty file" }
+        if isAppsOwnFile(path) {
+            // The app's own file, in its own format (a package's store):
+            // the emulator's envelope is not asked of it, only JSON.
+            return (try? JSONSerialization.jsonObject(with: data)) == nil ? "not JSON" : nil
+        }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             return "not a JSON object"
         }

@@ -88,18 +88,27 @@ struct SwiftUIViewTests {
     }
 
     /// Apple's UIApplication.open: the completion gets false when the URL
-    /// could not be opened. The emulated device has no other app, browser
-    /// or Settings, so every URL is refused, and kept to be seen.
-    @Test func openingAURLIsRefusedAndKept() {
+    /// could not be opened. The device has no browser and no Settings, so
+    /// only a URL an installed app answers (its scheme, or a universal link
+    /// whose host it claims) opens; every request is kept to be seen.
+    @Test func openingAURLNobodyAnswersIsRefusedAndKept() {
         let settings = URL(string: UIApplication.openSettingsURLString)!
         var opened: [Bool] = []
         UIApplication.shared.open(settings) { opened.append($0) }
         EnvironmentValues().openURL(URL(string: "https://www.foqos.app")!) { opened.append($0) }
-        #expect(opened == [false, false])
+        UIApplication.shared.open(URL(string: "instagram://")!) { opened.append($0) }
+        UIApplication.shared.open(URL(string: "instagram://")!, options: [.universalLinksOnly: true]) {
+            opened.append($0)
+        }
+        UIApplication.shared.open(URL(string: "https://www.instagram.com")!, options: [.universalLinksOnly: true]) {
+            opened.append($0)
+        }
+        #expect(opened == [false, false, true, false, true])
         #expect(
-            UIApplication.shared.openRequests.suffix(2).map(\.absoluteString) == [
-                "app-settings:", "https://www.foqos.app",
+            UIApplication.shared.openRequests.suffix(5).map(\.absoluteString) == [
+                "app-settings:", "https://www.foqos.app", "instagram://", "instagram://", "https://www.instagram.com",
             ])
+        #expect(UIApplication.shared.canOpenURL(URL(string: "youtube://watch")!))
         #expect(!UIApplication.shared.canOpenURL(settings))
     }
 }

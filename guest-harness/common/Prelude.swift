@@ -28,6 +28,14 @@ extension TimeZone {
     nonisolated static var autoupdatingCurrent: TimeZone { GuestClock.timeZone() }
 }
 
+// The process's own container, as iOS gives it (GuestFoundation's
+// `guestURLs`), not the machine's XDG folders.
+extension FileManager {
+    nonisolated func urls(for directory: FileManager.SearchPathDirectory, in domainMask: FileManager.SearchPathDomainMask) -> [URL] {
+        guestURLs(for: directory, in: domainMask)
+    }
+}
+
 /// Foundation on Linux cannot sort strings by `.localizedStandard`, the
 /// default of Apple's `SortDescriptor(\.name)`; SwiftData's fetches take
 /// the emulator's (GuestFoundation).

@@ -62,9 +62,25 @@ public protocol GuestAppAdapter: AnyObject, Sendable {
     /// The rule snapshots the app published for its extensions, read
     /// through its own store; nil when it keeps none.
     @MainActor func publishedSnapshots() throws -> [RuleSnapshot]?
+
+    // MARK: Beyond rules
+
+    @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome
+    @MainActor func contractRecords() throws -> String?
 }
 
 extension GuestAppAdapter {
+    /// A tap on a button of the app's running screen (the pause screen's
+    /// `pay`, ...), `times` at once. An app whose screens the harness does
+    /// not reach by button refuses.
+    @MainActor public func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
+        .refused("the harness reaches no on-screen button '\(button)' of this app")
+    }
+
+    /// What the app records that its contract checks judge (a package's
+    /// open log, ...), as JSON text; nil when it has none.
+    @MainActor public func contractRecords() throws -> String? { nil }
+
     /// Today's usage per rule (the emulated clock's today).
     public func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] { usage(of: ruleIDs, on: GuestClock.now()) ?? [:] }
 }

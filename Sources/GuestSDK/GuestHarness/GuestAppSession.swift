@@ -2,6 +2,7 @@ import Foundation
 import OALDomain
 import OALProcesses
 import OALStore
+import OALSystem
 
 /// The guest app process: the adapter (the app's own code) and the
 /// read-back of its database the device and the oracle look at.
@@ -53,6 +54,19 @@ public final class GuestAppSession: ForegroundApp {
 
     public func foregroundLaunch() throws { try refresh(cause: "launch") }
     public func foregroundTick() throws { try refresh(cause: "tick") }
+
+    /// A tap on the running app's screen, `times` at once, each its own
+    /// main-actor task (so a double tap interleaves where the app awaits).
+    public func foregroundTap(_ button: String, times: Int) throws -> String {
+        _ = try context.now()
+        let adapter = adapter
+        let outcome = try onMain("the tap on \(button)") { try await adapter.screenTap(button, times: times) }
+        try exportDatabase()
+        switch outcome {
+        case .done(let message, _): return message
+        case .refused(let reason): throw ProcessFailure.refused(reason)
+        }
+    }
 
     public func refresh(cause: String) throws {
         _ = try context.now()

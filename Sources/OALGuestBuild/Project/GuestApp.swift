@@ -15,8 +15,21 @@ public struct GuestApp: Sendable {
     public var appGroups: [String]
     /// Checkout-relative paths of its string catalogs (`.xcstrings`).
     public var stringCatalogs: [String]
-    /// How membership was found: `Xcode project NAME` or `folder conventions`.
+    /// How membership was found: `Xcode project NAME`, `folder conventions`
+    /// or `XcodeGen spec PATH`.
     public var membershipSource: String
+    /// A package's sample host app: the package's library targets it links.
+    public var package: PackageLink? = nil
+
+    /// The package a host app embeds: its library targets the app's
+    /// products name, each compiled as its own module from the checkout.
+    public struct PackageLink: Sendable {
+        public var manifest: SwiftPackageManifest
+        /// Library targets, each after its dependencies.
+        public var libraries: [SwiftPackageManifest.Target]
+        /// Why the device has none of the Screen Time extensions.
+        public var noExtensions: String
+    }
 
     public func process(_ kind: GuestProcess.Kind) -> GuestProcess? { processes.first { $0.kind == kind } }
 }

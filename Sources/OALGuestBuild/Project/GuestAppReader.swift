@@ -24,6 +24,9 @@ public enum GuestAppReader {
         if let project = try XcodeProject.find(in: checkout) {
             return try fromProject(project)
         }
+        if SwiftPackageManifest.isPackage(checkout), let spec = XcodeGenSpec.examples(in: checkout).first {
+            return try fromPackageHost(checkout, spec: spec)
+        }
         return try fromFolders(checkout)
     }
 
@@ -101,6 +104,55 @@ public enum GuestAppReader {
             if let plist = InfoPlist(url: root.appendingPathComponent(path)) { return plist }
         }
         return nil
+    }
+
+    // MARK: A package's sample host app
+
+    /// A SwiftPM package that habit apps embed, run as its sample host app
+    /// (`Examples/NAME/project.yml`, XcodeGen): the app compiles its spec's
+    /// source folders, and the package's library targets its products name
+    /// are modules it links. Such a host has no Screen Time extension.
+    static func fromPackageHost(_ checkout: URL, spec specURL: URL) throws(GuestBuildError) -> GuestApp {
+        let manifest = try SwiftPackageManifest.read(checkout)
+        let spec = try XcodeGenSpec.read(specURL)
+        guard let target = spec.application else {
+            throw .layout("\(specURL.path): no application target")
+        }
+        for product in target.packageProducts where manifest.target(product)?.kind != .library {
+            throw .layout(
+                "\(specURL.path): target \(target.name) links `\(product)`, which is not a library target of "
+                    + "\(manifest.name) (a product is read as the library target of its name)")
+        }
+        let libraries = manifest.dependencyOrder(of: target.packageProducts)
+        let specFolder = relative(spec.folder, to: checkout)
+        let files = target.sources.flatMap { source in
+            swiftFiles(in: checkout, folder: specFolder.isEmpty ? source : specFolder + "/" + source)
+        }
+        let moduleName = moduleName(target.name)
+        let (sources, excluded) = compiled(
+            files, root: checkout, testing: false, alsoAvailable: Set(libraries.map(\.name)))
+        var settings = SwiftSettings(xcode: target.settings)
+        settings.defaultIsolationMainActor = target.settings["SWIFT_DEFAULT_ACTOR_ISOLATION"] == "MainActor"
+        let infoFolder = target.infoPath.map {
+            spec.folder.appendingPathComponent($0).deletingLastPathComponent()
+        }
+        let app = GuestProcess(
+            kind: .app, target: target.name, moduleName: moduleName, sources: sources, excluded: excluded,
+            principalClass: nil, settings: settings,
+            infoPlist: InfoDictionary.xml(
+                InfoDictionary.fromFolder(infoFolder ?? spec.folder, moduleName: moduleName, target: target.name)))
+        return GuestApp(
+            name: target.name, checkout: checkout, processes: [app], tests: nil, appGroups: [],
+            stringCatalogs: [], membershipSource: "XcodeGen spec \(relative(specURL, to: checkout))",
+            package: GuestApp.PackageLink(
+                manifest: manifest, libraries: libraries,
+                noExtensions: "\(target.name) is \(manifest.name)'s host app: no Screen Time extension"))
+    }
+
+    static func relative(_ url: URL, to root: URL) -> String {
+        let path = url.standardizedFileURL.path
+        let base = root.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 
     // MARK: From folder conventions

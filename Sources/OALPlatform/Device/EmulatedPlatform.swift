@@ -24,6 +24,11 @@ public struct EmulatedPlatform: Sendable {
         get throws { try AutomationsFile(system: AppGroupContainer(url: root.system)) }
     }
 
+    /// URLs apps asked to open, opened on use (only an app that opens one has the file).
+    public var urlOpens: URLOpenRequests {
+        get throws { try URLOpenRequests(system: AppGroupContainer(url: root.system)) }
+    }
+
     public init(root: DeviceRoot, observer: StoreAccessObserver? = nil) throws {
         self.root = root
         let system = try AppGroupContainer(url: root.system)

@@ -15,6 +15,9 @@ public struct ForegroundState: Codable, Hashable, Sendable {
     /// Free-running only: the loop refreshes on its own every this many
     /// emulated seconds, with no tick published or waited for.
     public var tickEvery: Double?
+    /// A tap on a button of the frontmost app's screen, delivered to its
+    /// running process (its in-memory screen state is there, as on iOS).
+    public var tap: ScreenTap?
 
     public init(
         frontmost: String?, session: Int?, tick: String? = nil, shutdown: Bool? = nil, tickEvery: Double? = nil
@@ -25,5 +28,22 @@ public struct ForegroundState: Codable, Hashable, Sendable {
         self.tick = tick
         self.shutdown = shutdown
         self.tickEvery = tickEvery
+    }
+}
+
+/// A person's tap on an on-screen button of the running app
+/// (docs/PROCESSES.md, "The foreground loop hand-shake").
+public struct ScreenTap: Codable, Hashable, Sendable {
+    /// Counts the device's taps: a new one is a new tap.
+    public var id: Int
+    /// The button, as the app's harness names it (`pay`, `skip`, ...).
+    public var button: String
+    /// 2: a double tap, both delivered before either has finished.
+    public var times: Int
+
+    public init(id: Int, button: String, times: Int = 1) {
+        self.id = id
+        self.button = button
+        self.times = times
     }
 }

@@ -13,11 +13,17 @@ public struct LoopAcknowledgement: Codable, Hashable, Sendable {
     /// the trace's format (ISO 8601, UTC, ms).
     public var refreshedAt: String?
 
-    public init(pid: Int32?, session: Int?, refreshedAt: String?) {
+    /// The last `ScreenTap` the loop handled, and what the app said it did.
+    public var tapped: Int?
+    public var tapResult: String?
+
+    public init(pid: Int32?, session: Int?, refreshedAt: String?, tapped: Int? = nil, tapResult: String? = nil) {
         formatVersion = 1
         self.pid = pid
         self.session = session
         self.refreshedAt = refreshedAt
+        self.tapped = tapped
+        self.tapResult = tapResult
     }
 
     /// `refreshedAt` as an instant.
@@ -39,6 +45,7 @@ public struct LoopAcknowledgement: Codable, Hashable, Sendable {
             }
         return LoopAcknowledgement(
             pid: (object["pid"] as? NSNumber).map { $0.int32Value },
-            session: (object["session"] as? NSNumber).map { $0.intValue }, refreshedAt: refreshed)
+            session: (object["session"] as? NSNumber).map { $0.intValue }, refreshedAt: refreshed,
+            tapped: (object["tapped"] as? NSNumber).map { $0.intValue }, tapResult: object["tapResult"] as? String)
     }
 }

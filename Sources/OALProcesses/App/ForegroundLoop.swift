@@ -12,6 +12,14 @@ public protocol ForegroundApp: AnyObject {
     var context: ProcessContext { get }
     func foregroundLaunch() throws
     func foregroundTick() throws
+    /// A tap on an on-screen button, `times` at once; what the app did.
+    func foregroundTap(_ button: String, times: Int) throws -> String
+}
+
+extension ForegroundApp {
+    public func foregroundTap(_ button: String, times: Int) throws -> String {
+        throw ProcessFailure.usage("this app's screens have no button '\(button)' the device can tap")
+    }
 }
 
 extension AppSession: ForegroundApp {
@@ -38,6 +46,10 @@ public final class ForegroundLoop {
     private var nextOwnTick: Date?
     private var reportedUnreadable = false
     private var lastRead: (bytes: Data, state: ForegroundState)?
+    /// The last tap handled, and what it answered (repeated in every
+    /// acknowledgement after it, so a tick's ack does not lose it).
+    private var lastTap: (id: Int, result: String)?
+    private var lastRefreshedAt: String?
 
     public init(app: ForegroundApp) {
         self.app = app
@@ -93,6 +105,18 @@ public final class ForegroundLoop {
             lastTick = state.tick
             try app.foregroundTick()
             try acknowledge(session: current, refreshedAt: state.tick, now: now)
+        } else if let tap = state.tap, tap.id != lastTap?.id {
+            let result: String
+            do {
+                result = try app.foregroundTap(tap.button, times: tap.times)
+            } catch let failure as ProcessFailure {
+                result = "refused: \(failure.message)"
+            }
+            app.context.record("tap.screen", ["button": tap.button, "times": "\(tap.times)", "result": result])
+            lastTap = (tap.id, result)
+            // `tap.screen` is the tap's line, traced before the
+            // acknowledgement: a line after it would race the device's.
+            try acknowledge(session: current, refreshedAt: lastRefreshedAt, now: now, traced: false)
         }
     }
 
@@ -117,14 +141,18 @@ public final class ForegroundLoop {
         }
     }
 
-    private func acknowledge(session: Int, refreshedAt tick: String?, now: Date) throws {
+    private func acknowledge(session: Int, refreshedAt tick: String?, now: Date, traced: Bool = true) throws {
         let refreshedAt = tick ?? TraceEvent.timestamp(now)
+        lastRefreshedAt = refreshedAt
         do {
-            try handshake.acknowledge(LoopAcknowledgement(pid: getpid(), session: session, refreshedAt: refreshedAt))
+            try handshake.acknowledge(
+                LoopAcknowledgement(
+                    pid: getpid(), session: session, refreshedAt: refreshedAt, tapped: lastTap?.id,
+                    tapResult: lastTap?.result))
         } catch {
             throw ProcessFailure(.ioError, "\(handshake.acknowledgementPath): atomic replace failed: \(error)")
         }
-        app.context.record("loop.ack", ["session": "\(session)", "refreshedAt": refreshedAt])
+        if traced { app.context.record("loop.ack", ["session": "\(session)", "refreshedAt": refreshedAt]) }
     }
 }
 

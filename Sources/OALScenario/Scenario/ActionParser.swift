@@ -61,9 +61,14 @@ public struct ActionParser {
         case "nfc":
             guard rest.count == 2, rest[0] == "scan" else { throw fail("usage: nfc scan TAG") }
             return .nfcScan(tag: rest[1])
+        case "tap":
+            guard rest.count == 1 || (rest.count == 2 && rest[1] == "twice") else {
+                throw fail("usage: tap BUTTON [twice] (a button of the app's screen, while the app is in front)")
+            }
+            return .screenTap(button: rest[0], times: rest.count == 2 ? 2 : 1)
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, shortcut, automation, nfc, expect, fault, authorization or notifications)"
+                "unknown action '\(words[0])' (expected app, open, leave, press, tap, shortcut, automation, nfc, expect, fault, authorization or notifications)"
             )
         }
     }

@@ -39,6 +39,10 @@ public enum ScenarioAction: Sendable, Hashable {
     /// `nfc scan TAG`: the person holds the phone to an NFC tag (an
     /// automation with that tag's trigger runs).
     case nfcScan(tag: String)
+    /// `tap BUTTON [twice]`: the person taps a button of the app's screen
+    /// while the app is in front (the pause screen's `pay`), delivered to
+    /// its running process; `twice`, a double tap.
+    case screenTap(button: String, times: Int)
 }
 
 /// A change to the person's Shortcuts personal automations.

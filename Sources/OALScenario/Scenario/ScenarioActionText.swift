@@ -29,6 +29,7 @@ extension ScenarioAction {
         case .automation(.setEnabled(let name, let enabled)):
             ScenarioWords.line(["automation", enabled ? "enable" : "disable", name])
         case .nfcScan(let tag): ScenarioWords.line(["nfc", "scan", tag])
+        case .screenTap(let button, let times): ScenarioWords.line(["tap", button] + (times == 2 ? ["twice"] : []))
         }
     }
 

@@ -26,10 +26,28 @@ final class AppLoopDriver {
         self.timeout = timeout
     }
 
-    func publish(frontmost: String?, session: Int, tick: Date?) throws {
-        try ForegroundHandshake(root: root).publish(
-            ForegroundState(
-                frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery))
+    func publish(frontmost: String?, session: Int, tick: Date?, tap: ScreenTap? = nil) throws {
+        var state = ForegroundState(
+            frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery)
+        state.tap = tap
+        try ForegroundHandshake(root: root).publish(state)
+    }
+
+    /// Waits (wall time) for the loop to acknowledge the tap `id`; what the
+    /// app said it did, or nil when no acknowledgement came.
+    func awaitTap(_ id: Int) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 200
+        while Date() < deadline {
+            if StopSignals.received != nil { return nil }
+            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.tapped == id {
+                return ack.tapResult ?? ""
+            }
+            if !loopAlive { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 5_000)
+        }
+        return nil
     }
 
     /// Whether some loop process is alive, by pid, as iOS knows its apps.

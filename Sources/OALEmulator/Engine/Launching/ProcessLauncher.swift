@@ -80,6 +80,12 @@ struct ProcessLauncher {
         if let guest, name == "oal-app", let reason = guest.omitted?["app"] {
             throw .io("\(guest.name) has no app process (\(reason)): a scenario for it cannot tap or open the app")
         }
+        // A package's host app has no Screen Time extensions to launch.
+        if let guest, name != "oal-app", name.hasPrefix("oal-"), let reason = guest.omitted?[String(name.dropFirst(4))],
+            !GuestBuild.optionalExecutables.contains(name)
+        {
+            throw .io("\(guest.name) has no \(name) (\(reason))")
+        }
         let directory = guest.map { GuestBuild.executables.contains(name) ? $0.bin : nil }.flatMap { $0 }
         let path = directory.map { $0 + "/" + name } ?? binDirectory.appendingPathComponent(name).path
         // Nor the emulator's own report extension under a guest's app.

@@ -19,6 +19,7 @@ extension DeviceEngine {
                 ExpectationVerdict(ok: false, detail: "shortcut run \(intent) exited \(outcome.statusText): \(said)"))
         }
         if fields["foreground"] == "yes" { try appCameForward(via: "shortcut") }
+        try openRequestedURLs()
     }
 
     /// An intent that came to the foreground leaves the app frontmost, as
@@ -95,6 +96,7 @@ extension DeviceEngine {
             base["notified"] = automation.notifyWhenRun ? "yes" : "no"
             trace.record("automation.run", at: now, fields.merging(base) { $1 })
             if fields["foreground"] == "yes" { try appCameForward(via: "automation") }
+            try openRequestedURLs()
         }
     }
 

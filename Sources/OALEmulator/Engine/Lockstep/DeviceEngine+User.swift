@@ -9,7 +9,7 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap: try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications, .automation: break
         }
         switch step.action {
@@ -46,6 +46,8 @@ extension DeviceEngine {
         case .nfcScan(let tag):
             trace.record("user.nfc", at: now, ["tag": tag])
             try runAutomations(triggeredBy: .nfcTag(id: tag))
+        case .screenTap(let button, let times):
+            try tapOnScreen(step, button: button, times: times)
         case .expect(.usageReport(let rule, let text)):
             try drainLaunches()
             let look = try lookAtUsageReport(rule)
@@ -151,20 +153,20 @@ extension DeviceEngine {
 
     // MARK: - Foreground
 
-    func open(_ name: String, for duration: TimeInterval?) throws {
-        let app = try bringToFront(name, for: duration)
+    func open(_ name: String, for duration: TimeInterval?, via cause: String? = nil) throws {
+        let app = try bringToFront(name, for: duration, via: cause)
         // "App is opened" runs on every open, shielded or not, after the
         // open itself (the automation's intent decides what to show).
         try runAutomations(triggeredBy: .appOpened(app: app.name))
     }
 
     /// The open itself: the app in front, its shield, or OpenAppLock's loop.
-    private func bringToFront(_ name: String, for duration: TimeInterval?) throws -> InstalledApp {
+    private func bringToFront(_ name: String, for duration: TimeInterval?, via cause: String?) throws -> InstalledApp {
         try leaveFrontmost()
         guard let app = try view.catalog().app(named: name) else {
             throw EngineError.io("no installed app named '\(name)' on this device")
         }
-        trace.record("user.open", at: now, ["app": app.name])
+        trace.record("user.open", at: now, ["app": app.name].merging(cause.map { ["via": $0] } ?? [:]) { $1 })
         if app.bundleIdentifier == Self.openAppLock {
             guard appAvailable(for: "open OpenAppLock") else { return app }
             try openOpenAppLock(for: duration)

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Which installed app answers which URL, as iOS decides it: a custom
+/// scheme an app registers (`CFBundleURLTypes`), or a universal link whose
+/// host an app claims (its associated domains). A stated model: the
+/// catalog apps' real schemes and domains, written down here, since the
+/// emulated device installs no app bundles to read them from
+/// (docs/PLATFORM.md, "URLs").
+public struct URLHandlers: Sendable {
+    public struct Handler: Sendable, Hashable {
+        /// The catalog name of the app.
+        public var app: String
+        public var schemes: [String]
+        /// Hosts of its universal links, `www.` included where it is used.
+        public var hosts: [String]
+    }
+
+    public var handlers: [Handler]
+
+    /// How a URL was answered: by the app of its scheme, of its universal
+    /// link, or by nobody (nil).
+    public enum Route: String, Sendable, Hashable {
+        case scheme
+        case universalLink = "universal-link"
+    }
+
+    /// The app that opens `url`, and how; nil when no installed app does.
+    /// `universalLinksOnly` is `UIApplication.OpenExternalURLOptionsKey
+    /// .universalLinksOnly`: only an app claiming the link's host opens it
+    /// (no browser is installed, so an unclaimed web link opens nothing).
+    public func route(_ url: URL, universalLinksOnly: Bool = false) -> (app: String, route: Route)? {
+        guard let scheme = url.scheme?.lowercased() else { return nil }
+        if scheme == "http" || scheme == "https" {
+            guard let host = url.host?.lowercased() else { return nil }
+            return handlers.first { $0.hosts.contains(host) }.map { ($0.app, .universalLink) }
+        }
+        guard !universalLinksOnly else { return nil }
+        return handlers.first { $0.schemes.contains(scheme) }.map { ($0.app, .scheme) }
+    }
+
+    /// The handlers of the apps installed on the device: each catalog app
+    /// with the schemes and hosts it ships with, plus the guest app's own
+    /// schemes from its Info dictionary.
+    public static func installed(apps: [String], guestApp: String? = nil, guestSchemes: [String] = []) -> URLHandlers {
+        var handlers = known.filter { apps.contains($0.app) }
+        if let guestApp, !guestSchemes.isEmpty {
+            handlers.append(Handler(app: guestApp, schemes: guestSchemes.map { $0.lowercased() }, hosts: []))
+        }
+        return URLHandlers(handlers: handlers)
+    }
+
+    /// The catalog apps' URL schemes and universal-link hosts.
+    static let known: [Handler] = [
+        Handler(app: "Instagram", schemes: ["instagram"], hosts: ["instagram.com", "www.instagram.com"]),
+        Handler(app: "YouTube", schemes: ["youtube"], hosts: ["youtube.com", "www.youtube.com", "m.youtube.com"]),
+        Handler(app: "X", schemes: ["twitter"], hosts: ["x.com", "twitter.com"]),
+        Handler(app: "TikTok", schemes: ["tiktok", "snssdk1233"], hosts: ["tiktok.com", "www.tiktok.com"]),
+        Handler(app: "Reddit", schemes: ["reddit"], hosts: ["reddit.com", "www.reddit.com"]),
+        Handler(app: "Netflix", schemes: ["nflx"], hosts: ["netflix.com", "www.netflix.com"]),
+        Handler(app: "Safari", schemes: ["x-web-search"], hosts: []),
+        Handler(app: "Messages", schemes: ["sms", "messages"], hosts: []),
+    ]
+}

@@ -1,0 +1,135 @@
+// The app harness for swift-app-intervention's sample host app
+// (Examples/InterventionSample). The app has no rules: its screens are the
+// pause screen, shown when an automation run intervened, and its two
+// buttons. What the sample's `AppModel` and `PauseScreen` do, with the
+// package's own inbox and presenter: the scene becoming active takes the
+// posted pause (`inbox.refresh()`), `pay` proceeds (a 15-minute pass, the
+// guarded app reopened by URL), `skip` abandons.
+import AppIntervention
+import Foundation
+import GuestHarness
+import GuestRuntime
+import OALDomain
+import OALProcesses
+import OALSystem
+
+final class InterventionHostAdapter: GuestAppAdapter, @unchecked Sendable {
+    @MainActor private lazy var inbox = InterventionInbox(
+        handoff: Intervention.coordinator.handoff, clock: Intervention.clock)
+    @MainActor private var presenter: InterventionPresenter?
+
+    static let noRules = "InterventionSample has no rules (swift-app-intervention's host app)"
+
+    @MainActor func records() throws -> GuestDatabase { GuestDatabase(rules: [], lists: []) }
+    @MainActor func addList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func editList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func deleteList(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func addRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func editRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func setEnabled(id: UUID, _ enabled: Bool) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func deleteRule(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func unblock(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
+    @MainActor func setUninstallProtection(_ enabled: Bool) async throws -> GuestTapOutcome {
+        .refused(Self.noRules)
+    }
+
+    /// The scene becoming active (`onChange(of: scenePhase)` → `.active`):
+    /// the inbox takes a posted pause. A tick is no event for the sample.
+    @MainActor func refresh(cause: String) async throws {
+        guard cause != "tick" else { return }
+        inbox.refresh()
+        if let pending = inbox.pending {
+            GuestDevice.context.record(
+                "screen.pause",
+                ["app": pending.app.id, "context": pending.id.uuidString, "tier": pending.tier.rawValue])
+        }
+    }
+
+    /// `PauseScreen`'s two buttons. A double tap runs both actions as two
+    /// tasks on the main actor, as two taps on one button do.
+    @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
+        guard button == "pay" || button == "skip" else {
+            return .refused("the pause screen has the buttons pay and skip, not '\(button)'")
+        }
+        guard inbox.pending != nil else { return .refused("no pause is on the screen") }
+        let tasks = (0..<max(1, times)).map { _ in
+            Task { @MainActor in button == "pay" ? await self.proceed() : self.abandon() }
+        }
+        var results: [String] = []
+        for task in tasks { results.append(await task.value) }
+        return .done(results.joined(separator: "; "), id: nil)
+    }
+
+    @MainActor private func makePresenter() -> InterventionPresenter {
+        if let presenter { return presenter }
+        let made = InterventionPresenter(
+            coordinator: Intervention.coordinator, inbox: inbox, reopener: QA.reopener ?? HostReopener())
+        presenter = made
+        return made
+    }
+
+    @MainActor private func proceed() async -> String {
+        do {
+            let result = try await makePresenter().proceed(optionID: "pay", passDuration: .seconds(15 * 60)) {
+                receipt in
+                GuestDevice.context.record(
+                    "pause.charged", ["context": receipt.contextID.uuidString, "app": receipt.appID])
+            }
+            switch result.reopen {
+            case .reopened(let url): return "proceeded: reopened \(url.absoluteString)"
+            case .noURL, .failed: return "proceeded: switch back to the app yourself"
+            }
+        } catch {
+            return "error: \(error.code)"
+        }
+    }
+
+    @MainActor private func abandon() -> String {
+        do {
+            let receipt = try makePresenter().abandon(optionID: "skip")
+            return "abandoned \(receipt.contextID.uuidString)"
+        } catch {
+            return "error: \(error.code)"
+        }
+    }
+
+    @MainActor func home() throws -> GuestHomeScreen { GuestHomeScreen(currentlyBlocking: [], usage: []) }
+    @MainActor func rulesScreen() throws -> [GuestRulesSection] { [] }
+    @MainActor func detail(id: UUID) throws -> GuestRuleDetail {
+        throw ProcessFailure.refused(Self.noRules)
+    }
+
+    // No ledger, sessions, snapshots or enforcer: the Screen Time checks
+    // have nothing to read; the package's contract checks read its log.
+    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]? { nil }
+    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>? { nil }
+    @MainActor func foregroundDecision() async throws -> GuestDecision? { nil }
+    @MainActor func publishedSnapshots() throws -> [RuleSnapshot]? { nil }
+
+    /// The package's open log, its passes and the pause on screen, read
+    /// through the package's own API, for the contract checks.
+    @MainActor func contractRecords() throws -> String? {
+        let events = (try? Intervention.coordinator.events(in: nil)) ?? []
+        let passes = (try? Intervention.coordinator.passes.allPasses()) ?? []
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let record: [String: Any] = [
+            "events": events.map { event -> [String: String] in
+                var fields = ["app": event.appID, "kind": event.kind.rawValue, "date": formatter.string(from: event.date)]
+                if let context = event.contextID { fields["context"] = context.uuidString }
+                if let note = event.note { fields["note"] = note }
+                return fields
+            },
+            "passes": passes.map { pass -> [String: String] in
+                var fields = [
+                    "app": pass.appID, "grantedAt": formatter.string(from: pass.grantedAt),
+                    "expiresAt": formatter.string(from: pass.expiresAt),
+                ]
+                if let end = pass.returnWindowEndsAt { fields["returnWindowEndsAt"] = formatter.string(from: end) }
+                return fields
+            },
+        ]
+        let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
