@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+import OALPlatform
 import OALProcesses
 import OALScenario
 
@@ -75,6 +76,19 @@ extension Oracle {
         checkOpensLost(view)
         checkEnforcement(view, usage: probe.usageToday != nil)
         if probe.mirror != nil { checkMirror(view) }
+        if let log = probe.intervention { checkInterventionContract(log) }
+    }
+
+    /// swift-app-intervention's promises, judged on the package's log and
+    /// the whole trace so far (a resumed device judges the run before its
+    /// kill too); each finding once per episode.
+    func checkInterventionContract(_ log: InterventionLog) {
+        let trace = ((try? TraceLog.read(root.trace)) ?? []).compactMap { try? $0.get() }
+        let facts = InterventionContract.facts(trace)
+        report.checksRun += 5
+        for finding in InterventionContract.judge(log, runs: facts.runs, pauses: facts.pauses) {
+            violate(finding.check, key: finding.key, expected: finding.expected, actual: finding.actual)
+        }
     }
 
     /// The harness's finding that covers a divergence of `check` on the

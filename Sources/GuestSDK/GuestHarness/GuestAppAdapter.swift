@@ -66,7 +66,7 @@ public protocol GuestAppAdapter: AnyObject, Sendable {
     // MARK: Beyond rules
 
     @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome
-    @MainActor func contractRecords() throws -> String?
+    @MainActor func interventionLog() throws -> InterventionLog?
 }
 
 extension GuestAppAdapter {
@@ -77,9 +77,9 @@ extension GuestAppAdapter {
         .refused("the harness reaches no on-screen button '\(button)' of this app")
     }
 
-    /// What the app records that its contract checks judge (a package's
-    /// open log, ...), as JSON text; nil when it has none.
-    @MainActor public func contractRecords() throws -> String? { nil }
+    /// A swift-app-intervention host's open log, for the package's
+    /// contract checks; nil for any other app.
+    @MainActor public func interventionLog() throws -> InterventionLog? { nil }
 
     /// Today's usage per rule (the emulated clock's today).
     public func usage(of ruleIDs: [UUID]) -> [UUID: GuestUsage] { usage(of: ruleIDs, on: GuestClock.now()) ?? [:] }

@@ -275,7 +275,7 @@ enum GuestAppCommand {
         let probe = GuestProbe(
             usageToday: usage(now), usageYesterday: usage(yesterday),
             sessions: adapter.rulesInOpenSession(ids).map { $0.map(\.uuidString).sorted() }, decision: decision,
-            mirror: mirror)
+            mirror: mirror, intervention: try app.onMain("the app's open log") { try adapter.interventionLog() })
         print(try CommandOutput.json(probe))
         return .done
     }

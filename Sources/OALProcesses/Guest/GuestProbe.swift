@@ -19,11 +19,14 @@ public struct GuestProbe: Codable, Hashable, Sendable {
     public var decision: GuestDecision?
     /// The rule snapshots the app published; nil when it keeps none.
     public var mirror: [RuleSnapshot]?
+    /// A swift-app-intervention host's open log; nil for any other app.
+    public var intervention: InterventionLog?
 
     public init(
         usageToday: [String: DailyUsage]?, usageYesterday: [String: DailyUsage]?, sessions: [String]?,
-        decision: GuestDecision?, mirror: [RuleSnapshot]?
+        decision: GuestDecision?, mirror: [RuleSnapshot]?, intervention: InterventionLog? = nil
     ) {
+        self.intervention = intervention
         self.usageToday = usageToday
         self.usageYesterday = usageYesterday
         self.sessions = sessions

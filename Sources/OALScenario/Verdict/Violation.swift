@@ -65,6 +65,19 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// user looks at the rule's usage page) shows today's real foreground
     /// time of the rule's apps: the total and each app's row.
     case usageReport = "usage-report"
+    /// swift-app-intervention's contract (docs/ORACLE.md): no open is held
+    /// back, by a storage failure or a host that cannot come forward.
+    case failOpen = "fail-open"
+    /// Each intervention is resolved at most once, concurrent taps included.
+    case exactlyOnceResolve = "exactly-once-resolve"
+    /// No pause is shown or resolved past its age limit (two minutes), and
+    /// one that could not come forward is withdrawn, never shown.
+    case neverStale = "never-stale"
+    /// A reopen through a pass is not a new open; every other open counts once.
+    case openCountedOnce = "open-counted-once"
+    /// The reopen right after proceeding passes through, within the
+    /// coordinator's return window and only then.
+    case returnWindow = "return-window"
 }
 
 /// One broken property, with everything needed to look at it again.

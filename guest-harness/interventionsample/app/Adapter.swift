@@ -106,30 +106,24 @@ final class InterventionHostAdapter: GuestAppAdapter, @unchecked Sendable {
     @MainActor func foregroundDecision() async throws -> GuestDecision? { nil }
     @MainActor func publishedSnapshots() throws -> [RuleSnapshot]? { nil }
 
-    /// The package's open log, its passes and the pause on screen, read
-    /// through the package's own API, for the contract checks.
-    @MainActor func contractRecords() throws -> String? {
-        let events = (try? Intervention.coordinator.events(in: nil)) ?? []
-        let passes = (try? Intervention.coordinator.passes.allPasses()) ?? []
+    /// The package's open log, read through its own API, with the
+    /// coordinator's return window and the inbox's age limit.
+    @MainActor func interventionLog() throws -> InterventionLog? {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let record: [String: Any] = [
-            "events": events.map { event -> [String: String] in
-                var fields = ["app": event.appID, "kind": event.kind.rawValue, "date": formatter.string(from: event.date)]
-                if let context = event.contextID { fields["context"] = context.uuidString }
-                if let note = event.note { fields["note"] = note }
-                return fields
-            },
-            "passes": passes.map { pass -> [String: String] in
-                var fields = [
-                    "app": pass.appID, "grantedAt": formatter.string(from: pass.grantedAt),
-                    "expiresAt": formatter.string(from: pass.expiresAt),
-                ]
-                if let end = pass.returnWindowEndsAt { fields["returnWindowEndsAt"] = formatter.string(from: end) }
-                return fields
-            },
-        ]
-        let data = try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        let events = try Intervention.coordinator.events(in: nil).map { event in
+            InterventionLog.Event(
+                app: event.appID, kind: event.kind.rawValue, date: formatter.string(from: event.date),
+                context: event.contextID?.uuidString, note: event.note)
+        }
+        return InterventionLog(
+            events: events, returnWindowSeconds: Intervention.coordinator.returnWindow.seconds,
+            maxAgeSeconds: inbox.maxAge.seconds)
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
