@@ -25,6 +25,9 @@ public struct GuestBuildOptions: Sendable {
     /// older shape of it must not cost a commit its enforcement. A mutation
     /// run turns it off, since it puts back the lines the compiler rejects.
     public var reportMayBeLeftOut = true
+    /// A package host's build with the harness's `package-mutants` compiled
+    /// into the package's libraries as schemata (`PackageMutants`).
+    public var packageMutants = false
 
     public init(
         swiftc: String, git: String, sdk: URL, cache: URL, harnesses: URL, harness: URL? = nil, jobs: Int = 2,

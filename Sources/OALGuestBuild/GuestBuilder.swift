@@ -66,7 +66,8 @@ public struct GuestBuilder: Sendable {
             var modules: [GuestPackageTests.Module] = []
             if process.kind == .app, let package = app.package {
                 modules = try packageModules(
-                    package, app: app, compiler: compiler, version: version, sdk: sdk, progress: progress)
+                    package, app: app, harness: harness, compiler: compiler, version: version, sdk: sdk,
+                    progress: progress)
                 process = Self.leavingOut(modules.filter { $0.failure != nil }, from: process, checkout: app.checkout)
             }
             let texts = try readSources(process.sources, in: app.checkout)
@@ -281,9 +282,20 @@ public struct GuestBuilder: Sendable {
     /// module with the app prelude (the emulated clock, ids and defaults
     /// reach the package's code as they reach the app's), or found compiled.
     func packageModules(
-        _ package: GuestApp.PackageLink, app: GuestApp, compiler: SwiftCompiler, version: String, sdk: String,
-        progress: (String) -> Void
+        _ package: GuestApp.PackageLink, app: GuestApp, harness: GuestHarnessFiles, compiler: SwiftCompiler,
+        version: String, sdk: String, progress: (String) -> Void
     ) throws(GuestBuildError) -> [GuestPackageTests.Module] {
+        var rewritten: [String: String] = [:]
+        if options.packageMutants {
+            let file = harness.directory.appendingPathComponent("package-mutants")
+            let mutants = try PackageMutants.load(file)
+            var texts: [String: String] = [:]
+            for library in package.libraries {
+                let sources = package.manifest.sources(of: library, in: app.checkout)
+                for (path, text) in try readSources(sources, in: app.checkout) { texts[path] = text }
+            }
+            rewritten = try mutants.rewrite(texts, mutantsFile: file.path)
+        }
         let preludeURL = options.harnesses.appendingPathComponent("common/Prelude.swift")
         guard let prelude = try? String(contentsOf: preludeURL, encoding: .utf8) else {
             throw .notFound("\(preludeURL.path): the guest prelude is missing")
@@ -302,7 +314,7 @@ public struct GuestBuilder: Sendable {
             modules[library.name] = try builder.module(
                 library, package: package.manifest, packageName: packageName, checkout: app.checkout,
                 prelude: libraryPrelude, toolchain: version, sdk: sdk, modules: modules, compiler: compiler,
-                seconds: &seconds, progress: progress)
+                seconds: &seconds, progress: progress, rewritten: rewritten)
         }
         return package.libraries.compactMap { modules[$0.name] }
     }

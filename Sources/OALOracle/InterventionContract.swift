@@ -95,7 +95,8 @@ public enum InterventionContract {
             return Finding(
                 check: .exactlyOnceResolve, key: "context:\(context)",
                 expected: "intervention \(short(context)) resolved at most once",
-                actual: "resolved \(all.count) times: " + all.map { "\($0.event.kind) at \(stamp($0.date))" }
+                actual: "resolved \(all.count) times: "
+                    + all.map { "\($0.event.kind) at \(stamp($0.date))" }
                     .joined(separator: ", "))
         }
     }
@@ -124,7 +125,9 @@ public enum InterventionContract {
                     Finding(
                         check: .neverStale, key: "context:\(context)",
                         expected: "no pause resolved more than \(Int(maxAge)) s after it was requested",
-                        actual: "\(event.kind) \(short(context)) at \(stamp(date)), \(Int(date.timeIntervalSince(shown))) s after"))
+                        actual:
+                            "\(event.kind) \(short(context)) at \(stamp(date)), \(Int(date.timeIntervalSince(shown))) s after"
+                    ))
             }
         }
         for pause in pauses {
@@ -133,7 +136,8 @@ public enum InterventionContract {
                     Finding(
                         check: .neverStale, key: "context:\(pause.context)",
                         expected: "a pause on the screen is one the package recorded as shown",
-                        actual: "pause \(short(pause.context)) on the screen at \(stamp(pause.time)) with no `intervened` for it (withdrawn or never confirmed)"
+                        actual:
+                            "pause \(short(pause.context)) on the screen at \(stamp(pause.time)) with no `intervened` for it (withdrawn or never confirmed)"
                     ))
                 continue
             }
@@ -278,7 +282,8 @@ public enum InterventionContract {
                     Finding(
                         check: .returnWindow, key: "open:\(event.app)@\(stamp(date))",
                         expected: "a return through a pass within \(Int(window)) s of a proceed",
-                        actual: "\(event.app) passed through as a return at \(stamp(date)) with no proceed in the window"
+                        actual:
+                            "\(event.app) passed through as a return at \(stamp(date)) with no proceed in the window"
                     ))
             }
         }

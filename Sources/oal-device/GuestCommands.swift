@@ -80,6 +80,16 @@ let guestUsage = """
           --sdk DIR               where GuestSDK was built (default: beside oal-device)
           --quiet                 no progress
           Exit 0 scored, 64 usage, 65 a bad harness file, 66 no such file.
+      guest contract PACKAGE [options]
+          A package's contract checks held to its hand-written mutants (guest-harness/<app>/package-mutants):
+          the package's sample host app is built once with every mutant as a schema; SCENARIO played
+          unmutated must break none of the contract's promises, and each mutant played (OAL_MUTANT=guest-N)
+          must break the one it names. Prints a row per run: the mutant, the check it must fail, what failed.
+          --scenario FILE         the day (default scenarios/guests/intervention-day.scenario)
+          --seed N                the seed of each run (default: the scenario's seed line)
+          --work DIR              where the device roots go (default $TMPDIR/oal-contract-PID, kept and printed)
+          --harness DIR, --cache DIR, --sdk DIR as guest build
+          Exit 0 every row as expected, 1 otherwise, 64 usage, 65 a bad mutants file, 66 no such checkout.
       bisect --guest REPO GOOD BAD SCENARIO [options]
           The first commit between GOOD and BAD at which SCENARIO's verdict changes (exit status, violations
           by check, failed expectations): a binary search over the first-parent line, then inside the merged
@@ -95,7 +105,7 @@ let guestUsage = """
     """
 
 /// The words `oal-device guest` takes first.
-let guestSubcommands = ["build", "test", "history", "mutate", "check"]
+let guestSubcommands = ["build", "test", "history", "mutate", "check", "contract"]
 
 /// The options every guest command shares, from the command line.
 func guestBuildOptions(_ parsed: ParsedArguments) throws -> GuestBuildOptions {
@@ -239,9 +249,13 @@ func guestCommand(_ parsed: ParsedArguments) throws -> ExitCode {
         let target = try parsed.positional(1, "PATH or REPO@REV")
         try parsed.expectAtMost(2)
         return try checkCommand(parsed, guest: target)
+    case "contract":
+        let target = try parsed.positional(1, "PACKAGE")
+        try parsed.expectAtMost(2)
+        return try contractCommand(target, parsed)
     default:
         throw ProcessFailure.usage(
-            "guest: unknown subcommand '\(subcommand)' (build, test, intents, history, mutate, check)")
+            "guest: unknown subcommand '\(subcommand)' (build, test, intents, history, mutate, check, contract)")
     }
 }
 
@@ -510,4 +524,40 @@ func mutateCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCo
     } catch let error as GuestBuildError {
         throw guestFailure(error)
     }
+}
+
+/// `guest contract`: the package's contract checks against its mutants.
+func contractCommand(_ target: String, _ parsed: ParsedArguments) throws -> ExitCode {
+    let options = try guestBuildOptions(parsed)
+    let checkout = try checkoutOf(target, options: options, command: "contract")
+    let quiet = parsed.has("quiet")
+    let player = try scenarioPlayer(
+        parsed.value("scenario") ?? "scenarios/guests/intervention-day.scenario", parsed: parsed)
+    let work = try workDirectory(parsed, "contract")
+    let progress: (String) -> Void = { message in if !quiet { StandardStream.error.write("\(tool): \(message)\n") } }
+    let report: ContractMutants.Report
+    do {
+        report = try ContractMutants(player: player, options: options).run(
+            checkout: checkout, work: work, progress: progress)
+    } catch {
+        throw guestFailure(error)
+    }
+    print("| run | must fail | failed | as expected |")
+    print("|---|---|---|---|")
+    for row in report.rows {
+        let name = row.mutant.map { "\($0.variable) \($0.name)" } ?? "unmutated"
+        let must = row.mutant?.catches ?? "none of the contract's checks"
+        let failed =
+            row.verdict.violations.isEmpty
+            ? "nothing"
+            : row.verdict.violations.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
+                .joined(separator: ", ")
+        print("| \(name) | \(must) | \(failed) | \(row.asExpected ? "yes" : "NO") |")
+    }
+    print(
+        "\(report.caught) of \(report.rows.count - 1) mutant(s) caught by the check they break; "
+            + "unmutated: \(report.rows.first?.asExpected == true ? "no promise broken" : "a promise broken") "
+            + "(roots in \(work.path))")
+    for row in report.rows where !row.asExpected { print("reproduce: \(row.reproduce)") }
+    return report.passed ? .done : .checkFailed
 }

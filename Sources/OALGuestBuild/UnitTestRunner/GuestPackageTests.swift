@@ -116,7 +116,7 @@ public struct GuestPackageTests: Sendable {
     func module(
         _ target: SwiftPackageManifest.Target, package: SwiftPackageManifest, packageName: String, checkout: URL,
         prelude: String, toolchain: String, sdk: String, modules: [String: Module], compiler: SwiftCompiler,
-        seconds: inout Double, progress: (String) -> Void
+        seconds: inout Double, progress: (String) -> Void, rewritten: [String: String] = [:]
     ) throws(GuestBuildError) -> Module {
         let options = builder.options
         let sources = package.sources(of: target, in: checkout)
@@ -128,7 +128,7 @@ public struct GuestPackageTests: Sendable {
         key.add(packageName + " " + target.name)
         for dependency in dependencies { key.add(dependency.key.hex) }
         for (path, text) in try builder.readSources(sources, in: checkout) {
-            key.addFile(path, contents: Array(text.utf8))
+            key.addFile(path, contents: Array((rewritten[path] ?? text).utf8))
         }
         let finished = key.finish()
         let directory = options.cache.appendingPathComponent("packages").appendingPathComponent(
@@ -157,7 +157,7 @@ public struct GuestPackageTests: Sendable {
             ] + dependencies.flatMap { ["-I", $0.directory.path] } + options.macroPluginFlags + [
                 "-emit-module-path", directory.appendingPathComponent("\(target.name).swiftmodule").path,
                 "-emit-library", "-static", "-o", library.path + ".tmp",
-            ] + sources.map { checkout.appendingPathComponent($0).path } + [preludePath],
+            ] + (try inputs(sources, checkout: checkout, rewritten: rewritten, in: directory)) + [preludePath],
             log: directory.appendingPathComponent("build.log"))
         seconds += outcome.seconds
         guard outcome.succeeded else {
@@ -177,5 +177,30 @@ public struct GuestPackageTests: Sendable {
             throw .io("\(library.path): \(error)")
         }
         return module
+    }
+
+    /// The files to compile: the package's own, or a rewritten copy (a
+    /// package mutant's schemata) under the module's directory, so the
+    /// package's files are never touched.
+    func inputs(
+        _ sources: [String], checkout: URL, rewritten: [String: String], in directory: URL
+    ) throws(GuestBuildError) -> [String] {
+        var paths: [String] = []
+        for source in sources {
+            guard let text = rewritten[source] else {
+                paths.append(checkout.appendingPathComponent(source).path)
+                continue
+            }
+            let copy = directory.appendingPathComponent("mutated").appendingPathComponent(source)
+            do {
+                try FileManager.default.createDirectory(
+                    at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: copy, atomically: true, encoding: .utf8)
+            } catch {
+                throw .io("\(copy.path): \(error)")
+            }
+            paths.append(copy.path)
+        }
+        return paths
     }
 }
