@@ -70,7 +70,9 @@ extension Oracle {
             for gap in GuestCheckGap.unprobed { noteGap(gap) }
             return
         }
-        let gaps = GuestCheckGap.gaps(of: probe)
+        // A package's host app has no rules: the Screen Time checks run on
+        // none, and what it is judged by is its package's contract.
+        let gaps = probe.intervention == nil ? GuestCheckGap.gaps(of: probe) : []
         for gap in gaps { noteGap(gap) }
         checkRules(view, skipping: Set(gaps.map(\.check)))
         checkOpensLost(view)
@@ -86,6 +88,10 @@ extension Oracle {
         let trace = ((try? TraceLog.read(root.trace)) ?? []).compactMap { try? $0.get() }
         let facts = InterventionContract.facts(trace)
         report.checksRun += 5
+        report.contractJudged =
+            "fail-open, exactly-once-resolve, never-stale, open-counted-once and return-window judged on "
+            + "\(facts.runs.count) automation run(s), \(facts.pauses.count) pause(s) shown and the package's "
+            + "\(log.events.count) log event(s)"
         for finding in InterventionContract.judge(log, runs: facts.runs, pauses: facts.pauses) {
             violate(finding.check, key: finding.key, expected: finding.expected, actual: finding.actual)
         }

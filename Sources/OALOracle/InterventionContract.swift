@@ -21,12 +21,26 @@ public enum InterventionContract {
         public var status: String
         /// The open that triggered it was a reopen by URL.
         public var viaURL: Bool
+
+        public init(time: Date, app: String, automation: String, foreground: Bool, status: String, viaURL: Bool) {
+            self.time = time
+            self.app = app
+            self.automation = automation
+            self.foreground = foreground
+            self.status = status
+            self.viaURL = viaURL
+        }
     }
 
     /// A pause the host's screen showed (`screen.pause`).
     public struct Pause: Hashable, Sendable {
         public var time: Date
         public var context: String
+
+        public init(time: Date, context: String) {
+            self.time = time
+            self.context = context
+        }
     }
 
     public struct Finding: Hashable, Sendable {

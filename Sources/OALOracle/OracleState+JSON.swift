@@ -119,6 +119,10 @@ extension OracleReport {
         writer.beginObject()
         writer.key("checksRun")
         writer.int(checksRun)
+        if let contractJudged {
+            writer.key("contractJudged")
+            writer.string(contractJudged)
+        }
         writer.key("expectedDivergences")
         writer.beginArray()
         for divergence in expectedDivergences {
@@ -156,7 +160,7 @@ extension OracleReport {
         writer.endObject()
     }
 
-    static let writtenFields = 9
+    static let writtenFields = 10
 }
 
 extension Violation {

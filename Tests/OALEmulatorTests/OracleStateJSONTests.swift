@@ -81,6 +81,7 @@ import Testing
         report.guestProbeFailures = 2
         report.lastGuestProbeFailure = "oal-app probe signal 9: é/ü"
         report.knownFindings = ["G1 [usage-not-lost] rule \"Video Cap\" from 08:20: summary"]
+        report.contractJudged = "fail-open, ... judged on 2 automation run(s)"
         let withheld = [
             "rule-39837353-2026-11-30": Oracle.WithheldCallback(
                 activity: "rule-39837353-2026-11-30", kind: "intervalDidStart", edge: start, reason: "late 5m"),

@@ -208,6 +208,9 @@ public struct OracleReport: Codable, Hashable, Sendable {
     /// A guest run: divergences its harness documents as findings about
     /// the app (`id [check] rule: summary`), once each, not violations.
     public var knownFindings: [String]?
+    /// A swift-app-intervention host's run: its contract's checks and what
+    /// they judged (`InterventionContract`).
+    public var contractJudged: String?
 
     public init(
         violations: [Violation] = [], expectedDivergences: [ExpectedDivergence] = [], observations: Int = 0,
@@ -283,6 +286,7 @@ public struct OracleReport: Codable, Hashable, Sendable {
     public var guestLines: [String] {
         var lines = (knownFindings ?? []).map { "  known finding \($0)" }
         lines += (guestGaps ?? []).map { "  not judged for this guest: \($0)" }
+        if let contractJudged { lines.append("  the package's contract: \(contractJudged)") }
         if let failures = guestProbeFailures, failures > 0 {
             lines.append(
                 "  the app's probe failed \(failures) time(s), last: \(lastGuestProbeFailure ?? "?") "
