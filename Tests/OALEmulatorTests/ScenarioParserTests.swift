@@ -71,6 +71,8 @@ import Testing
         ("start 2026-11-30 08:00\nat 08:00 automation add A when nfc-tag t run I --loud", 2, "'--loud' is not"),
         ("start 2026-11-30 08:00\nat 08:00 automation pause A", 2, "usage: automation add NAME"),
         ("start 2026-11-30 08:00\nat 08:00 nfc read t", 2, "usage: nfc scan TAG"),
+        ("start 2026-11-30 08:00\nat 08:00 tap", 2, "usage: tap BUTTON [twice]"),
+        ("start 2026-11-30 08:00\nat 08:00 tap pay thrice", 2, "usage: tap BUTTON [twice]"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
         let failure = try #require(error(text))
@@ -99,6 +101,7 @@ import Testing
             "automation add \"Pause Instagram\" when app-opened Instagram run ReviewRulesIntent always=false",
             "automation add Desk when nfc-tag desk-tag run CheckBlockingIntent --ask --notify",
             "automation disable Desk", "automation enable Desk", "automation remove Desk", "nfc scan desk-tag",
+            "tap pay", "tap pay twice",
         ]
         let scenario = try ScenarioParser(file: "a.scenario").parse(
             "start 2026-11-30 08:00\n" + lines.map { "at 08:30 " + $0 }.joined(separator: "\n"))
@@ -109,6 +112,7 @@ import Testing
         }
         #expect(desk.trigger == .nfcTag(id: "desk-tag"))
         #expect(!desk.runImmediately && desk.notifyWhenRun && desk.enabled)
+        #expect(scenario.steps[7].action == .screenTap(button: "pay", times: 2))
     }
 
     /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a
