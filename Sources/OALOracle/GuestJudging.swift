@@ -92,7 +92,9 @@ extension Oracle {
             "fail-open, exactly-once-resolve, never-stale, open-counted-once and return-window judged on "
             + "\(facts.runs.count) automation run(s), \(facts.pauses.count) pause(s) shown and the package's "
             + "\(log.events.count) log event(s)"
-        for finding in InterventionContract.judge(log, runs: facts.runs, pauses: facts.pauses) {
+        let findings = InterventionContract.judge(
+            log, runs: facts.runs, pauses: facts.pauses, hostDeaths: facts.hostDeaths)
+        for finding in findings {
             violate(finding.check, key: finding.key, expected: finding.expected, actual: finding.actual)
         }
     }

@@ -52,9 +52,10 @@ public enum InterventionContract {
     }
 
     /// The runs and pauses in `trace`, in order.
-    public static func facts(_ trace: [TraceEvent]) -> (runs: [Run], pauses: [Pause]) {
+    public static func facts(_ trace: [TraceEvent]) -> (runs: [Run], pauses: [Pause], hostDeaths: [Date]) {
         var runs: [Run] = []
         var pauses: [Pause] = []
+        var hostDeaths: [Date] = []
         var lastOpenViaURL: [String: Bool] = [:]
         for event in trace {
             guard let time = TraceEvent.date(fromTimestamp: event.time) else { continue }
@@ -73,20 +74,28 @@ public enum InterventionContract {
                         viaURL: lastOpenViaURL[opened] ?? false))
             case "screen.pause":
                 if let context = event.fields["context"] { pauses.append(Pause(time: time, context: context)) }
+            case "app.closed", "loop.timeout":
+                hostDeaths.append(time)
+            case "fault" where event.fields["action"] == "killed" && event.fields["target"] == "app-loop":
+                hostDeaths.append(time)
             default:
                 continue
             }
         }
-        return (runs, pauses)
+        return (runs, pauses, hostDeaths)
     }
 
     /// Every broken promise, in check order.
-    public static func judge(_ log: InterventionLog, runs: [Run], pauses: [Pause]) -> [Finding] {
+    /// `hostDeaths`: instants the host app's process died in the
+    /// foreground (killed, or gone without answering): a pause it had no
+    /// time to show is not the package's failure.
+    public static func judge(_ log: InterventionLog, runs: [Run], pauses: [Pause], hostDeaths: [Date] = []) -> [Finding]
+    {
         let events = log.events.compactMap { event in date(event.date).map { (event, $0) } }
         var findings: [Finding] = []
         findings += exactlyOnce(events)
         findings += neverStale(events, pauses: pauses, maxAge: log.maxAgeSeconds)
-        findings += failOpen(events, runs: runs, pauses: pauses)
+        findings += failOpen(events, runs: runs, pauses: pauses, hostDeaths: hostDeaths)
         findings += countedOnce(events, runs: runs)
         findings += returnWindow(events, runs: runs, window: log.returnWindowSeconds)
         return findings
@@ -192,17 +201,22 @@ public enum InterventionContract {
     /// background passed through; a run that brought the host forward
     /// recorded the pause, and the pause is on the screen (otherwise the
     /// person was taken to the host app with nothing to do there).
-    static func failOpen(_ events: [Dated], runs: [Run], pauses: [Pause]) -> [Finding] {
+    static func failOpen(_ events: [Dated], runs: [Run], pauses: [Pause], hostDeaths: [Date]) -> [Finding] {
         var findings: [Finding] = []
         for bucket in buckets(runs) {
             let logged = at(events, app: bucket.app, time: bucket.time)
             let key = "open:\(bucket.app)@\(stamp(bucket.time))"
-            for run in bucket.runs where run.status != "0" {
+            // A run the OS killed is not held to anything: it never
+            // finished, and what it left is judged by the next run that
+            // reads it (a pause it posted is never-stale's). One that threw
+            // failed the automation, which the package promises never to do.
+            for run in bucket.runs where run.status == "2" {
                 findings.append(
                     Finding(
                         check: .failOpen, key: key, expected: "the intent never fails an open of \(bucket.app)",
-                        actual: "automation \(run.automation)'s intent ended \(run.status)"))
+                        actual: "automation \(run.automation)'s intent threw (exit 2)"))
             }
+            guard bucket.runs.allSatisfy({ $0.status == "0" }) else { continue }
             let background = bucket.runs.filter { !$0.foreground && $0.status == "0" }.count
             let foreground = bucket.runs.filter { $0.foreground && $0.status == "0" }.count
             let passed = logged.filter { $0.kind == "passedThrough" }.count
@@ -224,7 +238,8 @@ public enum InterventionContract {
             }
             for event in intervened {
                 guard let context = event.context else { continue }
-                if !pauses.contains(where: { $0.context == context && $0.time >= bucket.time }) {
+                let hostDied = hostDeaths.contains { abs($0.timeIntervalSince(bucket.time)) < 0.001 }
+                if !hostDied, !pauses.contains(where: { $0.context == context && $0.time >= bucket.time }) {
                     findings.append(
                         Finding(
                             check: .failOpen, key: key,
@@ -277,6 +292,8 @@ public enum InterventionContract {
                     $0.app == event.app && $0.viaURL && $0.time >= date && $0.time.timeIntervalSince(date) <= window
                 })
             else { continue }
+            // A reopen whose run the OS killed never got to decide.
+            guard reopen.status == "0" else { continue }
             let logged = at(events, app: reopen.app, time: reopen.time)
             if !logged.contains(where: { $0.kind == "passedThrough" && $0.note == "return" }) {
                 findings.append(

@@ -75,14 +75,21 @@ struct InterventionContractTests {
         #expect(
             Set(checks(InterventionContract.judge(recorded, runs: [Self.run(0, foreground: false)], pauses: [])))
                 == ["fail-open"])
-        // Brought forward with nothing on the host's screen.
+        // Brought forward with nothing on the host's screen; unless the
+        // host's process died there (a crash: the home screen, not a trap).
         let (log, runs, _) = Self.kept
         #expect(checks(InterventionContract.judge(log, runs: runs, pauses: [])) == ["fail-open"])
+        #expect(InterventionContract.judge(log, runs: runs, pauses: [], hostDeaths: [Self.at(0)]).isEmpty)
         // An intent that failed held the open back.
         let failed = Self.log([])
         #expect(
             checks(InterventionContract.judge(failed, runs: [Self.run(0, foreground: false, status: "2")], pauses: []))
                 == ["fail-open"])
+        // One the OS killed half-way (its log cut short) is not held to anything.
+        let cut = Self.log([Self.event("opened", 0)])
+        #expect(
+            InterventionContract.judge(cut, runs: [Self.run(0, foreground: false, status: "signal 9")], pauses: [])
+                .isEmpty)
     }
 
     @Test func theReturnCountedAsAnOpenIsOpenCountedOnce() {
