@@ -21,14 +21,21 @@ public enum InterventionContract {
         public var status: String
         /// The open that triggered it was a reopen by URL.
         public var viaURL: Bool
+        /// Its process ran with the app's disk full (`disk-full app`): the
+        /// package fails open and cannot log, so its log is not asked for.
+        public var storageFull: Bool
 
-        public init(time: Date, app: String, automation: String, foreground: Bool, status: String, viaURL: Bool) {
+        public init(
+            time: Date, app: String, automation: String, foreground: Bool, status: String, viaURL: Bool,
+            storageFull: Bool = false
+        ) {
             self.time = time
             self.app = app
             self.automation = automation
             self.foreground = foreground
             self.status = status
             self.viaURL = viaURL
+            self.storageFull = storageFull
         }
     }
 
@@ -57,6 +64,7 @@ public enum InterventionContract {
         var pauses: [Pause] = []
         var hostDeaths: [Date] = []
         var lastOpenViaURL: [String: Bool] = [:]
+        var fullLaunches: Set<String> = []
         for event in trace {
             guard let time = TraceEvent.date(fromTimestamp: event.time) else { continue }
             switch event.event {
@@ -71,13 +79,16 @@ public enum InterventionContract {
                     Run(
                         time: time, app: app ?? opened.lowercased(), automation: event.fields["automation"] ?? "",
                         foreground: event.fields["foreground"] == "yes", status: event.fields["status"] ?? "",
-                        viaURL: lastOpenViaURL[opened] ?? false))
+                        viaURL: lastOpenViaURL[opened] ?? false,
+                        storageFull: fullLaunches.contains(event.fields["launch"] ?? "")))
             case "screen.pause":
                 if let context = event.fields["context"] { pauses.append(Pause(time: time, context: context)) }
             case "app.closed", "loop.timeout":
                 hostDeaths.append(time)
             case "fault" where event.fields["action"] == "killed" && event.fields["target"] == "app-loop":
                 hostDeaths.append(time)
+            case "fault" where event.fields["action"] == "applied" && event.fields["kind"] == "disk-full":
+                if let launch = event.fields["launch"] { fullLaunches.insert(launch) }
             default:
                 continue
             }
@@ -217,11 +228,12 @@ public enum InterventionContract {
                         actual: "automation \(run.automation)'s intent threw (exit 2)"))
             }
             guard bucket.runs.allSatisfy({ $0.status == "0" }) else { continue }
+            let storageFull = bucket.runs.contains(where: \.storageFull)
             let background = bucket.runs.filter { !$0.foreground && $0.status == "0" }.count
             let foreground = bucket.runs.filter { $0.foreground && $0.status == "0" }.count
             let passed = logged.filter { $0.kind == "passedThrough" }.count
             let intervened = logged.filter { $0.kind == "intervened" }
-            if passed < background {
+            if passed < background, !storageFull {
                 findings.append(
                     Finding(
                         check: .failOpen, key: key,
@@ -263,7 +275,7 @@ public enum InterventionContract {
     /// which only a reopen by URL is.
     static func countedOnce(_ events: [Dated], runs: [Run]) -> [Finding] {
         var findings: [Finding] = []
-        for bucket in buckets(runs) where bucket.runs.allSatisfy({ $0.status == "0" }) {
+        for bucket in buckets(runs) where bucket.runs.allSatisfy({ $0.status == "0" && !$0.storageFull }) {
             let logged = at(events, app: bucket.app, time: bucket.time)
             let opened = logged.filter { $0.kind == "opened" }.count
             let returned = logged.filter { $0.kind == "passedThrough" && $0.note == "return" }.count
@@ -293,7 +305,7 @@ public enum InterventionContract {
                 })
             else { continue }
             // A reopen whose run the OS killed never got to decide.
-            guard reopen.status == "0" else { continue }
+            guard reopen.status == "0", !reopen.storageFull else { continue }
             let logged = at(events, app: reopen.app, time: reopen.time)
             if !logged.contains(where: { $0.kind == "passedThrough" && $0.note == "return" }) {
                 findings.append(

@@ -85,6 +85,11 @@ struct InterventionContractTests {
         #expect(
             checks(InterventionContract.judge(failed, runs: [Self.run(0, foreground: false, status: "2")], pauses: []))
                 == ["fail-open"])
+        // With the app's disk full the package passes through and cannot
+        // log it: the open went through, which is the promise.
+        var full = Self.run(0, foreground: false)
+        full.storageFull = true
+        #expect(InterventionContract.judge(Self.log([]), runs: [full], pauses: []).isEmpty)
         // One the OS killed half-way (its log cut short) is not held to anything.
         let cut = Self.log([Self.event("opened", 0)])
         #expect(

@@ -83,7 +83,7 @@ public enum FaultMix {
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
         let all =
             baseDraw(seed: seed, scenario: scenario) + platformDraw(seed: seed, scenario: scenario)
-            + authorizationDraw(seed: seed, scenario: scenario)
+            + authorizationDraw(seed: seed, scenario: scenario) + intentDraw(seed: seed, scenario: scenario)
         return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
@@ -116,6 +116,35 @@ public enum FaultMix {
         let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
         let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
         return [(scenario.start.addingTimeInterval(offset), misbehaviour(&random))]
+    }
+
+    /// The App Intents path's faults (issue 37), only for a scenario that
+    /// runs intents (a `shortcut run` or an automation), from a stream of
+    /// its own, so every other scenario's seeds draw what they drew: one
+    /// seed in two adds, at a random instant, the app unable to come to
+    /// the foreground, its container full, or its next process (an
+    /// intent's, or a tap's) killed at the read-back every launch of the
+    /// app reaches.
+    public static func intentDraw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        let runsIntents = scenario.steps.contains { step in
+            switch step.action {
+            case .shortcut, .automation: true
+            default: false
+            }
+        }
+        guard runsIntents else { return [] }
+        var random = SplitMix64(seed: seed ^ 0x1A7E_4701)
+        guard random.bool() else { return [] }
+        let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
+        let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
+        let minutes = TimeInterval(random.element(of: [2, 10, 30, 120]) * 60)
+        let fault: Fault
+        switch random.int(in: 0..<3) {
+        case 0: fault = .foregroundRefused(for: minutes)
+        case 1: fault = .diskFull(.app, bytes: 0, duration: minutes)
+        default: fault = .killAt(.app, point: "rules.update.after-lock", launch: nil)
+        }
+        return [(scenario.start.addingTimeInterval(offset), fault)]
     }
 
     /// The user switching the app's Screen Time access off for a while
