@@ -88,9 +88,10 @@ struct SwiftUIViewTests {
     }
 
     /// Apple's UIApplication.open: the completion gets false when the URL
-    /// could not be opened. The device has no browser and no Settings, so
-    /// only a URL an installed app answers (its scheme, or a universal link
-    /// whose host it claims) opens; every request is kept to be seen.
+    /// could not be opened. A URL an installed app answers opens (its
+    /// scheme, a universal link whose host it claims, or Safari for a web
+    /// link no app claims, unless only universal links may open); the
+    /// device has no Settings app. Every request is kept to be seen.
     @Test func openingAURLNobodyAnswersIsRefusedAndKept() {
         let settings = URL(string: UIApplication.openSettingsURLString)!
         var opened: [Bool] = []
@@ -103,9 +104,14 @@ struct SwiftUIViewTests {
         UIApplication.shared.open(URL(string: "https://www.instagram.com")!, options: [.universalLinksOnly: true]) {
             opened.append($0)
         }
-        #expect(opened == [false, false, true, false, true])
+        #expect(opened == [false, true, true, false, true])
+        var universalOnly: [Bool] = []
+        UIApplication.shared.open(URL(string: "https://www.foqos.app")!, options: [.universalLinksOnly: true]) {
+            universalOnly.append($0)
+        }
+        #expect(universalOnly == [false])
         #expect(
-            UIApplication.shared.openRequests.suffix(5).map(\.absoluteString) == [
+            UIApplication.shared.openRequests.suffix(6).dropLast().map(\.absoluteString) == [
                 "app-settings:", "https://www.foqos.app", "instagram://", "instagram://", "https://www.instagram.com",
             ])
         #expect(UIApplication.shared.canOpenURL(URL(string: "youtube://watch")!))

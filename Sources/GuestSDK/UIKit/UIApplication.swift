@@ -6,12 +6,12 @@ import OALSystem
 /// The running app, as far as an app's code asks it to leave: open another
 /// app by a URL. The device answers a URL with the installed app whose
 /// scheme or universal-link host it is (`URLHandlers`, docs/PLATFORM.md,
-/// "URLs"), and the completion gets true; the device then brings that app
-/// to the front once this launch's work is done (`URLOpenRequests`), and
-/// the automations its opening triggers run. A URL nobody answers (the
-/// Settings page, a web link with no app: the device has no Settings and no
-/// browser) gets false, as Apple reports a URL it could not open, and is
-/// said on stderr so the refusal is seen.
+/// "URLs"; a web link no app claims, Safari, unless `.universalLinksOnly`),
+/// and the completion gets true; the device then brings that app to the
+/// front once this launch's work is done (`URLOpenRequests`), and the
+/// automations its opening triggers run. A URL nobody answers (the Settings
+/// page: the device has no Settings app) gets false, as Apple reports a URL
+/// it could not open, and is said on stderr so the refusal is seen.
 @MainActor
 public final class UIApplication {
     public static let shared = UIApplication()

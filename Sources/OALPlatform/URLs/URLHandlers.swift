@@ -5,7 +5,8 @@ import Foundation
 /// host an app claims (its associated domains). A stated model: the
 /// catalog apps' real schemes and domains, written down here, since the
 /// emulated device installs no app bundles to read them from
-/// (docs/PLATFORM.md, "URLs").
+/// (docs/PLATFORM.md, "URLs"). A web link no app claims opens in Safari,
+/// the default browser, when it is installed.
 public struct URLHandlers: Sendable {
     public struct Handler: Sendable, Hashable {
         /// The catalog name of the app.
@@ -13,6 +14,8 @@ public struct URLHandlers: Sendable {
         public var schemes: [String]
         /// Hosts of its universal links, `www.` included where it is used.
         public var hosts: [String]
+        /// The default browser (Safari): opens every web link no app claims.
+        public var isBrowser = false
     }
 
     public var handlers: [Handler]
@@ -22,6 +25,8 @@ public struct URLHandlers: Sendable {
     public enum Route: String, Sendable, Hashable {
         case scheme
         case universalLink = "universal-link"
+        /// An http(s) link no installed app claims: the default browser.
+        case browser
     }
 
     /// The app that opens `url`, and how; nil when no installed app does.
@@ -32,7 +37,13 @@ public struct URLHandlers: Sendable {
         guard let scheme = url.scheme?.lowercased() else { return nil }
         if scheme == "http" || scheme == "https" {
             guard let host = url.host?.lowercased() else { return nil }
-            return handlers.first { $0.hosts.contains(host) }.map { ($0.app, .universalLink) }
+            if let claimed = handlers.first(where: { $0.hosts.contains(host) }) {
+                return (claimed.app, .universalLink)
+            }
+            // A link no app claims opens in the default browser, unless
+            // only a universal link may open.
+            guard !universalLinksOnly, let browser = handlers.first(where: \.isBrowser) else { return nil }
+            return (browser.app, .browser)
         }
         guard !universalLinksOnly else { return nil }
         return handlers.first { $0.schemes.contains(scheme) }.map { ($0.app, .scheme) }
@@ -57,7 +68,7 @@ public struct URLHandlers: Sendable {
         Handler(app: "TikTok", schemes: ["tiktok", "snssdk1233"], hosts: ["tiktok.com", "www.tiktok.com"]),
         Handler(app: "Reddit", schemes: ["reddit"], hosts: ["reddit.com", "www.reddit.com"]),
         Handler(app: "Netflix", schemes: ["nflx"], hosts: ["netflix.com", "www.netflix.com"]),
-        Handler(app: "Safari", schemes: ["x-web-search"], hosts: []),
+        Handler(app: "Safari", schemes: ["x-web-search"], hosts: [], isBrowser: true),
         Handler(app: "Messages", schemes: ["sms", "messages"], hosts: []),
     ]
 }
