@@ -1,0 +1,38 @@
+import Foundation
+import OALPlatform
+import OALStore
+import Testing
+
+/// Which installed app answers a URL, and the requests the device opens
+/// (docs/PLATFORM.md, "URLs").
+@Suite("URLs answered by the installed apps")
+struct URLHandlersTests {
+    let handlers = URLHandlers.installed(apps: ["Instagram", "YouTube", "Safari"])
+
+    @Test func aSchemeAUniversalLinkAndTheBrowserEachAnswerAsDocumented() {
+        #expect(handlers.route(URL(string: "instagram://user?x=1")!)! == ("Instagram", .scheme))
+        #expect(handlers.route(URL(string: "https://www.youtube.com/watch")!)! == ("YouTube", .universalLink))
+        #expect(handlers.route(URL(string: "https://example.org")!)! == ("Safari", .browser))
+        // Only a universal link with an app to open it, when asked so.
+        #expect(handlers.route(URL(string: "https://example.org")!, universalLinksOnly: true) == nil)
+        #expect(handlers.route(URL(string: "instagram://")!, universalLinksOnly: true) == nil)
+        #expect(
+            handlers.route(URL(string: "https://instagram.com/p/1")!, universalLinksOnly: true)! == (
+                "Instagram", .universalLink
+            ))
+        // An app that is not installed answers nothing.
+        #expect(handlers.route(URL(string: "twitter://")!) == nil)
+        #expect(handlers.route(URL(string: "app-settings:")!) == nil)
+    }
+
+    @Test func requestsAreDrainedInTheOrderAskedAndOnce() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-url-opens-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let requests = try URLOpenRequests(system: AppGroupContainer(url: directory))
+        try requests.append(.init(url: "instagram://", app: "Instagram", route: "scheme", from: "app"))
+        try requests.append(.init(url: "youtube://", app: "YouTube", route: "scheme", from: "app"))
+        #expect(try requests.drain().map(\.app) == ["Instagram", "YouTube"])
+        #expect(try requests.drain().isEmpty)
+    }
+}
