@@ -18,6 +18,7 @@ struct InterventionHostTests {
 
     @Test(.enabled(if: InterventionHostTests.packagePresent, "needs ../shared/guest/swift-app-intervention"))
     func theDayPlaysWithTheAutomationFiringAgainOnTheReopenByURL() throws {
+        // Also: an intent runs in the app's running process when it is alive.
         let guest = try GuestBuildTests.build(checkout: Self.package, name: "InterventionSample")
         let description = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: guest.appendingPathComponent("guest.json")))
@@ -42,6 +43,13 @@ struct InterventionHostTests {
         let again = try #require(events[reopen...].firstIndex { $0.0 == "automation.run" })
         #expect(events[again].1["automation"] == "Pause Instagram")
         #expect(events[again].1["foreground"] == "no")
+        // iOS runs an intent in the app's process when it is alive: only
+        // the first run, before the app ever ran, launched a process for it;
+        // every later one was handed to the running app (in front or not).
+        #expect(events.filter { $0.0 == "launch" && $0.1["argv"]?.hasPrefix("intent ") == true }.count == 1)
+        #expect(events.filter { $0.0 == "intent.delivered" }.count == 7)
+        let delivered = try #require(events[reopen...].firstIndex { $0.0 == "intent.delivered" })
+        #expect(events[delivered + 1].0 == "intent.start")
         // 09:31: a double tap on pay resolves the pause once.
         let double = try #require(events.first { $0.0 == "user.tap" && $0.1["times"] == "2" })
         #expect(double.1["result"]?.contains("proceeded") == true)

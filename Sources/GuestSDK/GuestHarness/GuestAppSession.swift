@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+import OALPlatform
 import OALProcesses
 import OALStore
 import OALSystem
@@ -54,6 +55,15 @@ public final class GuestAppSession: ForegroundApp {
 
     public func foregroundLaunch() throws { try refresh(cause: "launch") }
     public func foregroundTick() throws { try refresh(cause: "tick") }
+
+    /// An App Intent run in this running process, as iOS runs one in an
+    /// app that is alive (`GuestIntentCommand.perform`).
+    public func foregroundIntent(_ request: IntentRequest, inFront: Bool) throws -> String {
+        try GuestIntentCommand.perform(
+            self, name: request.name, assignments: request.parameters, foreground: inFront,
+            canComeForward: request.canComeForward
+        ).text
+    }
 
     /// A tap on the running app's screen, `times` at once, each its own
     /// main-actor task (so a double tap interleaves where the app awaits).

@@ -17,6 +17,25 @@ enum GuestIntentCommand {
     static func run(_ app: GuestAppSession, _ args: ParsedArguments) throws -> ExitCode {
         let name = try args.positional(
             1, "INTENT (one of the app's App Intents: `oal-device guest intents` lists them)")
+        let answer = try perform(
+            app, name: name, assignments: Array(args.positionals.dropFirst(2)), foreground: args.has("foreground"),
+            canComeForward: !args.has("cannot-come-forward"))
+        try CommandOutput.emit(answer.fields, json: args.has("json")) { answer.text }
+        return .done
+    }
+
+    /// What an intent run answered: the fields and the lines the device reads.
+    struct Answer {
+        var fields: [String: String]
+        var text: String
+    }
+
+    /// Runs the intent `name` in this process (a process launched for it,
+    /// or the app's running foreground loop, `GuestAppSession.foregroundIntent`),
+    /// traced as above. Throws `ProcessFailure` as the command exits.
+    static func perform(
+        _ app: GuestAppSession, name: String, assignments: [String], foreground: Bool, canComeForward: Bool
+    ) throws -> Answer {
         guard let type = GuestAppIntents.type(named: name) else {
             let known = GuestAppIntents.names
             throw ProcessFailure(
@@ -25,10 +44,8 @@ enum GuestIntentCommand {
                     ? "intent: this app declares no App Intents"
                     : "intent: no App Intent named '\(name)' (the app's: \(known.joined(separator: ", ")))")
         }
-        let assignments = Array(args.positionals.dropFirst(2))
         let context = app.context
-        let foreground = args.has("foreground")
-        let run = IntentRuntime.Run(foreground: foreground, canComeForward: !args.has("cannot-come-forward")) {
+        let run = IntentRuntime.Run(foreground: foreground, canComeForward: canComeForward) {
             context.record("app.foreground", ["cause": "intent", "intent": name])
         }
         context.record("intent.start", ["intent": name, "mode": foreground ? "foreground" : "background"])
@@ -44,26 +61,22 @@ enum GuestIntentCommand {
         let events = run.events.joined(separator: "; ")
         switch outcome {
         case .success(let report):
+            let inFront = run.isForeground ? "yes" : "no"
             context.record(
                 "intent.end",
                 [
-                    "intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "",
-                    "foreground": run.isForeground ? "yes" : "no",
+                    "intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "", "foreground": inFront,
                     "events": events,
                 ])
             try app.exportDatabase()
-            let inFront = run.isForeground ? "yes" : "no"
-            try CommandOutput.emit(
-                [
+            let text =
+                ([report.value.map { "value: \($0)" }, report.dialog.map { "dialog: \($0)" }, "foreground: \(inFront)"]
+                + (events.isEmpty ? [] : ["runtime: \(events)"])).compactMap { $0 }.joined(separator: "\n")
+            return Answer(
+                fields: [
                     "intent": name, "value": report.value ?? "", "dialog": report.dialog ?? "", "foreground": inFront,
                     "events": events,
-                ],
-                json: args.has("json")
-            ) {
-                ([report.value.map { "value: \($0)" }, report.dialog.map { "dialog: \($0)" }, "foreground: \(inFront)"]
-                    + (events.isEmpty ? [] : ["runtime: \(events)"])).compactMap { $0 }.joined(separator: "\n")
-            }
-            return .done
+                ], text: text)
         case .failure(let error):
             context.record("intent.failed", ["intent": name, "error": "\(error)", "events": events])
             try app.exportDatabase()

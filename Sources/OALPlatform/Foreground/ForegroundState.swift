@@ -18,6 +18,9 @@ public struct ForegroundState: Codable, Hashable, Sendable {
     /// A tap on a button of the frontmost app's screen, delivered to its
     /// running process (its in-memory screen state is there, as on iOS).
     public var tap: ScreenTap?
+    /// An App Intent for the app's running process, in front or not: iOS
+    /// runs an intent in the app's process when it is alive.
+    public var intent: IntentRequest?
 
     public init(
         frontmost: String?, session: Int?, tick: String? = nil, shutdown: Bool? = nil, tickEvery: Double? = nil
@@ -45,5 +48,24 @@ public struct ScreenTap: Codable, Hashable, Sendable {
         self.id = id
         self.button = button
         self.times = times
+    }
+}
+
+/// An App Intent the device asks the app's running process to run
+/// (docs/PROCESSES.md, "The foreground loop hand-shake").
+public struct IntentRequest: Codable, Hashable, Sendable {
+    /// Counts the device's requests: a new one is a new run.
+    public var id: Int
+    public var name: String
+    /// `PARAM=VALUE` words, as `oal-app intent` takes them.
+    public var parameters: [String]
+    /// False under the `foreground-refused` fault.
+    public var canComeForward: Bool
+
+    public init(id: Int, name: String, parameters: [String], canComeForward: Bool) {
+        self.id = id
+        self.name = name
+        self.parameters = parameters
+        self.canComeForward = canComeForward
     }
 }

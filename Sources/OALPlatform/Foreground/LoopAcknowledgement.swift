@@ -16,14 +16,26 @@ public struct LoopAcknowledgement: Codable, Hashable, Sendable {
     /// The last `ScreenTap` the loop handled, and what the app said it did.
     public var tapped: Int?
     public var tapResult: String?
+    /// The last `IntentRequest` the loop ran: its exit status, as the
+    /// command's would be, and its answer (`value:`, `dialog:`,
+    /// `foreground:` lines, or the error).
+    public var intentRan: Int?
+    public var intentStatus: Int32?
+    public var intentAnswer: String?
 
-    public init(pid: Int32?, session: Int?, refreshedAt: String?, tapped: Int? = nil, tapResult: String? = nil) {
+    public init(
+        pid: Int32?, session: Int?, refreshedAt: String?, tapped: Int? = nil, tapResult: String? = nil,
+        intentRan: Int? = nil, intentStatus: Int32? = nil, intentAnswer: String? = nil
+    ) {
         formatVersion = 1
         self.pid = pid
         self.session = session
         self.refreshedAt = refreshedAt
         self.tapped = tapped
         self.tapResult = tapResult
+        self.intentRan = intentRan
+        self.intentStatus = intentStatus
+        self.intentAnswer = intentAnswer
     }
 
     /// `refreshedAt` as an instant.
@@ -46,6 +58,9 @@ public struct LoopAcknowledgement: Codable, Hashable, Sendable {
         return LoopAcknowledgement(
             pid: (object["pid"] as? NSNumber).map { $0.int32Value },
             session: (object["session"] as? NSNumber).map { $0.intValue }, refreshedAt: refreshed,
-            tapped: (object["tapped"] as? NSNumber).map { $0.intValue }, tapResult: object["tapResult"] as? String)
+            tapped: (object["tapped"] as? NSNumber).map { $0.intValue }, tapResult: object["tapResult"] as? String,
+            intentRan: (object["intentRan"] as? NSNumber).map { $0.intValue },
+            intentStatus: (object["intentStatus"] as? NSNumber).map { $0.int32Value },
+            intentAnswer: object["intentAnswer"] as? String)
     }
 }

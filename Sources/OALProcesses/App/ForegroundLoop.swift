@@ -14,11 +14,18 @@ public protocol ForegroundApp: AnyObject {
     func foregroundTick() throws
     /// A tap on an on-screen button, `times` at once; what the app did.
     func foregroundTap(_ button: String, times: Int) throws -> String
+    /// An App Intent run in this running process (`inFront`: the app is
+    /// frontmost); its answer, as `oal-app intent` prints it.
+    func foregroundIntent(_ request: IntentRequest, inFront: Bool) throws -> String
 }
 
 extension ForegroundApp {
     public func foregroundTap(_ button: String, times: Int) throws -> String {
         throw ProcessFailure.usage("this app's screens have no button '\(button)' the device can tap")
+    }
+
+    public func foregroundIntent(_ request: IntentRequest, inFront: Bool) throws -> String {
+        throw ProcessFailure(.unavailable, "intent: this app declares no App Intents")
     }
 }
 
@@ -49,6 +56,8 @@ public final class ForegroundLoop {
     /// The last tap handled, and what it answered (repeated in every
     /// acknowledgement after it, so a tick's ack does not lose it).
     private var lastTap: (id: Int, result: String)?
+    /// The last intent run, its status and answer (repeated as `lastTap`).
+    private var lastIntent: (id: Int, status: Int32, answer: String)?
     private var lastRefreshedAt: String?
 
     public init(app: ForegroundApp) {
@@ -81,7 +90,14 @@ public final class ForegroundLoop {
     }
 
     private func step(_ state: ForegroundState) throws {
-        guard state.frontmost == InstalledAppCatalog.openAppLockBundleIdentifier, let current = state.session else {
+        let inFront = state.frontmost == InstalledAppCatalog.openAppLockBundleIdentifier
+        // An intent runs whether the app is in front or not: iOS hands it
+        // to the app's process while that process is alive.
+        if let request = state.intent, request.id != lastIntent?.id {
+            try runIntent(request, inFront: inFront, session: state.session)
+            return
+        }
+        guard inFront, let current = state.session else {
             return
         }
         let now = try app.context.now()
@@ -120,6 +136,18 @@ public final class ForegroundLoop {
         }
     }
 
+    private func runIntent(_ request: IntentRequest, inFront: Bool, session: Int?) throws {
+        _ = try app.context.now()
+        do {
+            lastIntent = (request.id, 0, try app.foregroundIntent(request, inFront: inFront))
+        } catch let failure as ProcessFailure {
+            lastIntent = (request.id, failure.code.rawValue, failure.message)
+        }
+        // The run's lines (`intent.start`, `intent.end`) are traced before
+        // the acknowledgement, as a tap's.
+        try acknowledge(session: session ?? 0, refreshedAt: lastRefreshedAt, now: try app.context.now(), traced: false)
+    }
+
     /// The file changes a few times per foreground minute but is polled
     /// every 2 ms for the whole run: the same bytes are not decoded again.
     private func readState() -> ForegroundState? {
@@ -148,7 +176,8 @@ public final class ForegroundLoop {
             try handshake.acknowledge(
                 LoopAcknowledgement(
                     pid: getpid(), session: session, refreshedAt: refreshedAt, tapped: lastTap?.id,
-                    tapResult: lastTap?.result))
+                    tapResult: lastTap?.result, intentRan: lastIntent?.id, intentStatus: lastIntent?.status,
+                    intentAnswer: lastIntent?.answer))
         } catch {
             throw ProcessFailure(.ioError, "\(handshake.acknowledgementPath): atomic replace failed: \(error)")
         }

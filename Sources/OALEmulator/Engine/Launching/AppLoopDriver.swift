@@ -26,11 +26,29 @@ final class AppLoopDriver {
         self.timeout = timeout
     }
 
-    func publish(frontmost: String?, session: Int, tick: Date?, tap: ScreenTap? = nil) throws {
+    func publish(
+        frontmost: String?, session: Int, tick: Date?, tap: ScreenTap? = nil, intent: IntentRequest? = nil
+    ) throws {
         var state = ForegroundState(
             frontmost: frontmost, session: session, tick: tick.map(TraceEvent.timestamp), tickEvery: tickEvery)
         state.tap = tap
+        state.intent = intent
         try ForegroundHandshake(root: root).publish(state)
+    }
+
+    /// Waits (wall time) for the loop to acknowledge the intent run `id`;
+    /// its acknowledgement, or nil when none came (the loop died or hung).
+    func awaitIntent(_ id: Int) -> LoopAcknowledgement? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 200
+        while Date() < deadline {
+            if StopSignals.received != nil { return nil }
+            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.intentRan == id { return ack }
+            if !loopAlive { return nil }
+            usleep(pause)
+            pause = min(pause * 2, 5_000)
+        }
+        return nil
     }
 
     /// Waits (wall time) for the loop to acknowledge the tap `id`; what the

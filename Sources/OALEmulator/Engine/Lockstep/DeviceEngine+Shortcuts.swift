@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import OALPlatform
 import OALProcesses
 
@@ -38,8 +39,9 @@ extension DeviceEngine {
     /// Launches the app's process for `intent`; the launch and the trace
     /// fields of what it answered.
     func runIntent(_ intent: String, _ parameters: [String]) throws -> (LaunchOutcome, [String: String]) {
-        let outcome = try launch(
-            .app, ["intent", intent] + parameters + (appCanComeForward ? [] : ["--cannot-come-forward"]))
+        let outcome =
+            try intentInRunningApp(intent, parameters)
+            ?? launch(.app, ["intent", intent] + parameters + (appCanComeForward ? [] : ["--cannot-come-forward"]))
         let answer = Self.intentAnswer(outcome.stdout)
         return (
             outcome,
@@ -49,6 +51,36 @@ extension DeviceEngine {
                 "foreground": answer["foreground"] == "yes" ? "yes" : "no",
             ]
         )
+    }
+
+    /// iOS runs an intent in the app's process when it is alive: with the
+    /// app's foreground loop running (in front or not), the intent is
+    /// handed to it through the hand-shake (`IntentRequest`), numbered as a
+    /// launch and traced `intent.delivered`; nil when no loop is alive (or
+    /// free-running), and the caller launches a process for it. A loop
+    /// that dies running it ends the run as a killed launch would.
+    func intentInRunningApp(_ intent: String, _ parameters: [String]) throws -> LaunchOutcome? {
+        guard freeRun == nil, loop.loopAlive else { return nil }
+        try stopIfRequested()
+        let id = nextLaunch()
+        trace.record("intent.delivered", at: now, ["intent": intent, "launch": String(id), "to": "running app"])
+        let request = IntentRequest(
+            id: id, name: intent, parameters: parameters, canComeForward: appCanComeForward)
+        try loop.publish(frontmost: state.frontmost, session: state.foregroundSession, tick: nil, intent: request)
+        guard let ack = loop.awaitIntent(id) else {
+            try stopIfRequested()
+            if state.frontmost == Self.openAppLock {
+                try closeDeadLoop()
+            } else {
+                trace.record("app.closed", at: now, ["reason": "the app's process died running an intent"])
+            }
+            return LaunchOutcome(launch: id, pid: 0, termination: .signaled(SIGKILL), stdout: "", stderr: "")
+        }
+        let status = ack.intentStatus ?? 0
+        let answer = ack.intentAnswer ?? ""
+        return LaunchOutcome(
+            launch: id, pid: ack.pid ?? 0, termination: .exited(status), stdout: status == 0 ? answer : "",
+            stderr: status == 0 ? "" : answer)
     }
 
     /// The person's change in the Shortcuts app; what went wrong, if anything.
