@@ -84,13 +84,15 @@ final class AppLoopDriver {
         guard !loopAlive else { return nil }
         let number = launch()
         let path = try launcher.executable("oal-app")
-        let environment = launcher.environment(launch: number, target: .appLoop)
+        let (environment, wrapper) = launcher.planned(launch: number, target: .appLoop)
         starting(number)
         let log = root.logs.appendingPathComponent("app-loop.\(number).log").path
         do {
+            // strace before the executable for a kill at a system call.
             let child = try ChildProcess.spawn(
-                path, arguments: ["--root", root.url.path, "run"], environment: environment, standardOutput: log,
-                standardError: log)
+                wrapper.first ?? path,
+                arguments: wrapper.dropFirst() + (wrapper.isEmpty ? [] : [path]) + ["--root", root.url.path, "run"],
+                environment: environment, standardOutput: log, standardError: log)
             ownLoop = child
             return (number, child.pid)
         } catch {

@@ -58,18 +58,31 @@ struct ProcessLauncher {
     static let seedVariable = IdentifierSource.seedVariable
 
     func environment(launch: Int, target: FaultTarget? = nil) -> [String: String] {
-        ProcessInfo.processInfo.environment.merging(launchVariables(launch: launch, target: target)) { _, own in own }
+        planned(launch: launch, target: target).environment
+    }
+
+    /// One launch's environment and the wrapper its fault plan puts before
+    /// the executable (strace, for a kill at a system call). The plan is
+    /// made once: making it arms the launch's faults.
+    func planned(launch: Int, target: FaultTarget? = nil) -> (environment: [String: String], wrapper: [String]) {
+        var wrapper: [String] = []
+        let variables = launchVariables(launch: launch, target: target) { wrapper = $0.wrapper }
+        return (ProcessInfo.processInfo.environment.merging(variables) { _, own in own }, wrapper)
     }
 
     /// What the emulated OS sets for one launch on top of its own
     /// environment: the launch number, the seed, a mutant, where reached
     /// mutation sites go, a fault plan's.
-    func launchVariables(launch: Int, target: FaultTarget? = nil) -> [String: String] {
+    func launchVariables(
+        launch: Int, target: FaultTarget? = nil, plan seen: (LaunchPlan) -> Void = { _ in }
+    ) -> [String: String] {
         var variables = [TraceLog.launchVariable: String(launch), Self.seedVariable: String(seed)]
         if let mutant = faults?.mutant { variables[MutantVariable.name] = mutant }
         if let mutantCoverage { variables[MutantVariable.coverage] = mutantCoverage.path }
         if let faults, let target {
-            for (key, value) in faults.plan(target, launch: launch).environment { variables[key] = value }
+            let plan = faults.plan(target, launch: launch)
+            for (key, value) in plan.environment { variables[key] = value }
+            seen(plan)
         }
         return variables
     }
