@@ -147,6 +147,39 @@ extension GuestBuildTests {
         #expect(events.filter { $0.0 == "user.open" && $0.1["via"] == "automation" }.count == 1)
     }
 
+    /// Trigger "Time of Day": every day at its time on the device's clock,
+    /// once, whatever else happens at that instant; switched off, it does
+    /// not run.
+    @Test func aTimeOfDayAutomationRunsEveryDayAtItsTime() throws {
+        let scenario = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mini-time-\(getpid()).scenario")
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        try """
+        timezone America/New_York
+        start 2026-11-30 08:00
+        end day 3 10:00
+        seed 7
+
+        at 08:00 automation add Morning when time-of-day 09:30 run CheckBlockingIntent
+        at 09:30 open Chess for 5m
+        at day 2 08:00 automation disable Morning
+        at day 2 12:00 automation enable Morning
+
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        let (run, _, root) = try playMini(scenario.path, root: "mini-time")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = (try? String(contentsOf: root.appendingPathComponent("logs/trace.jsonl"), encoding: .utf8)) ?? ""
+        let runs = text.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["event"] as? String == "automation.run", let time = object["t"] as? String
+            else { return nil }
+            return time
+        }
+        // 09:30 New York is 14:30 UTC: day 1 and day 3, not day 2 (switched off).
+        #expect(runs == ["2026-11-30T14:30:00.000Z", "2026-12-02T14:30:00.000Z"], "\(runs)")
+    }
+
     /// The fault `foreground-refused for DURATION`: while it lasts an
     /// intent's `continueInForeground` throws, so the shortcut's launch
     /// exits 2 and its step fails naming why; after it, it comes forward.

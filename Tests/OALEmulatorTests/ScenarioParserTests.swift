@@ -72,6 +72,10 @@ import Testing
         ("start 2026-11-30 08:00\nat 08:00 automation pause A", 2, "usage: automation add NAME"),
         ("start 2026-11-30 08:00\nat 08:00 nfc read t", 2, "usage: nfc scan TAG"),
         ("start 2026-11-30 08:00\nat 08:00 tap", 2, "usage: tap BUTTON [twice]"),
+        (
+            "start 2026-11-30 08:00\nat 08:00 automation add M when time-of-day 25:00 run I", 2,
+            "time-of-day takes HH:MM"
+        ),
         ("start 2026-11-30 08:00\nat 08:00 tap pay thrice", 2, "usage: tap BUTTON [twice]"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
@@ -101,7 +105,7 @@ import Testing
             "automation add \"Pause Instagram\" when app-opened Instagram run ReviewRulesIntent always=false",
             "automation add Desk when nfc-tag desk-tag run CheckBlockingIntent --ask --notify",
             "automation disable Desk", "automation enable Desk", "automation remove Desk", "nfc scan desk-tag",
-            "tap pay", "tap pay twice",
+            "tap pay", "tap pay twice", "automation add Morning when time-of-day 09:30 run CheckBlockingIntent",
         ]
         let scenario = try ScenarioParser(file: "a.scenario").parse(
             "start 2026-11-30 08:00\n" + lines.map { "at 08:30 " + $0 }.joined(separator: "\n"))

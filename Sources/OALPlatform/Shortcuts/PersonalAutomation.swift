@@ -10,11 +10,15 @@ public struct PersonalAutomation: Codable, Hashable, Sendable {
         case appOpened(app: String)
         /// "NFC": a scan of the tag with this identifier.
         case nfcTag(id: String)
+        /// "Time of Day": every day at this time on the device's clock, in
+        /// its zone at the time.
+        case timeOfDay(hour: Int, minute: Int)
 
         public var description: String {
             switch self {
             case .appOpened(let app): "app-opened \(app)"
             case .nfcTag(let id): "nfc-tag \(id)"
+            case .timeOfDay(let hour, let minute): "time-of-day " + String(format: "%02d:%02d", hour, minute)
             }
         }
     }

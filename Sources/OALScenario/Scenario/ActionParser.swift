@@ -73,11 +73,11 @@ public struct ActionParser {
         }
     }
 
-    /// `automation add NAME when app-opened APP|nfc-tag TAG run INTENT
+    /// `automation add NAME when app-opened APP|nfc-tag TAG|time-of-day HH:MM run INTENT
     /// [PARAM=VALUE ...] [--ask] [--notify]`, `automation remove|disable|enable NAME`.
     private func automation(_ words: [String]) throws(ScenarioError) -> AutomationChange {
         let usage =
-            "usage: automation add NAME when app-opened APP|nfc-tag TAG run INTENT [PARAM=VALUE ...] [--ask] [--notify]"
+            "usage: automation add NAME when app-opened APP|nfc-tag TAG|time-of-day HH:MM run INTENT [PARAM=VALUE ...] [--ask] [--notify]"
             + " | automation remove|disable|enable NAME"
         guard let verb = words.first else { throw fail(usage) }
         switch verb {
@@ -90,7 +90,14 @@ public struct ActionParser {
             switch words[3] {
             case "app-opened": trigger = .appOpened(app: try app(words[4]))
             case "nfc-tag": trigger = .nfcTag(id: words[4])
-            default: throw fail("automation add: unknown trigger '\(words[3])' (app-opened APP or nfc-tag TAG)")
+            case "time-of-day":
+                guard let clock = ClockTime(words[4]), clock.second == 0 else {
+                    throw fail("automation add: time-of-day takes HH:MM, not '\(words[4])'")
+                }
+                trigger = .timeOfDay(hour: clock.hour, minute: clock.minute)
+            default:
+                throw fail(
+                    "automation add: unknown trigger '\(words[3])' (app-opened APP, nfc-tag TAG or time-of-day HH:MM)")
             }
             var parameters: [String] = []
             var ask = false

@@ -38,6 +38,7 @@ extension ScenarioAction {
         switch trigger {
         case .appOpened(let app): ["app-opened", app]
         case .nfcTag(let id): ["nfc-tag", id]
+        case .timeOfDay(let hour, let minute): ["time-of-day", String(format: "%02d:%02d", hour, minute)]
         }
     }
 

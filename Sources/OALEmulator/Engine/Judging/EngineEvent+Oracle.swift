@@ -8,6 +8,7 @@ extension EngineEvent {
         case .threshold: "threshold"
         case .fault: "fault"
         case .notification: "notification"
+        case .automation: "time-of-day automation"
         case .tick: "loop tick"
         case .leave: "leave"
         case .step(let index): "step \(index + 1)"

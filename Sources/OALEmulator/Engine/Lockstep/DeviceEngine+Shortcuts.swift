@@ -132,6 +132,52 @@ extension DeviceEngine {
         }
     }
 
+    // MARK: Time of Day
+
+    /// The next instant a "Time of Day" automation is due: its time on the
+    /// device's clock today, or on a later day, at or after now and not run
+    /// yet (each occurrence is delivered once, across a killed and resumed
+    /// device too). A stated model: the time is read in the device's zone
+    /// when it comes; a clock jumped past it skips that day's run.
+    func nextTimeOfDayAutomation() throws -> Date? {
+        guard AutomationsFile.exists(on: view.platform.root) else { return nil }
+        var next: Date?
+        for automation in try view.platform.automations.all() where automation.enabled {
+            guard case .timeOfDay(let hour, let minute) = automation.trigger,
+                let due = nextOccurrence(hour: hour, minute: minute)
+            else { continue }
+            next = min(next ?? due, due)
+        }
+        return next
+    }
+
+    func nextOccurrence(hour: Int, minute: Int) -> Date? {
+        let today = calendar.startOfDay(for: now)
+        for offset in 0..<3 {
+            guard let day = calendar.date(byAdding: .day, value: offset, to: today),
+                let time = calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day), time >= now,
+                !state.delivered.contains(Self.timeOfDayKey(time))
+            else { continue }
+            return time
+        }
+        return nil
+    }
+
+    static func timeOfDayKey(_ time: Date) -> String { "time-of-day|\(TraceEvent.timestamp(time))" }
+
+    /// Runs every "Time of Day" trigger due now, once each.
+    func runDueTimeOfDayAutomations() throws {
+        var triggers: [PersonalAutomation.Trigger] = []
+        for automation in try view.platform.automations.all() where automation.enabled {
+            guard case .timeOfDay(let hour, let minute) = automation.trigger,
+                nextOccurrence(hour: hour, minute: minute) == now, !triggers.contains(automation.trigger)
+            else { continue }
+            triggers.append(automation.trigger)
+        }
+        state.delivered.insert(Self.timeOfDayKey(now))
+        for trigger in triggers { try runAutomations(triggeredBy: trigger) }
+    }
+
     /// `value: …`, `dialog: …` and `foreground: …` lines of `oal-app intent`.
     static func intentAnswer(_ stdout: String) -> [String: String] {
         var answer: [String: String] = [:]

@@ -301,6 +301,7 @@ public final class DeviceEngine {
         if let shown = try nextNotificationTime() {
             candidates.append(EngineEvent(time: shown, kind: .notification))
         }
+        if let due = try nextTimeOfDayAutomation() { candidates.append(EngineEvent(time: due, kind: .automation)) }
         if let look = nextLook { candidates.append(EngineEvent(time: look, kind: .threshold)) }
         if let tick = state.nextTick { candidates.append(EngineEvent(time: tick, kind: .tick)) }
         if let tick = pathsTickTime { candidates.append(EngineEvent(time: tick, kind: .tick)) }
@@ -332,6 +333,8 @@ public final class DeviceEngine {
             try fireDueFaults()
         case .notification:
             try deliverDueNotifications()
+        case .automation:
+            try runDueTimeOfDayAutomations()
         case .threshold, .end:
             break
         case .tick:
@@ -570,6 +573,8 @@ struct EngineEvent {
         case fault
         /// A notification an app scheduled comes due.
         case notification
+        /// A "Time of Day" Shortcuts automation comes due.
+        case automation
         case tick
         case leave
         case step(Int)
@@ -581,7 +586,7 @@ struct EngineEvent {
         var priority: Int {
             switch self {
             case .boundary(let due): due.kind == .intervalDidEnd ? 0 : 1
-            case .fault, .notification: 1
+            case .fault, .notification, .automation: 1
             case .threshold: 2
             case .tick: 3
             case .leave: 4
