@@ -175,6 +175,8 @@ private struct Builder {
         case "fault": return "fault \(fields["action"] ?? "") \(fields["fault"] ?? "")"
         case "user.open", "user.leave", "shield.shown": return "\(line.event) \(fields["app"] ?? "")"
         case "user.press": return "press \(fields["button"] ?? "") on \(fields["app"] ?? "")"
+        case "user.tap": return "tap \(fields["button"] ?? "") on the app's screen"
+        case "url.opened": return "open \(fields["url"] ?? "") in \(fields["app"] ?? "")"
         case "user.app": return "tap app \(fields["args"] ?? "")"
         case "user.shortcut": return "shortcut \(fields["intent"] ?? "")"
         case "automation.run": return "automation \(fields["automation"] ?? "") \(fields["intent"] ?? "")"

@@ -255,6 +255,13 @@ struct TimelineSVG {
                         title: "\(when) press \(fields["button"] ?? "") on \(fields["app"] ?? ""): "
                             + "\(fields["result"].flatMap { $0.isEmpty ? nil : $0 } ?? "exit \(fields["status"] ?? "?")")"
                     ))
+            case "user.tap":
+                user.append(
+                    Mark(
+                        place: place, shape: .diamond, color: "#9a3412",
+                        title: "\(when) tap \(fields["button"] ?? "")"
+                            + (fields["times"] == "2" ? " twice" : "")
+                            + " on the app's screen: \(fields["result"] ?? "")"))
             case "user.shortcut", "automation.run":
                 let by =
                     line.event == "automation.run"

@@ -93,7 +93,8 @@ struct TimelineModel {
                     marks.append(Mark(time: time, kind: .warning))
                 default: marks.append(Mark(time: time, kind: .threshold))
                 }
-            case "user.press":
+            case "user.press", "user.tap":
+                // A shield's button or a button of the app's own screen.
                 marks.append(Mark(time: time, kind: .press))
             case "user.shortcut", "automation.run":
                 marks.append(Mark(time: time, kind: .shortcut))

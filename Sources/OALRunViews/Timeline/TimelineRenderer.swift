@@ -54,7 +54,8 @@ struct TimelineRenderer {
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
         lines.append(
-            "        s intervalDidStart  e intervalDidEnd  t threshold  w warning  p shield button  ! failed expectation"
+            "        s intervalDidStart  e intervalDidEnd  t threshold  w warning  p a button (shield or app screen)  "
+                + "! failed expectation"
         )
         lines.append("        (several in one column: the first of ! p t e s w is shown)")
         if model.marks.contains(where: { $0.kind == .shortcut }) {
