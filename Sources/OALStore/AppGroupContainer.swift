@@ -28,9 +28,16 @@ public struct AppGroupContainer: Sendable, Hashable {
     }
 
     /// The path of the subdirectory `name`, created 0700 when missing.
-    public func subdirectory(_ name: String) throws(StoreError) -> String {
+    /// `durable`: a directory it creates is named by a synced container,
+    /// or a power loss takes it and everything synced inside it.
+    public func subdirectory(_ name: String, durable: Bool = false) throws(StoreError) -> String {
         let dir = try filePath(name)
-        try io(dir, "mkdir") { () throws(Errno) in try FileSystem.createDirectory(dir) }
+        let path = self.path
+        try io(dir, "mkdir") { () throws(Errno) in
+            if try FileSystem.status(dir)?.isDirectory == true { return }
+            try FileSystem.createDirectory(dir)
+            if durable { try FileSystem.syncDirectory(path) }
+        }
         return dir
     }
 

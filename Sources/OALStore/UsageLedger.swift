@@ -92,7 +92,7 @@ public final class UsageLedger: @unchecked Sendable {
         compactionThreshold: Int = UsageLedger.defaultCompactionThreshold,
         compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil, salvagesDamage: Bool = true
     ) throws(StoreError) {
-        self.directory = try container.subdirectory(Self.storeName)
+        self.directory = try container.subdirectory(Self.storeName, durable: durable)
         self.durable = durable
         self.compactsOnRead = compactsOnRead
         self.salvagesDamage = salvagesDamage

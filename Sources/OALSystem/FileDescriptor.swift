@@ -212,11 +212,13 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable {
     /// `fsync(2)`: file data and metadata reach the disk.
     public func sync() throws(Errno) {
         try syscallVoid { Glibc.fsync(rawValue) }.get()
+        SyncRecorder.synced(self)
     }
 
     /// `fdatasync(2)`: file data (and the size) reach the disk.
     public func dataSync() throws(Errno) {
         try syscallVoid { Glibc.fdatasync(rawValue) }.get()
+        SyncRecorder.synced(self)
     }
 
     /// `ftruncate(2)`.

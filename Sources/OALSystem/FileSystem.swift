@@ -330,3 +330,19 @@ final class Counter: @unchecked Sendable {
         }
     }
 }
+
+extension FileSystem {
+    /// Removes `path` and, if it is a directory, everything under it
+    /// (links are removed, never followed). A missing path is not an error.
+    public static func removeTree(_ path: String) throws(Errno) {
+        guard let status = try linkStatus(path) else { return }
+        if status.isDirectory {
+            for entry in DirectoryWalk.entries(of: path) ?? [] {
+                try removeTree(path + "/" + entry.name)
+            }
+            try syscallVoid { Glibc.rmdir(path) }.get()
+        } else {
+            try unlink(path)
+        }
+    }
+}
