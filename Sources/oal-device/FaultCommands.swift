@@ -23,6 +23,11 @@ let faultUsage = """
           --syscalls              kill at every system call that changes a file instead (write, pwrite64,
                                   rename(at/at2), fsync, fdatasync, unlink(at), ftruncate, openat with
                                   O_CREAT, flock), on entry, by strace (Debian's strace must be installed)
+          --power-loss            at each crash point the power goes with the process: every process stops,
+                                  the App Group and the app's container keep only what was synced
+                                  (docs/FAULTS.md, "Power loss"); the device boots and plays on. Every
+                                  rerun plays from the first line (a snapshot would count what came before
+                                  it as synced)
           --seed N                the seed of the runs' draws (default: the scenario's seed line)
           --no-snapshots          replay each rerun from the first line, not from the listing run's snapshot
           --forked                start plain extension launches by forking (see run --forked)
@@ -74,10 +79,14 @@ func sweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let base = URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true)
     let resolved = try resolvedRun(parsed, scenario: scenarioPath)
     printBanner(resolved, parsed, what: "each point is this run with one kill more")
+    if parsed.has("syscalls") && parsed.has("power-loss") {
+        throw ProcessFailure.usage(
+            "sweep: --syscalls kills at system calls, --power-loss takes the power at crash points; give one")
+    }
     let sweep = CrashSweep(
         try sweepSettings(
             parsed, run: resolved, base: base, limit: 1...100_000, kinds: try targets(parsed), tool: "sweep"),
-        syscalls: parsed.has("syscalls"))
+        syscalls: parsed.has("syscalls"), powerLoss: parsed.has("power-loss"))
     return try finish(try sweep.run(), parsed)
 }
 

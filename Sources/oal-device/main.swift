@@ -169,7 +169,7 @@ let commandSpecs: [String: ArgumentSpec] = [
     "diff": ArgumentSpec(options: ["seed"] + guestOptions, flags: ["quiet", "forked", "no-build"]),
     "sweep": ArgumentSpec(
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
-        flags: ["quiet", "no-snapshots", "forked", "no-build", "syscalls"]),
+        flags: ["quiet", "no-snapshots", "forked", "no-build", "syscalls", "power-loss"]),
     "kill-sweep": ArgumentSpec(
         options: ["root-base", "limit", "only", "timed", "jobs"] + guestOptions,
         flags: ["quiet", "syscalls", "no-build"]),

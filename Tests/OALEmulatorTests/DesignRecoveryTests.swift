@@ -128,6 +128,22 @@ import Testing
                 """, mutant: "newer-sessions-stop-enforcement", check: .underEnforced)
     }
 
+    /// Issue 39: a power loss after two granted Opens. The stores sync
+    /// every change before it is acknowledged, so both opens stay spent
+    /// after the boot and the third press is denied. Stores that never
+    /// sync go back to what the device booted with: the rule itself is
+    /// gone, while iOS keeps the shield it put up for it.
+    @Test func anOpenGrantedBeforeAPowerLossStaysSpent() throws {
+        try Self.assertRecovers(
+            Self.gate + """
+                at 09:10 press open on Chess for 1m
+                at 09:20 press open on Chess for 1m
+                at 09:30 fault power-loss
+                at 09:40 press open on Chess for 1m
+                at 09:41 expect press denied
+                """, mutant: "stores-not-durable", check: .overEnforced)
+    }
+
     static let sleep = """
         timezone UTC
         start 2026-11-30 20:00

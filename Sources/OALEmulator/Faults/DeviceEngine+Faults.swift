@@ -19,6 +19,7 @@ extension DeviceEngine {
     /// Called once at the start of `play()`.
     func beginFaults() throws {
         faults.now = now
+        try beginPowerLossModel()
         if let zone = faults.state.timeZone, let timeZone = TimeZone(identifier: zone) {
             calendar.timeZone = timeZone
             try setClock()
@@ -181,6 +182,14 @@ extension DeviceEngine {
             try setAuthorization(change, cause: "fault")
         case .foregroundRefused(let span):
             faults.state.foregroundRefusedUntil = span.map { now.addingTimeInterval($0) } ?? .distantFuture
+        case .powerLoss:
+            try leaveFrontmost()
+            try losePower(fault.description)
+        case .powerLossAt(let target, let point, let launch):
+            faults.state.kills.append(
+                .init(
+                    target: target, point: point, afterMilliseconds: nil, launch: launch, text: fault.description,
+                    powerLoss: true))
         }
         faults.save()
     }

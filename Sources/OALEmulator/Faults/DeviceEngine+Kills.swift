@@ -9,7 +9,11 @@ import OALSystem
 /// extension by SIGKILL.
 extension DeviceEngine {
     /// SIGKILLs the app's foreground loop, whoever started it.
-    func killLoop(_ fault: Fault) {
+    func killLoop(_ fault: Fault) { killLoop(fault.description) }
+
+    /// SIGKILLs the app's foreground loop; `text` names the fault. A loop
+    /// that is not running is traced as a kill missed when `missing`.
+    func killLoop(_ text: String, missing: Bool = true) {
         var pids = Set<Int32>()
         if let pid = ForegroundHandshake(root: options.root).acknowledgement()?.pid, AppLoopDriver.alive(pid) {
             pids.insert(pid)
@@ -19,14 +23,14 @@ extension DeviceEngine {
         for pid in pids.sorted() {
             try? ProcessSignal.send(SIGKILL, to: pid)
             faults.record(
-                "killed", fault.description, kind: "kill", at: now, ["target": "app-loop", "pid": String(pid)])
+                "killed", text, kind: "kill", at: now, ["target": "app-loop", "pid": String(pid)])
         }
         // Let the kernel finish it, so the device sees it gone.
         for _ in 0..<200 where !pids.isEmpty && loop.loopAlive {
             usleep(5_000)
         }
-        if pids.isEmpty {
-            faults.record("missed", fault.description, kind: "kill", at: now, ["reason": "no loop is running"])
+        if pids.isEmpty && missing {
+            faults.record("missed", text, kind: "kill", at: now, ["reason": "no loop is running"])
         }
     }
 

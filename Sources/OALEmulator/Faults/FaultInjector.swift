@@ -36,6 +36,9 @@ final class FaultInjector: @unchecked Sendable {
     /// While listing pause points: what could interleave with a launch of
     /// a target now (set by the engine, Races/).
     var possibleInterleavings: ((FaultTarget) -> [Interleaving])?
+    /// Called when a launch armed with `power-loss TARGET at POINT` died
+    /// there: the engine takes the power from the whole device.
+    var powerLost: ((String) -> Void)?
     /// The launch stopped at its pause point while something interleaves.
     var stopped: StoppedLaunch?
     let stoppedLock = NSLock()
@@ -207,6 +210,7 @@ final class FaultInjector: @unchecked Sendable {
             state.kills.removeAll { $0 == kill }
         }
         save()
+        if killed, kill.powerLoss == true { powerLost?(kill.text) }
     }
 
     // MARK: - Callbacks

@@ -16,6 +16,8 @@ struct FaultState: Codable, Hashable, Sendable {
         var text: String
         /// `NAME#N`: killed by strace on entry to its Nth call of NAME.
         var syscall: String? = nil
+        /// The power goes with the process (`power-loss TARGET at POINT`).
+        var powerLoss: Bool? = nil
     }
     struct CallbackRule: Codable, Hashable, Sendable {
         var fault: Fault

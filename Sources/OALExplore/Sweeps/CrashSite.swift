@@ -14,16 +14,20 @@ public struct CrashSite: Hashable, Sendable, CustomStringConvertible {
     /// P is a system call, killed on entry by strace (`kill-sweep`'s
     /// sibling `sweep --syscalls`), not a crash point the code announces.
     public var syscall = false
+    /// The power goes with the process there (`sweep --power-loss`): the
+    /// files keep only what was synced.
+    public var powerLoss = false
 
     /// The fault that kills exactly there.
     public var fault: Fault {
-        syscall
-            ? .killAtSyscall(target, syscall: point, invocation: occurrence, launch: launch)
-            : .killAt(target, point: "\(point)#\(occurrence)", launch: launch)
+        if syscall { return .killAtSyscall(target, syscall: point, invocation: occurrence, launch: launch) }
+        if powerLoss { return .powerLossAt(target, point: "\(point)#\(occurrence)", launch: launch) }
+        return .killAt(target, point: "\(point)#\(occurrence)", launch: launch)
     }
 
     public var description: String {
         "\(target.rawValue) launch \(launch) at\(syscall ? "-syscall" : "") \(point)#\(occurrence)"
+            + (powerLoss ? " (power lost)" : "")
     }
 }
 

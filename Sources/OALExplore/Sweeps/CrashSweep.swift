@@ -17,10 +17,19 @@ public struct CrashSweep: Sendable {
     /// Kill at every system call that changes a file (`--syscalls`,
     /// strace) instead of at the crash points the code announces.
     public var syscalls: Bool
+    /// At each crash point, the power goes with the process (`--power-loss`):
+    /// the App Group and the app's container keep only what was synced.
+    public var powerLoss: Bool
 
-    public init(_ settings: SweepSettings, syscalls: Bool = false) {
+    public init(_ settings: SweepSettings, syscalls: Bool = false, powerLoss: Bool = false) {
         self.settings = settings
         self.syscalls = syscalls
+        self.powerLoss = powerLoss && !syscalls
+        // A rerun started from a snapshot would boot with everything the
+        // listing run wrote counted as synced: a store that never syncs
+        // would lose only the killed launch's writes. Every rerun plays
+        // from the first line, as its reproduce line does.
+        if self.powerLoss { self.settings.snapshots = false }
     }
 
     var listing: PointLog.Kind { syscalls ? .syscall : .crash }
@@ -70,11 +79,13 @@ public struct CrashSweep: Sendable {
         public var snapshots: SnapshotUse? = nil
         /// The points are system calls (`--syscalls`).
         public var syscalls = false
+        /// The power went at each point (`--power-loss`).
+        public var powerLoss = false
         public var survived: Int { outcomes.filter(\.verdict.passed).count }
         public var listing: FaultRun.Verdict? { baseline }
 
         public func render(color: ColorPolicy = .plain) -> String {
-            var text = syscalls ? "syscall sweep: " : "crash-point sweep: "
+            var text = syscalls ? "syscall sweep: " : powerLoss ? "power-loss sweep: " : "crash-point sweep: "
             text += "\(reached.count) point(s) reached, \(outcomes.count) rerun"
             text += shardText + ", "
             text += "\(survived) survived, \(failed.count) failed"
@@ -133,7 +144,7 @@ public struct CrashSweep: Sendable {
                 sites.append(
                     CrashSite(
                         launch: log.launch, target: log.target, point: point, occurrence: occurrence,
-                        syscall: syscalls))
+                        syscall: syscalls, powerLoss: powerLoss))
             }
         }
         return (sites, baseline)
@@ -159,7 +170,7 @@ public struct CrashSweep: Sendable {
             announce: "\(reached.count) point(s) reached")
         return Report(
             reached: reached, baseline: baseline, outcomes: outcomes, index: index, scenario: settings.scenarioPath,
-            shard: settings.shard, snapshots: use, syscalls: syscalls)
+            shard: settings.shard, snapshots: use, syscalls: syscalls, powerLoss: powerLoss)
     }
 }
 

@@ -108,6 +108,11 @@ public enum Mutant: String, CaseIterable, Sendable {
     /// before issue 10: one bad line loses every minute and open of the day.
     case journalWithoutSalvage = "journal-without-salvage"
 
+    /// The stores write as they do when no power can be lost: replaced and
+    /// appended, never synced. Every process kill keeps each change; a
+    /// power loss takes all of them since the device booted.
+    case storesNotDurable = "stores-not-durable"
+
     /// The monitor reads the published rules at its first callback and
     /// keeps them in a static: harmless when every callback is a new
     /// process, stale in a warm process (`--warm`) after the app edits or

@@ -63,6 +63,7 @@ public final class ProcessContext: @unchecked Sendable {
         }
         platform = try EmulatedPlatform(root: root, observer: observer)
         appGroup = try AppGroupContainer(url: root.appGroup)
+        SyncRecorder.adopt(imageAt: root.system.appendingPathComponent("durable-image").path)
         pressLock = PressLock(path: root.appGroup.appendingPathComponent(PendingGrantStore.pressLockName).path)
     }
 
@@ -88,10 +89,18 @@ public final class ProcessContext: @unchecked Sendable {
         trace.record(event, at: traceTime.value, fields)
     }
 
+    /// Whether the process's stores sync what they write: when the device
+    /// can lose power (`SyncRecorder`), the app's design keeps every
+    /// acknowledged change through one (docs/CONTRACT.md, "What a kill
+    /// and a power loss keep"); when it cannot, a sync changes nothing a
+    /// run can see, and costs the disk a flush.
+    public var durable: Bool { SyncRecorder.isRecording && !Mutant.on(.storesNotDurable) }
+
     /// The App Group stores, each reporting to this process's trace.
     public func stores() throws -> SharedStores {
         try SharedStores(
-            container: appGroup, observer: observer, writesLedger: kind == .monitor || kind == .shieldAction)
+            container: appGroup, observer: observer, writesLedger: kind == .monitor || kind == .shieldAction,
+            durable: durable)
     }
 }
 

@@ -13,15 +13,19 @@ public struct SharedStores: Sendable {
     /// `writesLedger`: the process may write the usage ledger (the monitor
     /// and the shield action), so it also compacts an oversized journal it
     /// reads (`UsageLedger.compactsOnRead`).
-    public init(container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false) throws {
+    /// `durable`: every change is synced before it is acknowledged, so a
+    /// power loss keeps it.
+    public init(
+        container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false, durable: Bool = false
+    ) throws {
         snapshots = try RuleSnapshotStore(
-            container: container, observer: observer, keepsCopy: !Mutant.on(.mirrorWithoutCopy))
+            container: container, durable: durable, observer: observer, keepsCopy: !Mutant.on(.mirrorWithoutCopy))
         ledger = try UsageLedger(
-            container: container, compactsOnRead: writesLedger, observer: observer,
+            container: container, durable: durable, compactsOnRead: writesLedger, observer: observer,
             salvagesDamage: !Mutant.on(.journalWithoutSalvage))
-        sessions = try OpenSessionStore(container: container, observer: observer)
-        shieldTracking = try ShieldStoreTracking(container: container, observer: observer)
-        defaults = try GroupDefaults(container: container, observer: observer)
-        grants = try PendingGrantStore(container: container, observer: observer)
+        sessions = try OpenSessionStore(container: container, durable: durable, observer: observer)
+        shieldTracking = try ShieldStoreTracking(container: container, durable: durable, observer: observer)
+        defaults = try GroupDefaults(container: container, durable: durable, observer: observer)
+        grants = try PendingGrantStore(container: container, durable: durable, observer: observer)
     }
 }

@@ -168,6 +168,14 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `continueInForeground` throws (issue 37, "the app unable to come to
     /// the foreground").
     case foregroundRefused(for: TimeInterval?)
+    /// `power-loss`: every process stops at once and the App Group and the
+    /// app's container keep only what was synced (`DurableImage`, as
+    /// LazyFS keeps it); then the device boots: apps and extensions start
+    /// cold, DeviceActivity's registrations survive.
+    case powerLoss
+    /// `power-loss TARGET at POINT[#n] [launch N]`: as `kill TARGET at
+    /// POINT`, and the power goes with the process at that instant.
+    case powerLossAt(FaultTarget, point: String, launch: Int?)
 
     public var description: String {
         func count(_ value: Int?) -> String {
@@ -216,6 +224,9 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
             return "authorization \(change.rawValue)" + (span.map { " for \(DurationText.format($0))" } ?? "")
         case .foregroundRefused(let span):
             return "foreground-refused" + (span.map { " for \(DurationText.format($0))" } ?? "")
+        case .powerLoss: return "power-loss"
+        case .powerLossAt(let target, let point, let launch):
+            return "power-loss \(target.rawValue) at \(point)" + (launch.map { " launch \($0)" } ?? "")
         }
     }
 
@@ -249,6 +260,7 @@ public enum Fault: Codable, Hashable, Sendable, CustomStringConvertible {
         case .tokenChange: "token-change"
         case .authorization: "authorization"
         case .foregroundRefused: "foreground-refused"
+        case .powerLoss, .powerLossAt: "power-loss"
         }
     }
 }

@@ -32,6 +32,24 @@ public enum FaultParser {
         return try parse(words)
     }
 
+    /// `at POINT[#n] [launch N]` after a kill's or a power loss's target.
+    private static func pointAndLaunch(
+        _ rest: [String], target: FaultTarget, verb: String, usage: String
+    ) throws(Failure) -> (String, Int?) {
+        guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
+            throw fail("usage: \(usage)")
+        }
+        if let problem = CrashPointCatalog.problem(point: rest[1], target: target, pause: false) {
+            throw fail("\(verb) \(target.rawValue): \(problem)")
+        }
+        var launch: Int?
+        if rest.count == 4 {
+            guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
+            launch = n
+        }
+        return (rest[1], launch)
+    }
+
     public static func parse(_ words: [String]) throws(Failure) -> Fault {
         guard let verb = words.first else { throw fail("empty fault") }
         var rest = Array(words.dropFirst())
@@ -62,18 +80,21 @@ public enum FaultParser {
             if rest.first == "at-syscall" {
                 return try killAtSyscall(target, Array(rest.dropFirst()))
             }
-            guard rest.count == 2 || rest.count == 4, rest[0] == "at", CrashPointName.valid(rest[1]) else {
-                throw fail("usage: kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
+            let (point, launch) = try pointAndLaunch(
+                rest, target: target, verb: "kill", usage: "kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
+            return .killAt(target, point: point, launch: launch)
+        case "power-loss":
+            if rest.isEmpty { return .powerLoss }
+            guard let name = rest.first, let target = FaultTarget(rawValue: name), target != .device else {
+                throw fail(
+                    "power-loss: give nothing (now) or a process to lose it in: TARGET at POINT[#n] [launch N] with "
+                        + "TARGET one of \(FaultTarget.allCases.filter { $0 != .device }.map(\.rawValue).joined(separator: ", "))"
+                        + " (the device is where the power goes, not a process in it)")
             }
-            if let problem = CrashPointCatalog.problem(point: rest[1], target: target, pause: false) {
-                throw fail("kill \(name): \(problem)")
-            }
-            var launch: Int?
-            if rest.count == 4 {
-                guard rest[2] == "launch", let n = Int(rest[3]), n >= 1 else { throw fail("usage: ... launch N") }
-                launch = n
-            }
-            return .killAt(target, point: rest[1], launch: launch)
+            let (point, launch) = try pointAndLaunch(
+                Array(rest.dropFirst()), target: target, verb: "power-loss",
+                usage: "power-loss | power-loss TARGET at POINT[#n] [launch N]")
+            return .powerLossAt(target, point: point, launch: launch)
         case "close":
             guard rest.count == 3, rest[0] == "app", rest[1] == "for", let span = DurationText.parse(rest[2]) else {
                 throw fail("usage: close app for DURATION")

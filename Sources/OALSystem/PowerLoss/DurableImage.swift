@@ -93,7 +93,10 @@ public struct DurableImage: Sendable {
     /// Puts the trees back to what the image holds and makes that the new
     /// image: every process was stopped first (the power went), and what
     /// the disk holds is what the next boot finds.
+    /// Fails with ENOENT when no image was recorded here: restoring none
+    /// would take every file.
     public func restore() throws(Errno) -> Loss {
+        guard exists else { throw .noSuchFileOrDirectory }
         var loss = Loss()
         try withLock { () throws(Errno) in
             for tree in trees {

@@ -1,10 +1,11 @@
 import Foundation
 
 /// Hands every sync this process makes to the run's `DurableImage`, when
-/// the emulated OS models power loss: it names the image's directory in
-/// `OAL_DURABLE_IMAGE`, and the image's `trees` file says which trees it
-/// keeps (the first line the base, one tree per line after it). With the
-/// variable unset, `synced` is a load and a branch.
+/// the emulated OS models power loss: the image's directory is named in
+/// `OAL_DURABLE_IMAGE`, or found by the process in its device root
+/// (`adopt`), and its `trees` file says which trees it keeps (the first
+/// line the base, one tree per line after it). With no image, `synced`
+/// is a lock and a branch.
 ///
 /// Read once, at the process's edge, as `CrashPoint` reads its variables:
 /// every process a run launches (the app, each extension, a guest's) syncs
@@ -46,10 +47,35 @@ public enum SyncRecorder {
         return DurableImage(directory: directory, base: base, trees: Array(lines.dropFirst()))
     }
 
-    private static let image: DurableImage? = {
+    /// Turns recording on for a process that found its device's image
+    /// (`<root>/system/durable-image`) without the variable: a process the
+    /// emulated OS did not start itself (the supervisor's app loop).
+    /// Nothing when the directory holds no image.
+    public static func adopt(imageAt directory: String) {
+        guard let found = image(at: directory) else { return }
+        adopted.withLock { $0 = found }
+    }
+
+    private static var image: DurableImage? { fromEnvironment ?? adopted.withLock { $0 } }
+
+    private static let fromEnvironment: DurableImage? = {
         guard let directory = ProcessInfo.processInfo.environment[imageVariable], !directory.isEmpty else {
             return nil
         }
         return image(at: directory)
     }()
+
+    private static let adopted = LockedValue<DurableImage?>(nil)
+}
+
+/// A value read and written under a lock, from any thread.
+final class LockedValue<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.withLock { body(&value) }
+    }
 }
