@@ -72,8 +72,10 @@ public enum FileSystem {
 
     /// `mkdir(2)` for `path` and any missing parents, each with
     /// `permissions` (0700 by default). An existing directory is fine.
+    /// `durable`: the parent of each directory it makes is synced after,
+    /// so a power loss keeps the new names.
     public static func createDirectory(
-        _ path: String, permissions: FilePermissions = .ownerReadWriteExecute
+        _ path: String, permissions: FilePermissions = .ownerReadWriteExecute, durable: Bool = false
     ) throws(Errno) {
         // Every process start ensures its containers: nearly always there
         // already, and one stat says so where the walk below costs a mkdir
@@ -87,6 +89,7 @@ public enum FileSystem {
             case .success:
                 // The umask may have narrowed the mode: set it exactly.
                 try setPermissions(prefix, permissions)
+                if durable { try syncDirectory(directoryName(of: prefix)) }
             case .failure(let e) where e == .fileExists:
                 guard try status(prefix)?.isDirectory == true else { throw Errno(rawValue: ENOTDIR) }
             case .failure(let e): throw e

@@ -47,8 +47,8 @@ let faultUsage = """
     \(guestOptionLines)
           --quiet                 no progress
     \(batchExitLine)
-      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX | --timed N | --syscalls] [--jobs N]
-                 [--quiet]
+      kill-sweep --root-base DIR SCENARIO [--limit N] [--only PREFIX | --timed N | --syscalls | --seeds N
+                 [--first-seed S]] [--jobs N] [--quiet]
           Kill the emulated OS itself at each of its own crash points (its state saves,
           device.deliver.after-launch and device.press.after-launch), or with --timed at instants
           none of them names, start it again on the root, and compare the finished run with one
@@ -61,6 +61,10 @@ let faultUsage = """
                                   lines, whoever wrote them: mid-launch, after an exit)
           --syscalls              at each file-changing system call of the device's own process, on
                                   entry, by strace (Debian's strace), instead of its crash points
+          --seeds N               N seeds instead, S..S+N-1 (--first-seed S, default 1): each seed's random
+                                  fault mix (run --random-faults --seed S) played never killed, then with
+                                  the device killed once at a trace line the seed draws and resumed; the
+                                  two must end the same
     \(guestOptionLines)
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress
@@ -144,11 +148,27 @@ func exitCode(_ worst: FaultRun.Verdict.Kind) -> ExitCode {
 func killSweepCommand(_ parsed: ParsedArguments) throws -> ExitCode {
     let scenarioPath = try parsed.positional(0, "SCENARIO")
     try parsed.expectAtMost(1)
-    if [parsed.has("only"), parsed.has("timed"), parsed.has("syscalls")].filter({ $0 }).count > 1 {
+    if [parsed.has("only"), parsed.has("timed"), parsed.has("syscalls"), parsed.has("seeds")].filter({ $0 }).count > 1 {
         throw ProcessFailure.usage(
-            "kill-sweep: --only names crash points, --timed instants, --syscalls system calls; give one of them")
+            "kill-sweep: --only names crash points, --timed instants, --syscalls system calls, --seeds seeds; "
+                + "give one of them")
     }
     let resolved = try resolvedRun(parsed, scenario: URL(fileURLWithPath: scenarioPath).path)
+    if let count = try parsed.int("seeds", in: 1...100_000) {
+        let first = try wholeNumber(parsed, "first-seed") ?? 1
+        guard !first.addingReportingOverflow(UInt64(count - 1)).overflow else {
+            throw ProcessFailure.usage(
+                "--first-seed \(first) with --seeds \(count) passes the largest seed, \(UInt64.max)")
+        }
+        let swarm = DeviceKillSwarm(
+            run: resolved,
+            rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
+            seeds: (0..<UInt64(count)).map { first + $0 }, jobs: try jobs(parsed),
+            progress: parsed.has("quiet") ? nil : EngineOptions.standardErrorProgress(tool: "oal-device kill-sweep"))
+        let report = try swarm.run()
+        print(report.render(), terminator: "")
+        return report.differing.isEmpty ? .done : .checkFailed
+    }
     var sweep = DeviceKillSweep(
         run: resolved, rootBase: URL(fileURLWithPath: try creatableDirectory(parsed, "root-base"), isDirectory: true),
         limit: try parsed.int("limit", in: 1...100_000),

@@ -171,7 +171,7 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "limit", "kinds", "seed"] + guestOptions + batchOptions,
         flags: ["quiet", "no-snapshots", "forked", "no-build", "syscalls", "power-loss"]),
     "kill-sweep": ArgumentSpec(
-        options: ["root-base", "limit", "only", "timed", "jobs"] + guestOptions,
+        options: ["root-base", "limit", "only", "timed", "jobs", "seeds", "first-seed"] + guestOptions,
         flags: ["quiet", "syscalls", "no-build"]),
     "swarm": ArgumentSpec(
         options: ["root-base", "seeds", "first-seed", "warm"] + guestOptions + batchOptions,

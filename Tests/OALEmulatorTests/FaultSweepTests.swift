@@ -89,7 +89,8 @@ import Testing
             "drop intervalDidEnd rule* count 2", "refire intervalDidStart sched* after 10m",
             "batch thresholds * until next-callback", "batch thresholds rule* until +2h", "double-tap",
             "concurrent-press 3", "clock jump -1h", "clock timezone America/New_York", "store newer-format usage",
-            "disk-full all bytes 512 for 1h", "kill device at-line 120",
+            "disk-full all bytes 512 for 1h", "kill device at-line 120", "power-loss",
+            "power-loss shield-action at ledger.append.after-write#2 launch 4",
         ] {
             let fault = try FaultParser.parse(text: text)
             let again = try FaultParser.parse(text: fault.description)
@@ -100,6 +101,11 @@ import Testing
         // line would land in whatever launch happened to run then.
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill monitor at-line 3") }
         #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "kill device at-line 0") }
+        // The device is where the power goes, not a process it loses it in.
+        #expect(throws: FaultParser.Failure.self) {
+            try FaultParser.parse(text: "power-loss device at device.deliver.after-launch")
+        }
+        #expect(throws: FaultParser.Failure.self) { try FaultParser.parse(text: "power-loss monitor") }
         var a = SplitMix64(seed: 42)
         var b = SplitMix64(seed: 42)
         #expect((0..<4).map { _ in a.next() } == (0..<4).map { _ in b.next() })
@@ -388,5 +394,36 @@ extension DeviceKillSweepTests {
         // reached may not come in another run (7 of these 12 did).
         #expect(report.outcomes.filter(\.killed).count >= 6, "\(report.render())")
         #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}
+
+extension DeviceKillSweepTests {
+    /// Issue 39's resume swarm, small: each seed's fault mix played never
+    /// killed and then with the device killed at a trace line the seed
+    /// draws, resumed by the same command; both end alike.
+    @Test func eachSeedKilledAtAnInstantItDrawsResumesToItsOwnEnding() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-swarm")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("gate.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end day 1 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 09:00 press open on Chess for 5m
+        at 09:30 press open on Chess for 5m
+        at 10:00 press open on Chess
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let report = try DeviceKillSwarm(
+            run: ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"),
+            seeds: [3, 4], jobs: 2
+        ).run()
+        #expect(report.outcomes.count == 2)
+        #expect(report.outcomes.allSatisfy { $0.killed && $0.point?.hasPrefix("at-line ") == true }, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+        // The instant comes from the seed alone: the same seed, the same line.
+        #expect(DeviceKillSwarm.line(seed: 3, lines: 500) == DeviceKillSwarm.line(seed: 3, lines: 500))
+        #expect((1...500).contains(DeviceKillSwarm.line(seed: 9, lines: 500)))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALStore
+import OALSystem
 
 /// One `UserDefaults` domain as a file of the device: an App Group suite is
 /// `<root>/appgroup/Library/Preferences/<suite>.json` (where iOS keeps the
@@ -32,10 +33,16 @@ public final class DefaultsDomain: @unchecked Sendable {
     public init(suite: String, directory: URL, relativePath: String) throws {
         self.suite = suite
         self.relativePath = relativePath
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileSystem.createDirectory(directory.path, durable: SyncRecorder.isRecording)
+        // Apple: a default is "changed synchronously within your process,
+        // and asynchronously to persistent storage", and the defaults
+        // system may not drop it. When power can be lost, the model takes
+        // that "asynchronously" as at once: each write is synced before
+        // `set` returns, so a power loss takes only the write in flight
+        // (docs/FAULTS.md, "Power loss").
         file = try DocumentFile(
-            container: AppGroupContainer(url: directory), name: suite, format: Self.format, version: 1)
+            container: AppGroupContainer(url: directory), name: suite, format: Self.format, version: 1,
+            durable: SyncRecorder.isRecording)
     }
 
     /// The App Group suite `suite` of the installed device.

@@ -136,7 +136,7 @@ public struct DeviceKillSweep: Sendable {
         return Report(baseline: baseline, listed: points, outcomes: outcomes)
     }
 
-    private func sweep(_ point: String, root: URL) -> Outcome {
+    func sweep(_ point: String, root: URL) -> Outcome {
         do {
             try prepare(root)
             // A system call is killed by the strace around the device, not
@@ -163,7 +163,7 @@ public struct DeviceKillSweep: Sendable {
         }
     }
 
-    private func prepare(_ root: URL) throws {
+    func prepare(_ root: URL) throws {
         if FileManager.default.fileExists(atPath: root.path) { try FileManager.default.removeItem(at: root) }
         let created = try process(resolved).initialize(root: root)
         guard created == .exited(0) else {
@@ -171,7 +171,7 @@ public struct DeviceKillSweep: Sendable {
         }
     }
 
-    private func play(_ root: URL, fault: String?, environment: [String: String] = [:], wrapper: [String] = [])
+    func play(_ root: URL, fault: String?, environment: [String: String] = [:], wrapper: [String] = [])
         throws -> DeviceProcess.Ending
     {
         var device = process(try fault.map { try resolved.adding(fault: $0) } ?? resolved, environment: environment)
