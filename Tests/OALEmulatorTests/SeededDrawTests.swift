@@ -105,6 +105,20 @@ import Testing
         #expect(drawn == expected)
     }
 
+    /// What issue 39's stream adds over the demo day for seeds 1–40
+    /// (`FaultMix.powerDraw`): one seed in eight loses power once.
+    @Test func powerLossesArePinned() throws {
+        let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
+        let scenario = try ScenarioParser.load(path: path)
+        let drawn = (UInt64(1)...40).flatMap { seed in
+            FaultMix.powerDraw(seed: seed, scenario: scenario).map {
+                "seed \(seed): at \(FaultLine.format($0.time, scenario: scenario)) \($0.fault)"
+            }
+        }
+        #expect(drawn == ["seed 13: at day 1 08:38:00 power-loss", "seed 20: at day 1 07:46:00 power-loss"])
+        #expect(FaultMix.draw(seed: 13, scenario: scenario).contains { $0.fault == .powerLoss })
+    }
+
     /// The simulation benchmark's workload (`oal-bench simulation
     /// --print-workload`, one day) for seeds 1–5: its FNV-1a 64 hash, its
     /// line count and its first two uses of the day.

@@ -1,6 +1,7 @@
 import Foundation
 import GuestRuntime
 import OALStore
+import OALSystem
 
 /// The rows of one store: per entity, per row key, the row's fields.
 struct StoreDocument: Codable, Hashable, Sendable {
@@ -76,10 +77,14 @@ final class FileModelStore: ModelStore, @unchecked Sendable {
         relativePath = ModelStoreLocation.relativePath(of: url)
         let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // A save is a SQLite commit on iOS (Core Data's store): on disk
+            // when it returns. When power can be lost, each save is synced
+            // before it returns, so a power loss takes only a save in
+            // flight (docs/FAULTS.md, "Power loss").
+            try FileSystem.createDirectory(directory.path, durable: SyncRecorder.isRecording)
             file = try DocumentFile(
                 container: AppGroupContainer(url: directory), name: url.lastPathComponent, format: Self.format,
-                version: 1)
+                version: 1, durable: SyncRecorder.isRecording)
         } catch {
             throw SwiftDataError.store("\(url.path): cannot open the store: \(error)")
         }

@@ -78,12 +78,14 @@ public enum FaultMix {
     ]
 
     /// Every fault a seed draws: the base draw, then the platform
-    /// misbehaviours' (a second stream) and the revoked authorization's (a
-    /// third), in time order (the base's first at one instant).
+    /// misbehaviours' (a second stream), the revoked authorization's (a
+    /// third), the App Intents path's and the power loss's, in time order
+    /// (the base's first at one instant).
     public static func draw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
         let all =
             baseDraw(seed: seed, scenario: scenario) + platformDraw(seed: seed, scenario: scenario)
             + authorizationDraw(seed: seed, scenario: scenario) + intentDraw(seed: seed, scenario: scenario)
+            + powerDraw(seed: seed, scenario: scenario)
         return all.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
@@ -145,6 +147,17 @@ public enum FaultMix {
         default: fault = .killAt(.app, point: "rules.update.after-lock", launch: nil)
         }
         return [(scenario.start.addingTimeInterval(offset), fault)]
+    }
+
+    /// A power loss (issue 39): a stream of its own, so every other draw of
+    /// a seed is what it was; one seed in eight adds one at a random
+    /// instant.
+    public static func powerDraw(seed: UInt64, scenario: Scenario) -> [(time: Date, fault: Fault)] {
+        var random = SplitMix64(seed: seed ^ 0x0F0F_1055)
+        guard random.int(in: 0..<8) == 0 else { return [] }
+        let span = max(scenario.end.timeIntervalSince(scenario.start), 60)
+        let offset = Double(random.int(in: 0..<Int(span / 60))) * 60
+        return [(scenario.start.addingTimeInterval(offset), .powerLoss)]
     }
 
     /// The user switching the app's Screen Time access off for a while
