@@ -420,7 +420,8 @@ extension DeviceKillSweepTests {
             seeds: [3, 4], jobs: 2
         ).run()
         #expect(report.outcomes.count == 2)
-        #expect(report.outcomes.allSatisfy { $0.killed && $0.point?.hasPrefix("at-line ") == true }, "\(report.render())")
+        #expect(
+            report.outcomes.allSatisfy { $0.killed && $0.point?.hasPrefix("at-line ") == true }, "\(report.render())")
         #expect(report.differing.isEmpty, "\(report.render())")
         // The instant comes from the seed alone: the same seed, the same line.
         #expect(DeviceKillSwarm.line(seed: 3, lines: 500) == DeviceKillSwarm.line(seed: 3, lines: 500))

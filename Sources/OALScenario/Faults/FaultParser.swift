@@ -81,7 +81,8 @@ public enum FaultParser {
                 return try killAtSyscall(target, Array(rest.dropFirst()))
             }
             let (point, launch) = try pointAndLaunch(
-                rest, target: target, verb: "kill", usage: "kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
+                rest, target: target, verb: "kill",
+                usage: "kill TARGET at POINT[#n] [launch N] | kill TARGET after-ms N")
             return .killAt(target, point: point, launch: launch)
         case "power-loss":
             if rest.isEmpty { return .powerLoss }
