@@ -67,6 +67,21 @@ import Testing
         #expect(summary.contains("never took effect"), "\(summary)")
     }
 
+    /// A power loss is drawn as its own mark, P, with a legend line, and
+    /// the summary says what it took.
+    @Test func aPowerLossIsDrawnAsItsOwnMark() throws {
+        let play = try DeviceProcessRun(Self.morning)
+        defer { play.remove() }
+        let (root, run) = try Self.play(play, ["--fault", "at 09:30 power-loss"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let timeline = try Self.show("timeline", root)
+        let row = timeline.split(separator: "\n").first { $0.hasPrefix("faults ") }
+        #expect(row?.contains("P") == true, "\(timeline)")
+        #expect(timeline.contains("P the power went"), "\(timeline)")
+        let summary = try Self.show("summary", root)
+        #expect(summary.contains("power-loss"), "\(summary)")
+    }
+
     /// A run without faults draws no faults row and no Faults section.
     @Test func aRunWithoutFaultsDrawsNoFaultsRow() throws {
         let play = try DeviceProcessRun(Self.morning)

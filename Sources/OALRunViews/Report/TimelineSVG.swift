@@ -285,6 +285,13 @@ struct TimelineSVG {
                         place: place, shape: .square, color: "#2563eb",
                         title: "\(when) notification \(fields["id"] ?? ""): \(fields["title"] ?? "")"
                             + (fields["body"].flatMap { $0.isEmpty ? nil : " — \($0)" } ?? "")))
+            case "fault" where fields["kind"] == "power-loss" && fields["action"] == "applied":
+                // The power went: drawn dark, with what it took.
+                faults.append(
+                    Mark(
+                        place: place, shape: .diamond, color: "#1f2937",
+                        title: "\(when) power lost: \(fields["fault"] ?? "") — \(fields["reverted"] ?? "0") file(s) "
+                            + "reverted, \(fields["removed"] ?? "0") removed, \(fields["restored"] ?? "0") brought back"))
             case "fault" where fields["action"] != "armed-launch":
                 faults.append(
                     Mark(

@@ -29,6 +29,9 @@ struct TimelineModel {
         /// A notification the OS showed (notifications row).
         case notification = "n"
         case failed = "!"
+        /// The power went: every process stopped, the files kept what was
+        /// synced (faults row).
+        case powerLoss = "P"
         /// A fault killed a launch (faults row).
         case kill = "K"
         /// Any other fault took effect: a callback held or dropped, a store
@@ -105,7 +108,10 @@ struct TimelineModel {
             case "fault":
                 var list = faultMarks ?? []
                 if FaultOutcome.isEffect(event) {
-                    list.append(Mark(time: time, kind: fields["action"] == "killed" ? .kill : .fault))
+                    let kind: MarkKind =
+                        fields["kind"] == "power-loss" && fields["action"] == "applied"
+                        ? .powerLoss : fields["action"] == "killed" ? .kill : .fault
+                    list.append(Mark(time: time, kind: kind))
                 }
                 faultMarks = list
             default:

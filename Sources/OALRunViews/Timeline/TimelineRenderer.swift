@@ -49,7 +49,7 @@ struct TimelineRenderer {
         if let faults = model.faultMarks {
             lines.append(
                 pad("faults", labelWidth)
-                    + markers(faults, origin: origin, bucket: bucket, columns: columns, rank: [.kill, .fault]))
+                    + markers(faults, origin: origin, bucket: bucket, columns: columns, rank: [.powerLoss, .kill, .fault]))
         }
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
@@ -62,6 +62,9 @@ struct TimelineRenderer {
             lines.append("        i a shortcut or an automation ran one of the app's App Intents (after ! and p)")
         }
         if !model.notices.isEmpty { lines.append("        notifications: n a notification the OS showed") }
+        if model.faultMarks?.contains(where: { $0.kind == .powerLoss }) == true {
+            lines.append("        faults: P the power went (every process stopped; the files kept what was synced)")
+        }
         if model.faultMarks != nil {
             lines.append("        faults: K a fault killed a process  F another fault took effect (K shown first;")
             lines.append("        each fault, and what failed after it, in the summary's Faults section)")
@@ -91,7 +94,7 @@ struct TimelineRenderer {
         }
         return best.map { mark -> String in
             guard let mark else { return " " }
-            return mark == .failed || mark == .kill
+            return mark == .failed || mark == .kill || mark == .powerLoss
                 ? color.paint(String(mark.rawValue), .red) : String(mark.rawValue)
         }.joined()
     }
