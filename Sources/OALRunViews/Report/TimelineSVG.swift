@@ -291,7 +291,8 @@ struct TimelineSVG {
                     Mark(
                         place: place, shape: .diamond, color: "#1f2937",
                         title: "\(when) power lost: \(fields["fault"] ?? "") — \(fields["reverted"] ?? "0") file(s) "
-                            + "reverted, \(fields["removed"] ?? "0") removed, \(fields["restored"] ?? "0") brought back"))
+                            + "reverted, \(fields["removed"] ?? "0") removed, \(fields["restored"] ?? "0") brought back"
+                    ))
             case "fault" where fields["action"] != "armed-launch":
                 faults.append(
                     Mark(

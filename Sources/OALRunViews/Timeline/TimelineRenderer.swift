@@ -49,7 +49,8 @@ struct TimelineRenderer {
         if let faults = model.faultMarks {
             lines.append(
                 pad("faults", labelWidth)
-                    + markers(faults, origin: origin, bucket: bucket, columns: columns, rank: [.powerLoss, .kill, .fault]))
+                    + markers(
+                        faults, origin: origin, bucket: bucket, columns: columns, rank: [.powerLoss, .kill, .fault]))
         }
         lines.append("")
         lines.append("legend: █ blocked/shielding the whole column   ▌ part of it   ░ in use (frontmost)   · open")
