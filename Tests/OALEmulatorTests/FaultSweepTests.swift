@@ -428,3 +428,47 @@ extension DeviceKillSweepTests {
         #expect((1...500).contains(DeviceKillSwarm.line(seed: 9, lines: 500)))
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 63: the device died while a shield action it had
+    /// armed with a kill was running. The launch died at its point, but the
+    /// resumed device never saw it end, kept the kill armed, and killed the
+    /// next press too: one open fewer than the run never killed. A launch
+    /// handed a kill is now settled from the trace on resume (no `exit`
+    /// line: SIGKILL, the kill is spent).
+    @Test func aKillHandedToALaunchTheDeadDeviceNeverSawEndIsSpent() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-handed")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("gate.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 11:00
+        fault kill shield-action at shield-action.after-record
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 3
+        at 09:00 press open on Chess for 5m
+        at 09:30 press open on Chess for 5m
+        at 10:00 press open on Chess for 5m
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
+        let armed = try #require(lines.firstIndex { $0.contains("\"armed-launch\"") }) + 1
+        // A few lines into the shield action (the killed run's trace has
+        // one line more, its own kill's): the device dies while it runs.
+        let outcome = sweep.sweep(
+            "at-line \(armed + 4)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+    }
+}

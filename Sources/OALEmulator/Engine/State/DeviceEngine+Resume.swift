@@ -1,5 +1,8 @@
 import Foundation
+import Glibc
 import OALPlatform
+import OALScenario
+import OALSystem
 
 /// A device started again on the root of one that was killed (`kill
 /// device`, an external SIGKILL): what the dead one left half done is put
@@ -16,6 +19,9 @@ extension DeviceEngine {
         /// Launches of the dead device still running after
         /// `OrphanedLaunches.patience`, SIGKILLed.
         var orphansKilled: [Int32] = []
+        /// Launches the dead device armed with a kill and never saw end:
+        /// how each ended, from the trace (nil: it never started).
+        var armedLaunchesEnded: [(launch: Int, target: FaultTarget, termination: ChildProcess.Termination?)] = []
     }
 
     /// Before `run.start`: the expectations judged before the kill, the
@@ -55,6 +61,15 @@ extension DeviceEngine {
             // the dead device saw, not the one saved before it.
             state.lastPressGranted = press
         }
+        // A launch handed a kill ran on after its device died: whether the
+        // kill hit decides whether it stays armed, as if the device had
+        // seen the launch end. No `exit` line: it died by SIGKILL.
+        for (key, kill) in faults.state.killsGiven.sorted(by: { $0.key < $1.key }) {
+            guard let launch = Int(key) else { continue }
+            let termination: ChildProcess.Termination? =
+                started[launch] == nil ? nil : traced.exits[launch].map { .exited($0) } ?? .signaled(SIGKILL)
+            unfinished.armedLaunchesEnded.append((launch, kill.target, termination))
+        }
         if let inFlight = state.inFlight {
             let argvs = Set(started.filter { $0.key > inFlight.launchSequence }.map(\.value.argv))
             unfinished.callbacks = inFlight.callbacks.filter { !argvs.contains($0.argv) }
@@ -69,6 +84,15 @@ extension DeviceEngine {
     /// the dead device counted usage to, and delivers each callback whose
     /// process never started.
     func finish(_ unfinished: Unfinished) throws {
+        for ended in unfinished.armedLaunchesEnded {
+            if let termination = ended.termination {
+                faults.ended(ended.target, launch: ended.launch, termination: termination)
+            } else {
+                // Handed out, never started: the kill waits for the next launch.
+                faults.state.killsGiven[String(ended.launch)] = nil
+                faults.save()
+            }
+        }
         for pid in unfinished.orphansKilled {
             trace.record(
                 "orphan.killed", at: now, ["pid": String(pid), "reason": "still running after the restart's wait"])
