@@ -472,3 +472,47 @@ extension DeviceKillSweepTests {
             "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 66: the device died in the middle of releasing a
+    /// batch of held thresholds. They had all left the held list, and the
+    /// ones not yet delivered were lost with the device: a day's minutes
+    /// never reached the ledger. A release is now in flight first, as a
+    /// boundary's callbacks are, and a restart delivers what never started.
+    @Test func aBatchReleasedWhenTheDeviceDiedIsDeliveredWhole() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-release")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("batch.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 12:00
+        fault batch thresholds * until next-callback
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app list add Social --apps Instagram
+        at 08:00 app rule add time-limit Cap --list Video --minutes 3
+        at 08:00 app rule add schedule Later --list Social --from 10:00 --to 11:00
+        at 09:00 open YouTube for 5m
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        #expect(baseline.usage.contains { $0.hasSuffix(" 3m 0o") }, "\(baseline)")
+        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
+        let released = try #require(lines.firstIndex { $0.contains("\"released\"") }) + 1
+        // Just past the first release (the killed run's trace has one line
+        // more, its own kill's): the rest of the batch is still to come.
+        let outcome = sweep.sweep(
+            "at-line \(released + 2)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+    }
+}

@@ -67,7 +67,21 @@ extension DeviceEngine {
     }
 
     func releaseHeld(_ which: (HeldCallback) -> Bool) throws {
-        let due = faults.take(where: which)
+        let due = faults.state.held.filter(which)
+        guard !due.isEmpty else { return }
+        // In flight before they leave the held list: a device killed from
+        // here on delivers on restart each one whose process never started
+        // (and drops it from the held list if that save was not reached),
+        // instead of losing the rest of the release.
+        let outer = state.inFlight
+        var flight = outer ?? DeviceState.InFlight(launchSequence: state.launchSequence, callbacks: [])
+        flight.callbacks += due.map {
+            DeviceState.InFlight.Callback(kind: $0.kind.rawValue, activity: $0.activity, event: $0.event, released: true)
+        }
+        state.inFlight = flight
+        try saveDeviceState()
+        defer { state.inFlight = outer }
+        _ = faults.take(where: which)
         for held in due {
             var fields = [
                 "callback": held.kind.rawValue, "activity": held.activity, "heldAt": TraceEvent.timestamp(held.heldAt),

@@ -73,6 +73,16 @@ extension DeviceEngine {
         if let inFlight = state.inFlight {
             let argvs = Set(started.filter { $0.key > inFlight.launchSequence }.map(\.value.argv))
             unfinished.callbacks = inFlight.callbacks.filter { !argvs.contains($0.argv) }
+            // A release the dead device began left the held list or not:
+            // either way each callback of it is in flight now, never held.
+            for callback in inFlight.callbacks where callback.released == true {
+                if let index = faults.state.held.firstIndex(where: {
+                    $0.kind.rawValue == callback.kind && $0.activity == callback.activity && $0.event == callback.event
+                }) {
+                    faults.state.held.remove(at: index)
+                }
+            }
+            faults.save()
         }
         state.stepInFlight = nil
         state.inFlight = nil
@@ -116,6 +126,9 @@ extension DeviceEngine {
         for callback in unfinished.callbacks {
             guard let kind = CallbackKind(rawValue: callback.kind) else { continue }
             trace.record("deliver.resumed", at: now, ["kind": callback.kind, "activity": callback.activity])
+            let previous = faults.bypass
+            faults.bypass = callback.released == true
+            defer { faults.bypass = previous }
             try deliver(kind, activity: callback.activity, event: callback.event)
         }
     }

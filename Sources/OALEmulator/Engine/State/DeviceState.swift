@@ -75,6 +75,9 @@ public struct DeviceState: Codable, Hashable, Sendable {
             public var kind: String
             public var activity: String
             public var event: String?
+            /// A held callback being released: on a restart it is delivered
+            /// past the faults that held it, as its release was.
+            public var released: Bool? = nil
 
             /// The monitor's arguments for it, as its `launch` line's `argv`.
             var argv: String { ([kind, activity] + (event.map { [$0] } ?? [])).joined(separator: " ") }
