@@ -76,7 +76,8 @@ extension DeviceEngine {
         let outer = state.inFlight
         var flight = outer ?? DeviceState.InFlight(launchSequence: state.launchSequence, callbacks: [])
         flight.callbacks += due.map {
-            DeviceState.InFlight.Callback(kind: $0.kind.rawValue, activity: $0.activity, event: $0.event, released: true)
+            DeviceState.InFlight.Callback(
+                kind: $0.kind.rawValue, activity: $0.activity, event: $0.event, released: true)
         }
         state.inFlight = flight
         try saveDeviceState()
