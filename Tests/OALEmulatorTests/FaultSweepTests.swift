@@ -516,3 +516,41 @@ extension DeviceKillSweepTests {
             "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 102: the device died while writing a store damage
+    /// (`store truncate rule-snapshots`), the file empty. The fault was
+    /// marked applied, so the restart never wrote it again, and the oracle,
+    /// never told, blamed the app for an empty mirror (`stores-parse`). The
+    /// damage is now saved in flight first, and a restart writes it whole
+    /// and tells the oracle, as the run never killed did.
+    @Test func aStoreDamageTheDeviceDiedWritingIsFinishedOnRestart() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-damage")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("damage.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 10:00
+        at 08:00 app list add Social --apps Instagram
+        at 08:00 app rule add schedule Later --list Social --from 09:00 --to 09:30
+        at 08:30 fault store truncate rule-snapshots
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        let outcome = sweep.sweep(
+            "device.damage.after-truncate#1",
+            root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+    }
+}

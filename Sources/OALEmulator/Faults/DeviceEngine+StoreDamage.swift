@@ -34,17 +34,34 @@ extension DeviceEngine {
                 of: #""formatVersion"\s*:\s*1"#, with: "\"formatVersion\" : 99", options: .regularExpression)
             bytes = Array(replaced.utf8)
         }
+        // Saved before the file is touched: a device killed from here on
+        // finishes the write on restart, and the oracle hears of it then.
+        faults.state.damageInFlight = .init(
+            path: path, before: data, after: Data(bytes), text: fault.description, kind: fault.kind,
+            day: target == .usage ? day : nil, refusesWrites: damage == .newerFormat)
+        faults.save()
+        try finishStoreDamage()
+    }
+
+    /// Writes the damage in flight (again, after a restart: the same bytes)
+    /// and tells the oracle, then forgets it.
+    func finishStoreDamage() throws {
+        guard let damage = faults.state.damageInFlight else { return }
         // Written in place, as a buggy writer or a bad sector would, but
         // never through a link (O_NOFOLLOW: a link is refused).
-        let fd = try FileDescriptor.open(path, .writeOnly, options: [.truncate, .noFollow])
+        let fd = try FileDescriptor.open(damage.path, .writeOnly, options: [.truncate, .noFollow])
         defer { try? fd.close() }
-        try fd.writeAll(bytes)
-        faults.record("applied", fault.description, kind: fault.kind, at: now, ["path": path])
-        oracle.storeFaultInjected(path: path, reason: fault.description, at: now)
-        if target == .usage {
+        // The file is empty here: the worst instant for the device to die.
+        CrashPoint.reach("device.damage.after-truncate")
+        try fd.writeAll([UInt8](damage.after))
+        faults.record("applied", damage.text, kind: damage.kind, at: now, ["path": damage.path])
+        oracle.storeFaultInjected(path: damage.path, reason: damage.text, at: now)
+        if let day = damage.day {
             oracle.usageJournalDamaged(
-                day: day, lost: UsageJournalLoss.lost(before: [UInt8](data), after: bytes),
-                refusesWrites: damage == .newerFormat, reason: fault.description, at: now)
+                day: day, lost: UsageJournalLoss.lost(before: [UInt8](damage.before), after: [UInt8](damage.after)),
+                refusesWrites: damage.refusesWrites, reason: damage.text, at: now)
         }
+        faults.state.damageInFlight = nil
+        faults.save()
     }
 }

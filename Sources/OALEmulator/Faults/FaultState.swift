@@ -67,6 +67,24 @@ struct FaultState: Codable, Hashable, Sendable {
     /// (`foreground-refused`): until this instant, or for the rest of the
     /// run when it is `.distantFuture` (optional: older state files have none).
     var foregroundRefusedUntil: Date?
+    /// A store damage being written: saved before the file is touched, so
+    /// a device killed half-way finishes it on restart and the oracle
+    /// hears of it (optional: older state files have none).
+    var damageInFlight: StoreDamageWrite?
+
+    /// One store damage: the file, its bytes before and after, and what
+    /// the oracle is to be told.
+    struct StoreDamageWrite: Codable, Hashable, Sendable {
+        var path: String
+        var before: Data
+        var after: Data
+        var text: String
+        /// The fault's kind word (`store-truncate`, ...).
+        var kind: String
+        /// The usage journal's day, when the damage is to a journal.
+        var day: String?
+        var refusesWrites: Bool
+    }
 
     /// `rate-limit N`: callbacks delivered on `day` so far; past `perDay`
     /// the rest of the day's are dropped.

@@ -33,7 +33,9 @@ public enum CrashPointCatalog {
     ]
 
     /// The emulated OS's own point besides its state stores'.
-    public static let device = ["device.deliver.after-launch", "device.press.after-launch"]
+    public static let device = [
+        "device.deliver.after-launch", "device.press.after-launch", "device.damage.after-truncate",
+    ]
 
     /// Points a process only pauses at (`preempt`), never dies at.
     public static let pauseOnly = ["app.refresh.after-read-inputs"]

@@ -94,6 +94,9 @@ extension DeviceEngine {
     /// the dead device counted usage to, and delivers each callback whose
     /// process never started.
     func finish(_ unfinished: Unfinished) throws {
+        // A store damage the dead device was writing is written whole and
+        // told to the oracle, as the run never killed did at once.
+        try finishStoreDamage()
         for ended in unfinished.armedLaunchesEnded {
             if let termination = ended.termination {
                 faults.ended(ended.target, launch: ended.launch, termination: termination)
