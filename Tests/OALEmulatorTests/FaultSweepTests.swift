@@ -554,3 +554,43 @@ extension DeviceKillSweepTests {
             "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 115: `concurrent-press 2` ran two shield actions
+    /// for one tap (one granted, one denied), and the device died before it
+    /// traced the press. The restart took the last launch's answer
+    /// (denied), so the oracle never counted the open the other spent
+    /// (`opens-exactly-once` and three more). It now takes the answer the
+    /// device would have: a grant if one launch granted.
+    @Test func aDoubledPressTheDeviceDiedBeforeTracingIsFinishedWithItsGrant() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-concurrent")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("concurrent.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 10:00
+        at 08:00 app list add Games --apps Chess
+        at 08:00 app rule add open-limit Gate --list Games --opens 2
+        at 08:59 fault concurrent-press 2
+        at 09:00 press open on Chess for 5m
+        at 09:30 press open on Chess for 5m
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        #expect(baseline.usage.contains { $0.hasSuffix(" 0m 2o") }, "\(baseline)")
+        let outcome = sweep.sweep(
+            "device.press.after-launch#1", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+    }
+}

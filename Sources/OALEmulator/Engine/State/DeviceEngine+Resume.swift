@@ -48,13 +48,19 @@ extension DeviceEngine {
             state.stepsDone = step.index
             unfinished.replayedStep = step.index
         } else if let step = state.stepInFlight, case .press = scenario.steps[step.index].action,
-            let launch = traced.launches.filter({ $0.key > step.launchSequence && $0.value.process == .shieldAction })
-                .map(\.key).max(),
-            !traced.pressed.contains(launch)
+            case let launches = traced.launches.filter({
+                $0.key > step.launchSequence && $0.value.process == .shieldAction
+            }).map(\.key).sorted(),
+            let first = launches.first, traced.pressed.isDisjoint(with: launches)
         {
             // Killed after the press's shield action ran, before the device
             // traced what it answered: the press happened (at most once),
-            // and is finished from what its launch left.
+            // and is finished from what its launch left. A tap a fault
+            // doubled ran several: the press's answer is the one
+            // `launchPress` takes, a grant, else a killed launch's, else
+            // the first.
+            let launch =
+                launches.first { traced.exits[$0] == 0 } ?? launches.first { traced.exits[$0] == nil } ?? first
             unfinished.press = (step.index, launch, traced.exits[launch])
         } else if state.stepInFlight != nil, let press = traced.lastOpenPress {
             // The step's press ran and was traced: its answer is the one
