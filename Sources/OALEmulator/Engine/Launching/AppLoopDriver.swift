@@ -39,28 +39,27 @@ final class AppLoopDriver {
     /// Waits (wall time) for the loop to acknowledge the intent run `id`;
     /// its acknowledgement, or nil when none came (the loop died or hung).
     func awaitIntent(_ id: Int) -> LoopAcknowledgement? {
-        let deadline = Date().addingTimeInterval(timeout)
-        var pause: useconds_t = 200
-        while Date() < deadline {
-            if StopSignals.received != nil { return nil }
-            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.intentRan == id { return ack }
-            if !loopAlive { return nil }
-            usleep(pause)
-            pause = min(pause * 2, 5_000)
-        }
-        return nil
+        awaitAcknowledgement { $0.intentRan == id }.map(\.acknowledgement)
     }
 
     /// Waits (wall time) for the loop to acknowledge the tap `id`; what the
     /// app said it did, or nil when no acknowledgement came.
     func awaitTap(_ id: Int) -> String? {
+        awaitAcknowledgement { $0.tapped == id }.map { $0.acknowledgement.tapResult ?? "" }
+    }
+
+    /// Polls the hand-shake (wall time, backing off from 0.2 to 5 ms) for
+    /// an acknowledgement that `matches`; nil when the loop died, a stop
+    /// signal came, or none came before the timeout. The deadline comes
+    /// back with it for a caller that waits on after it.
+    private func awaitAcknowledgement(
+        matching matches: (LoopAcknowledgement) -> Bool
+    ) -> (acknowledgement: LoopAcknowledgement, deadline: Date)? {
         let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 200
         while Date() < deadline {
             if StopSignals.received != nil { return nil }
-            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.tapped == id {
-                return ack.tapResult ?? ""
-            }
+            if let ack = ForegroundHandshake(root: root).acknowledgement(), matches(ack) { return (ack, deadline) }
             if !loopAlive { return nil }
             usleep(pause)
             pause = min(pause * 2, 5_000)
@@ -112,21 +111,13 @@ final class AppLoopDriver {
     /// Waits (wall time) for the loop to acknowledge `session` at or after
     /// `tick`. False when no acknowledgement came: the loop is dead or stuck.
     func awaitAck(session: Int, tick: Date) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        var pause: useconds_t = 200
-        while Date() < deadline {
-            if StopSignals.received != nil { return false }
-            if let ack = ForegroundHandshake(root: root).acknowledgement(), ack.session == session,
-                let refreshed = ack.refreshed, refreshed >= tick
-            {
-                awaitTraceLine(refreshedAt: refreshed, until: deadline)
-                return true
-            }
-            if !loopAlive { return false }
-            usleep(pause)
-            pause = min(pause * 2, 5_000)
-        }
-        return false
+        guard
+            let (ack, deadline) = awaitAcknowledgement(matching: {
+                $0.session == session && ($0.refreshed.map { $0 >= tick } ?? false)
+            }), let refreshed = ack.refreshed
+        else { return false }
+        awaitTraceLine(refreshedAt: refreshed, until: deadline)
+        return true
     }
 
     /// The loop may trace its acknowledgement just after writing it; the
