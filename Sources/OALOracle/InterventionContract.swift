@@ -334,6 +334,9 @@ public enum InterventionContract {
     }
 
     static func date(_ text: String) -> Date? {
+        // The trace's own form first (no formatter per event); any other
+        // ISO 8601 form the package writes through Foundation's.
+        if let date = TraceEvent.date(fromTimestamp: text) { return date }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
