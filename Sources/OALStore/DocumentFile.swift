@@ -38,7 +38,9 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     public let path: String
     /// `<container>/<name>.lock`
     public let lockPath: String
-    public let durable: Bool
+    public let durability: StoreDurability
+    /// Whether a write now syncs (`durability`, asked at each write).
+    public var durable: Bool { durability.syncsNow }
 
     private let observer: StoreAccessObserver?
     private let migrate: Migration?
@@ -52,7 +54,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     ///   - durable: fsync the file and the directory on every replace.
     public init(
         container: AppGroupContainer, name: String, format: String, version: Int,
-        durable: Bool = false, observer: StoreAccessObserver? = nil, migrate: Migration? = nil
+        durable: StoreDurability = .never, observer: StoreAccessObserver? = nil, migrate: Migration? = nil
     ) throws(StoreError) {
         precondition(version >= 1, "format versions start at 1")
         try AppGroupContainer.validate(name: name)
@@ -61,7 +63,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
         self.version = version
         self.path = try container.filePath(name + ".json")
         self.lockPath = try container.filePath(name + ".lock")
-        self.durable = durable
+        self.durability = durable
         self.observer = observer
         self.migrate = migrate
         let lockPath = self.lockPath

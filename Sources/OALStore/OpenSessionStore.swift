@@ -17,7 +17,7 @@ public final class OpenSessionStore: SingleDocumentStore, Sendable {
     public let file: DocumentFile<Document>
 
     public init(
-        container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil
+        container: AppGroupContainer, durable: StoreDurability = .never, observer: StoreAccessObserver? = nil
     ) throws(StoreError) {
         file = try Self.openFile(in: container, durable: durable, observer: observer)
     }

@@ -43,7 +43,7 @@ public final class RuleSnapshotStore: SingleDocumentStore, Sendable {
     public let keepsCopy: Bool
 
     public init(
-        container: AppGroupContainer, durable: Bool = false, observer: StoreAccessObserver? = nil,
+        container: AppGroupContainer, durable: StoreDurability = .never, observer: StoreAccessObserver? = nil,
         keepsCopy: Bool = true
     ) throws(StoreError) {
         file = try Self.openFile(in: container, durable: durable, observer: observer)

@@ -12,7 +12,7 @@ public protocol SingleDocumentStore {
 extension SingleDocumentStore {
     /// The store's document file in `container`.
     static func openFile(
-        in container: AppGroupContainer, durable: Bool, observer: StoreAccessObserver?
+        in container: AppGroupContainer, durable: StoreDurability, observer: StoreAccessObserver?
     ) throws(StoreError) -> DocumentFile<Document> {
         try DocumentFile(
             container: container, name: storeName, format: format, version: version, durable: durable,

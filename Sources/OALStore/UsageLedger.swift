@@ -62,7 +62,9 @@ public final class UsageLedger: @unchecked Sendable {
 
     /// `<container>/usage`
     public let directory: String
-    public let durable: Bool
+    public let durability: StoreDurability
+    /// Whether a write now syncs (`durability`, asked at each write).
+    public var durable: Bool { durability.syncsNow }
     public let compactionThreshold: Int
 
     /// Whether a read that finds a journal past `compactionThreshold`
@@ -88,12 +90,12 @@ public final class UsageLedger: @unchecked Sendable {
     ///   - compactionThreshold: journal size in bytes past which it is
     ///     rewritten as one line per rule.
     public init(
-        container: AppGroupContainer, durable: Bool = false,
+        container: AppGroupContainer, durable: StoreDurability = .never,
         compactionThreshold: Int = UsageLedger.defaultCompactionThreshold,
         compactsOnRead: Bool = false, observer: StoreAccessObserver? = nil, salvagesDamage: Bool = true
     ) throws(StoreError) {
-        self.directory = try container.subdirectory(Self.storeName, durable: durable)
-        self.durable = durable
+        self.directory = try container.subdirectory(Self.storeName, durable: durable.syncsNow)
+        self.durability = durable
         self.compactsOnRead = compactsOnRead
         self.salvagesDamage = salvagesDamage
         self.compactionThreshold = max(compactionThreshold, 256)

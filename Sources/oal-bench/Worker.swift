@@ -62,7 +62,7 @@ enum BenchLayout {
 
     static func ledger(_ dir: String, durable: Bool) throws -> UsageLedger {
         let container = try AppGroupContainer(url: URL(fileURLWithPath: appGroup(dir), isDirectory: true))
-        return try UsageLedger(container: container, durable: durable)
+        return try UsageLedger(container: container, durable: StoreDurability(durable))
     }
 }
 

@@ -66,7 +66,7 @@ struct Options {
     func container() throws -> AppGroupContainer {
         try AppGroupContainer(url: URL(fileURLWithPath: try string("appgroup"), isDirectory: true))
     }
-    var durable: Bool { flags.contains("durable") }
+    var durable: StoreDurability { StoreDurability(flags.contains("durable")) }
     func ledger() throws -> UsageLedger {
         try UsageLedger(
             container: try container(), durable: durable,

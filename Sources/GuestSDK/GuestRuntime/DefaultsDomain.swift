@@ -42,7 +42,7 @@ public final class DefaultsDomain: @unchecked Sendable {
         // (docs/FAULTS.md, "Power loss").
         file = try DocumentFile(
             container: AppGroupContainer(url: directory), name: suite, format: Self.format, version: 1,
-            durable: SyncRecorder.isRecording)
+            durable: .whenPowerCanBeLost)
     }
 
     /// The App Group suite `suite` of the installed device.

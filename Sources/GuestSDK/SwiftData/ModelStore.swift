@@ -84,7 +84,7 @@ final class FileModelStore: ModelStore, @unchecked Sendable {
             try FileSystem.createDirectory(directory.path, durable: SyncRecorder.isRecording)
             file = try DocumentFile(
                 container: AppGroupContainer(url: directory), name: url.lastPathComponent, format: Self.format,
-                version: 1, durable: SyncRecorder.isRecording)
+                version: 1, durable: .whenPowerCanBeLost)
         } catch {
             throw SwiftDataError.store("\(url.path): cannot open the store: \(error)")
         }

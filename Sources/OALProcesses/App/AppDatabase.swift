@@ -40,7 +40,7 @@ public struct AppDatabase: Codable, Hashable, Sendable {
     public static func open(_ context: ProcessContext) throws -> DocumentFile<AppDatabase> {
         try DocumentFile(
             container: AppGroupContainer(url: context.root.appContainer), name: storeName, format: format,
-            version: version, durable: context.durable, observer: context.observer)
+            version: version, durable: context.durability, observer: context.observer)
     }
 
     public func selection(for rule: Rule) -> AppSelection? { lists.selection(for: rule) }

@@ -89,18 +89,19 @@ public final class ProcessContext: @unchecked Sendable {
         trace.record(event, at: traceTime.value, fields)
     }
 
-    /// Whether the process's stores sync what they write: when the device
-    /// can lose power (`SyncRecorder`), the app's design keeps every
-    /// acknowledged change through one (docs/CONTRACT.md, "What a kill
-    /// and a power loss keep"); when it cannot, a sync changes nothing a
-    /// run can see, and costs the disk a flush.
-    public var durable: Bool { SyncRecorder.isRecording && !Mutant.on(.storesNotDurable) }
+    /// Whether the process's stores sync what they write: whenever the
+    /// device can lose power (`SyncRecorder`, asked at every write), the
+    /// app's design keeps every acknowledged change through one
+    /// (docs/CONTRACT.md, "What a kill and a power loss keep"); when it
+    /// cannot, a sync changes nothing a run can see, and costs the disk a
+    /// flush.
+    public var durability: StoreDurability { Mutant.on(.storesNotDurable) ? .never : .whenPowerCanBeLost }
 
     /// The App Group stores, each reporting to this process's trace.
     public func stores() throws -> SharedStores {
         try SharedStores(
             container: appGroup, observer: observer, writesLedger: kind == .monitor || kind == .shieldAction,
-            durable: durable)
+            durable: durability)
     }
 }
 

@@ -16,7 +16,8 @@ public struct SharedStores: Sendable {
     /// `durable`: every change is synced before it is acknowledged, so a
     /// power loss keeps it.
     public init(
-        container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false, durable: Bool = false
+        container: AppGroupContainer, observer: StoreAccessObserver?, writesLedger: Bool = false,
+        durable: StoreDurability = .never
     ) throws {
         snapshots = try RuleSnapshotStore(
             container: container, durable: durable, observer: observer, keepsCopy: !Mutant.on(.mirrorWithoutCopy))

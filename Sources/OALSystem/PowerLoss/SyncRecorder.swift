@@ -47,16 +47,32 @@ public enum SyncRecorder {
         return DurableImage(directory: directory, base: base, trees: Array(lines.dropFirst()))
     }
 
-    /// Turns recording on for a process that found its device's image
+    /// Turns recording on for a process that finds its device's image
     /// (`<root>/system/durable-image`) without the variable: a process the
-    /// emulated OS did not start itself (the supervisor's app loop).
-    /// Nothing when the directory holds no image.
+    /// emulated OS did not start itself. The supervisor's app loop starts
+    /// before the device makes the image, so a directory that holds none
+    /// yet is looked at again by every later question (`isRecording`, a
+    /// sync) until it does.
     public static func adopt(imageAt directory: String) {
-        guard let found = image(at: directory) else { return }
-        adopted.withLock { $0 = found }
+        adopted.withLock { state in
+            if case .found = state { return }
+            state = image(at: directory).map(Adoption.found) ?? .waiting(directory)
+        }
     }
 
-    private static var image: DurableImage? { fromEnvironment ?? adopted.withLock { $0 } }
+    private static var image: DurableImage? {
+        if let fromEnvironment { return fromEnvironment }
+        return adopted.withLock { state in
+            switch state {
+            case .none: return nil
+            case .found(let image): return image
+            case .waiting(let directory):
+                guard let found = image(at: directory) else { return nil }
+                state = .found(found)
+                return found
+            }
+        }
+    }
 
     private static let fromEnvironment: DurableImage? = {
         guard let directory = ProcessInfo.processInfo.environment[imageVariable], !directory.isEmpty else {
@@ -65,7 +81,14 @@ public enum SyncRecorder {
         return image(at: directory)
     }()
 
-    private static let adopted = LockedValue<DurableImage?>(nil)
+    /// What `adopt` found: nothing asked, a directory to look at, an image.
+    private enum Adoption {
+        case none
+        case waiting(String)
+        case found(DurableImage)
+    }
+
+    private static let adopted = LockedValue<Adoption>(.none)
 }
 
 /// A value read and written under a lock, from any thread.
