@@ -126,7 +126,7 @@ let package = Package(
             path: "Sources/GuestSDK/SwiftUI"),
         .target(name: "Combine", path: "Sources/GuestSDK/Combine"),
         .target(
-            name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore"],
+            name: "SwiftData", dependencies: ["GuestRuntime", "GuestFoundation", "OALStore", "OALSystem"],
             path: "Sources/GuestSDK/SwiftData"),
         .target(name: "CryptoKit", dependencies: ["OALSystem"], path: "Sources/GuestSDK/CryptoKit"),
         // The device has no widget host: current configurations are empty,

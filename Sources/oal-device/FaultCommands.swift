@@ -61,10 +61,10 @@ let faultUsage = """
                                   lines, whoever wrote them: mid-launch, after an exit)
           --syscalls              at each file-changing system call of the device's own process, on
                                   entry, by strace (Debian's strace), instead of its crash points
-          --seeds N               N seeds instead, S..S+N-1 (--first-seed S, default 1): each seed's random
-                                  fault mix (run --random-faults --seed S) played never killed, then with
-                                  the device killed once at a trace line the seed draws and resumed; the
-                                  two must end the same
+          --seeds N               N seeds instead: each seed's random fault mix (run --random-faults --seed S)
+                                  played never killed, then with the device killed once at a trace line
+                                  the seed draws and resumed; the two must end the same
+          --first-seed S          with --seeds, the first seed (default 1)
     \(guestOptionLines)
           --jobs N                runs at once, each in its own root (default: the cores)
           --quiet                 no progress

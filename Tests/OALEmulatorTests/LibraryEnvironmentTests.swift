@@ -20,6 +20,7 @@ import Testing
             "the mutant planted in a guest process, and where it records the sites it reaches",
         "OALSystem/PointConfiguration.swift": "the crash and pause points armed in this process",
         "OALSystem/PausePoint.swift": "where a paused process says it stopped",
+        "OALSystem/PowerLoss/SyncRecorder.swift": "the durable image this process's syncs go to, when named",
         "OALSystem/ChildProcess.swift": "the environment a child inherits",
         "OALEmulator/Engine/Launching/ProcessLauncher.swift": "the environment a launched process inherits",
         "OALEmulator/Engine/Launching/UntracedAppQuery.swift": "the environment an untraced app query inherits",

@@ -44,7 +44,8 @@ import Testing
     /// callback kind, a warning withheld, thresholds fired at once, a rate
     /// limit, a changed token and a revoked authorization; the draw before
     /// issue 26's is in every seed's (its own stream, unchanged), and so is
-    /// the misbehaviours' without the authorization (its own stream too).
+    /// the misbehaviours' without the authorization or the power loss (their
+    /// own streams too).
     @Test func theSeededMixDrawsEveryMisbehaviour() throws {
         let path = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
         let scenario = try ScenarioParser.load(path: path)
@@ -55,10 +56,11 @@ import Testing
             let extra =
                 FaultMix.platformDraw(seed: seed, scenario: scenario)
                 + FaultMix.authorizationDraw(seed: seed, scenario: scenario)
-            #expect(all.count == base.count + extra.count)
+            let power = FaultMix.powerDraw(seed: seed, scenario: scenario)
+            #expect(all.count == base.count + extra.count + power.count)
             #expect(
                 Set(all.map { "\($0.time) \($0.fault)" })
-                    == Set((base + extra).map { "\($0.time) \($0.fault)" }), "seed \(seed)")
+                    == Set((base + extra + power).map { "\($0.time) \($0.fault)" }), "seed \(seed)")
             texts += extra.map(\.fault.description)
         }
         for kind in CallbackKind.allCases {
