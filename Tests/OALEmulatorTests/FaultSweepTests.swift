@@ -594,3 +594,46 @@ extension DeviceKillSweepTests {
             "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 398: `thresholds-at-once` marked every unreached
+    /// threshold reached, saved, and fired them one by one; the device died
+    /// among them, and the rest were never delivered (the budget never
+    /// spent, YouTube left open). They are now in flight with that save,
+    /// and a restart delivers what never started.
+    @Test func thresholdsFiredAtOnceWhenTheDeviceDiedAreDeliveredWhole() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-at-once")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("at-once.scenario")
+        try """
+        timezone Europe/Paris
+        start 2026-11-30 08:00
+        end 2026-11-30 10:00
+        at 08:00 app list add Video --apps YouTube
+        at 08:00 app rule add time-limit Cap --list Video --minutes 5
+        at 08:30 fault thresholds-at-once rule*
+        at 09:00 open YouTube for 10m
+        at 09:30 expect blocked YouTube
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        #expect(baseline.expectations == "1 met, 0 failed", "\(baseline)")
+        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
+        let fired = try #require(lines.firstIndex { $0.contains("\"fired\"") }) + 1
+        // Just past the first threshold fired (the killed run's trace has
+        // one line more, its own kill's): the others are still to come.
+        let outcome = sweep.sweep(
+            "at-line \(fired + 2)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+    }
+}
