@@ -237,7 +237,13 @@ public struct DeviceKillSweep: Sendable {
         var usage: [String] = []
         let ledger = try UsageLedger(container: AppGroupContainer(url: root.appGroup))
         for day in try ledger.days() {
-            for (rule, used) in try ledger.usage(day: day) {
+            // A journal a fault left unreadable (a newer format) is part of
+            // the ending, as the same words in both runs, not an error.
+            guard let rules = try? ledger.usage(day: day) else {
+                usage.append("\(day) unreadable")
+                continue
+            }
+            for (rule, used) in rules {
                 usage.append("\(day) \(rule.uuidString.prefix(8)) \(used.minutesUsed)m \(used.opensUsed)o")
             }
         }
