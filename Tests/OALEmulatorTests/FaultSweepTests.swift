@@ -637,3 +637,22 @@ extension DeviceKillSweepTests {
             "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 434: the device died right after it injected
+    /// `clock timezone Pacific/Kiritimati`, its key saved as applied and the
+    /// travel not: the restart never travelled, and the next day's usage
+    /// and an expectation differed. The travel is now in flight with the
+    /// key, saved whole before it leaves, and a restart makes it whole.
+    @Test func theDemoDaySeed434KilledAtItsTravelResumesToItsOwnEnding() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-travel")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
+        let report = try DeviceKillSwarm(
+            run: ResolvedRun.resolve(.built(demo)), rootBase: directory.appendingPathComponent("roots"),
+            seeds: [434]
+        ).run()
+        #expect(report.outcomes.first?.killed == true, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}

@@ -81,6 +81,7 @@ extension DeviceEngine {
         faults.now = now
         guard !faults.state.applied.contains(key) else { return }
         faults.state.applied.insert(key)
+        if case .timeZone(let zone) = fault { faults.state.travelInFlight = zone }
         faults.save()
         faults.record("injected", fault.description, kind: fault.kind, at: now, ["key": key])
         switch fault {
@@ -139,13 +140,7 @@ extension DeviceEngine {
             oracle.clockJumped(to: now, by: span, afterLaunch: state.launchSequence)
             try setClock()
         case .timeZone(let zone):
-            guard let timeZone = TimeZone(identifier: zone) else { return }
-            var travelled = calendar
-            travelled.timeZone = timeZone
-            try oweEndsOfIntervalsMoved(by: travelled)
-            calendar.timeZone = timeZone
-            faults.state.timeZone = zone
-            try setClock()
+            try travel(to: zone)
         case .store(let damage, let target):
             try damageStore(damage, target, fault)
         case .diskFull(let target, let bytes, let duration):
@@ -192,6 +187,22 @@ extension DeviceEngine {
                     powerLoss: true))
         }
         faults.save()
+    }
+
+    /// `clock timezone ZONE`: intervals in progress end at the travel, the
+    /// calendar and the clock take the zone, and the device's state is
+    /// saved before the travel stops being in flight (a restart travels
+    /// again otherwise: every step of it can be taken twice).
+    func travel(to zone: String) throws {
+        defer { faults.state.travelInFlight = nil }
+        guard let timeZone = TimeZone(identifier: zone) else { return }
+        var travelled = calendar
+        travelled.timeZone = timeZone
+        try oweEndsOfIntervalsMoved(by: travelled)
+        calendar.timeZone = timeZone
+        faults.state.timeZone = zone
+        try setClock()
+        try saveDeviceState()
     }
 
     func setClock() throws {

@@ -71,6 +71,10 @@ struct FaultState: Codable, Hashable, Sendable {
     /// a device killed half-way finishes it on restart and the oracle
     /// hears of it (optional: older state files have none).
     var damageInFlight: StoreDamageWrite?
+    /// A `clock timezone` being applied: saved with the fault's key, so a
+    /// device killed before the travel and its consequences were saved
+    /// travels on restart (optional: older state files have none).
+    var travelInFlight: String?
 
     /// One store damage: the file, its bytes before and after, and what
     /// the oracle is to be told.

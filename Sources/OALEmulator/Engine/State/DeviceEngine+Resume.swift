@@ -103,6 +103,11 @@ extension DeviceEngine {
         // A store damage the dead device was writing is written whole and
         // told to the oracle, as the run never killed did at once.
         try finishStoreDamage()
+        // A travel it had begun is made whole.
+        if let zone = faults.state.travelInFlight {
+            try travel(to: zone)
+            faults.save()
+        }
         for ended in unfinished.armedLaunchesEnded {
             if let termination = ended.termination {
                 faults.ended(ended.target, launch: ended.launch, termination: termination)
@@ -153,7 +158,9 @@ extension DeviceEngine {
         let stdout = Self.launchOutput(launch, root: options.root, kind: .shieldAction)
         let problem = try finishPress(
             button, on: app, for: duration, launch: launch, exitCode: exitCode,
-            status: exitCode.map(String.init) ?? "unknown", stdout: stdout, stderr: "", shieldersBefore: nil,
+            // No `exit` line: the launch died by SIGKILL (a fault, jetsam, or
+            // the restart's wait for orphans), as the device would say.
+            status: exitCode.map(String.init) ?? "signal 9", stdout: stdout, stderr: "", shieldersBefore: nil,
             resumed: true)
         if let problem { result.failures.append("\(scenario.file):\(scenario.steps[index].line): \(problem)") }
     }
