@@ -18,7 +18,13 @@ struct UsageTruth: Codable, Equatable, Sendable {
         while from < now {
             let days = SpecDays(calendar: calendar)
             let to = min(now, days.startOfNextDay(after: from))
-            seconds[bundle, default: [:]][days.day(from), default: 0] += to.timeIntervalSince(from)
+            // Kept in whole milliseconds (the trace's resolution): a sum
+            // split at other instants (a resumed device observes where the
+            // dead one did not) must come to the same value, not one a
+            // rounding error away across a minute's edge (resume swarm
+            // seed 247).
+            let sum = (seconds[bundle]?[days.day(from)] ?? 0) + to.timeIntervalSince(from)
+            seconds[bundle, default: [:]][days.day(from)] = (sum * 1000).rounded() / 1000
             from = to
         }
     }

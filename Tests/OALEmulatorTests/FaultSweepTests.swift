@@ -656,3 +656,22 @@ extension DeviceKillSweepTests {
         #expect(report.differing.isEmpty, "\(report.render())")
     }
 }
+
+extension DeviceKillSweepTests {
+    /// Resume swarm seed 247: killed right after a threshold's monitor
+    /// exited, the resumed oracle counted the same stretch of use split at
+    /// another instant; the sum came out 1.2e-7 s over and tipped the
+    /// thirtieth minute a minute early (`under-enforced`). The oracle's
+    /// usage is kept in whole milliseconds, so any split gives one sum.
+    @Test func theDemoDaySeed247KilledMidStretchResumesToItsOwnEnding() throws {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-stretch")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let demo = Repository.root.appendingPathComponent("scenarios/demo-day.scenario").path
+        let report = try DeviceKillSwarm(
+            run: ResolvedRun.resolve(.built(demo)), rootBase: directory.appendingPathComponent("roots"),
+            seeds: [247]
+        ).run()
+        #expect(report.outcomes.first?.killed == true, "\(report.render())")
+        #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}
