@@ -73,15 +73,12 @@ extension DeviceEngine {
         // here on delivers on restart each one whose process never started
         // (and drops it from the held list if that save was not reached),
         // instead of losing the rest of the release.
-        let outer = state.inFlight
-        var flight = outer ?? DeviceState.InFlight(launchSequence: state.launchSequence, callbacks: [])
-        flight.callbacks += due.map {
-            DeviceState.InFlight.Callback(
-                kind: $0.kind.rawValue, activity: $0.activity, event: $0.event, released: true)
-        }
-        state.inFlight = flight
-        try saveDeviceState()
-        defer { state.inFlight = outer }
+        let flightBefore = try putInFlight(
+            due.map {
+                DeviceState.InFlight.Callback(
+                    kind: $0.kind.rawValue, activity: $0.activity, event: $0.event, released: true)
+            })
+        defer { state.inFlight = flightBefore }
         _ = faults.take(where: which)
         for held in due {
             var fields = [
@@ -100,4 +97,20 @@ extension DeviceEngine {
 extension HeldCallback {
     /// The batch text a threshold was held for.
     var batch: String? { reason == "batch-thresholds" ? batchText : nil }
+}
+
+extension DeviceEngine {
+    /// Adds `callbacks` to the callbacks in flight (a release or a burst
+    /// of thresholds inside another delivery keeps that one's) and saves
+    /// the device state, so a device killed while it delivers them delivers
+    /// on restart each one whose process never started. Returns what was in
+    /// flight before, for the caller to put back when it is done.
+    func putInFlight(_ callbacks: [DeviceState.InFlight.Callback]) throws -> DeviceState.InFlight? {
+        let before = state.inFlight
+        var flight = before ?? DeviceState.InFlight(launchSequence: state.launchSequence, callbacks: [])
+        flight.callbacks += callbacks
+        state.inFlight = flight
+        try saveDeviceState()
+        return before
+    }
 }

@@ -36,14 +36,11 @@ extension DeviceEngine {
         // In flight with that save, as a stretch of use's thresholds are:
         // they are marked reached, so a device killed among them delivers
         // on restart each one whose process never started.
-        let outer = state.inFlight
-        var flight = outer ?? DeviceState.InFlight(launchSequence: state.launchSequence, callbacks: [])
-        flight.callbacks += crossings.map {
-            DeviceState.InFlight.Callback(kind: $0.kind.rawValue, activity: $0.activity, event: $0.event)
-        }
-        state.inFlight = flight
-        try saveDeviceState()
-        defer { state.inFlight = outer }
+        let flightBefore = try putInFlight(
+            crossings.map {
+                DeviceState.InFlight.Callback(kind: $0.kind.rawValue, activity: $0.activity, event: $0.event)
+            })
+        defer { state.inFlight = flightBefore }
         for crossing in crossings {
             faults.record(
                 "fired", fault.description, kind: fault.kind, at: now,
