@@ -442,39 +442,22 @@ extension DeviceKillSweepTests {
     /// handed a kill is now settled from the trace on resume (no `exit`
     /// line: SIGKILL, the kill is spent).
     @Test func aKillHandedToALaunchTheDeadDeviceNeverSawEndIsSpent() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-kill-handed")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("gate.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end 2026-11-30 11:00
-        fault kill shield-action at shield-action.after-record
-        at 08:00 app list add Games --apps Chess
-        at 08:00 app rule add open-limit Gate --list Games --opens 3
-        at 09:00 press open on Chess for 5m
-        at 09:30 press open on Chess for 5m
-        at 10:00 press open on Chess for 5m
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let sweep = DeviceKillSweep(
-            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
-        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try sweep.prepare(baselineRoot)
-        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
-        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
-        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
-        let armed = try #require(lines.firstIndex { $0.contains("\"armed-launch\"") }) + 1
         // A few lines into the shield action (the killed run's trace has
         // one line more, its own kill's): the device dies while it runs.
-        let outcome = sweep.sweep(
-            "at-line \(armed + 4)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
-        #expect(outcome.killed, "\(outcome)")
-        #expect(outcome.error == nil, "\(outcome.error ?? "")")
-        #expect(
-            outcome.ending == baseline,
-            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+        try Self.resumesAsNeverKilled(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end 2026-11-30 11:00
+            fault kill shield-action at shield-action.after-record
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 3
+            at 09:00 press open on Chess for 5m
+            at 09:30 press open on Chess for 5m
+            at 10:00 press open on Chess for 5m
+
+            """
+        ) { lines in "at-line \(try #require(lines.firstIndex { $0.contains("\"armed-launch\"") }) + 1 + 4)" }
     }
 }
 
@@ -485,40 +468,23 @@ extension DeviceKillSweepTests {
     /// never reached the ledger. A release is now in flight first, as a
     /// boundary's callbacks are, and a restart delivers what never started.
     @Test func aBatchReleasedWhenTheDeviceDiedIsDeliveredWhole() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-kill-release")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("batch.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end 2026-11-30 12:00
-        fault batch thresholds * until next-callback
-        at 08:00 app list add Video --apps YouTube
-        at 08:00 app list add Social --apps Instagram
-        at 08:00 app rule add time-limit Cap --list Video --minutes 3
-        at 08:00 app rule add schedule Later --list Social --from 10:00 --to 11:00
-        at 09:00 open YouTube for 5m
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let sweep = DeviceKillSweep(
-            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
-        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try sweep.prepare(baselineRoot)
-        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
-        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
-        #expect(baseline.usage.contains { $0.hasSuffix(" 3m 0o") }, "\(baseline)")
-        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
-        let released = try #require(lines.firstIndex { $0.contains("\"released\"") }) + 1
         // Just past the first release (the killed run's trace has one line
         // more, its own kill's): the rest of the batch is still to come.
-        let outcome = sweep.sweep(
-            "at-line \(released + 2)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
-        #expect(outcome.killed, "\(outcome)")
-        #expect(outcome.error == nil, "\(outcome.error ?? "")")
-        #expect(
-            outcome.ending == baseline,
-            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+        let baseline = try Self.resumesAsNeverKilled(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end 2026-11-30 12:00
+            fault batch thresholds * until next-callback
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add time-limit Cap --list Video --minutes 3
+            at 08:00 app rule add schedule Later --list Social --from 10:00 --to 11:00
+            at 09:00 open YouTube for 5m
+
+            """
+        ) { lines in "at-line \(try #require(lines.firstIndex { $0.contains("\"released\"") }) + 1 + 2)" }
+        #expect(baseline.usage.contains { $0.hasSuffix(" 3m 0o") }, "\(baseline)")
     }
 }
 
@@ -530,33 +496,17 @@ extension DeviceKillSweepTests {
     /// damage is now saved in flight first, and a restart writes it whole
     /// and tells the oracle, as the run never killed did.
     @Test func aStoreDamageTheDeviceDiedWritingIsFinishedOnRestart() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-kill-damage")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("damage.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end 2026-11-30 10:00
-        at 08:00 app list add Social --apps Instagram
-        at 08:00 app rule add schedule Later --list Social --from 09:00 --to 09:30
-        at 08:30 fault store truncate rule-snapshots
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let sweep = DeviceKillSweep(
-            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
-        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try sweep.prepare(baselineRoot)
-        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
-        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
-        let outcome = sweep.sweep(
-            "device.damage.after-truncate#1",
-            root: directory.appendingPathComponent("roots/killed", isDirectory: true))
-        #expect(outcome.killed, "\(outcome)")
-        #expect(outcome.error == nil, "\(outcome.error ?? "")")
-        #expect(
-            outcome.ending == baseline,
-            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+        try Self.resumesAsNeverKilled(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Social --apps Instagram
+            at 08:00 app rule add schedule Later --list Social --from 09:00 --to 09:30
+            at 08:30 fault store truncate rule-snapshots
+
+            """
+        ) { _ in "device.damage.after-truncate#1" }
     }
 }
 
@@ -568,35 +518,20 @@ extension DeviceKillSweepTests {
     /// (`opens-exactly-once` and three more). It now takes the answer the
     /// device would have: a grant if one launch granted.
     @Test func aDoubledPressTheDeviceDiedBeforeTracingIsFinishedWithItsGrant() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-kill-concurrent")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("concurrent.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end 2026-11-30 10:00
-        at 08:00 app list add Games --apps Chess
-        at 08:00 app rule add open-limit Gate --list Games --opens 2
-        at 08:59 fault concurrent-press 2
-        at 09:00 press open on Chess for 5m
-        at 09:30 press open on Chess for 5m
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let sweep = DeviceKillSweep(
-            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
-        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try sweep.prepare(baselineRoot)
-        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
-        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        let baseline = try Self.resumesAsNeverKilled(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Games --apps Chess
+            at 08:00 app rule add open-limit Gate --list Games --opens 2
+            at 08:59 fault concurrent-press 2
+            at 09:00 press open on Chess for 5m
+            at 09:30 press open on Chess for 5m
+
+            """
+        ) { _ in "device.press.after-launch#1" }
         #expect(baseline.usage.contains { $0.hasSuffix(" 0m 2o") }, "\(baseline)")
-        let outcome = sweep.sweep(
-            "device.press.after-launch#1", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
-        #expect(outcome.killed, "\(outcome)")
-        #expect(outcome.error == nil, "\(outcome.error ?? "")")
-        #expect(
-            outcome.ending == baseline,
-            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
     }
 }
 
@@ -607,39 +542,22 @@ extension DeviceKillSweepTests {
     /// spent, YouTube left open). They are now in flight with that save,
     /// and a restart delivers what never started.
     @Test func thresholdsFiredAtOnceWhenTheDeviceDiedAreDeliveredWhole() throws {
-        let directory = try TemporaryDirectory.make(prefix: "oal-kill-at-once")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("at-once.scenario")
-        try """
-        timezone Europe/Paris
-        start 2026-11-30 08:00
-        end 2026-11-30 10:00
-        at 08:00 app list add Video --apps YouTube
-        at 08:00 app rule add time-limit Cap --list Video --minutes 5
-        at 08:30 fault thresholds-at-once rule*
-        at 09:00 open YouTube for 10m
-        at 09:30 expect blocked YouTube
-        """.write(to: file, atomically: true, encoding: .utf8)
-        let sweep = DeviceKillSweep(
-            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
-        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try sweep.prepare(baselineRoot)
-        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)))
-        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
-        #expect(baseline.expectations == "1 met, 0 failed", "\(baseline)")
-        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
-        let fired = try #require(lines.firstIndex { $0.contains("\"fired\"") }) + 1
         // Just past the first threshold fired (the killed run's trace has
         // one line more, its own kill's): the others are still to come.
-        let outcome = sweep.sweep(
-            "at-line \(fired + 2)", root: directory.appendingPathComponent("roots/killed", isDirectory: true))
-        #expect(outcome.killed, "\(outcome)")
-        #expect(outcome.error == nil, "\(outcome.error ?? "")")
-        #expect(
-            outcome.ending == baseline,
-            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)")
+        let baseline = try Self.resumesAsNeverKilled(
+            """
+            timezone Europe/Paris
+            start 2026-11-30 08:00
+            end 2026-11-30 10:00
+            at 08:00 app list add Video --apps YouTube
+            at 08:00 app rule add time-limit Cap --list Video --minutes 5
+            at 08:30 fault thresholds-at-once rule*
+            at 09:00 open YouTube for 10m
+            at 09:30 expect blocked YouTube
+
+            """
+        ) { lines in "at-line \(try #require(lines.firstIndex { $0.contains("\"fired\"") }) + 1 + 2)" }
+        #expect(baseline.expectations == "1 met, 0 failed", "\(baseline)")
     }
 }
 
@@ -678,5 +596,40 @@ extension DeviceKillSweepTests {
         ).run()
         #expect(report.outcomes.first?.killed == true, "\(report.render())")
         #expect(report.differing.isEmpty, "\(report.render())")
+    }
+}
+
+extension DeviceKillSweepTests {
+    /// Plays `scenario` never killed, then killed at the point `point`
+    /// names from the unkilled run's trace lines and started again with the
+    /// same command; expects the kill to land and both runs to end alike,
+    /// and returns the unkilled run's ending.
+    @discardableResult
+    static func resumesAsNeverKilled(
+        _ scenario: String, point: ([Substring]) throws -> String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> DeviceKillSweep.Ending {
+        let directory = try TemporaryDirectory.make(prefix: "oal-kill-resume")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("resume.scenario")
+        try scenario.write(to: file, atomically: true, encoding: .utf8)
+        let sweep = DeviceKillSweep(
+            run: try ResolvedRun.resolve(.built(file.path)), rootBase: directory.appendingPathComponent("roots"))
+        let baselineRoot = directory.appendingPathComponent("roots/never-killed", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: baselineRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try sweep.prepare(baselineRoot)
+        #expect(DeviceKillSweep.finished(try sweep.play(baselineRoot, fault: nil)), sourceLocation: sourceLocation)
+        let baseline = try DeviceKillSweep.ending(DeviceRoot(baselineRoot))
+        let lines = try String(contentsOf: DeviceRoot(baselineRoot).trace, encoding: .utf8).split(separator: "\n")
+        let outcome = sweep.sweep(
+            try point(lines), root: directory.appendingPathComponent("roots/killed", isDirectory: true))
+        #expect(outcome.killed, "\(outcome)", sourceLocation: sourceLocation)
+        #expect(outcome.error == nil, "\(outcome.error ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            outcome.ending == baseline,
+            "resumed \(outcome.ending.map(\.description) ?? "none"), never killed \(baseline)",
+            sourceLocation: sourceLocation)
+        return baseline
     }
 }
