@@ -58,6 +58,7 @@ public struct GuestBuilder: Sendable {
         if let package = app.package {
             for kind in GuestProcess.Kind.allCases where kind != .app { omitted.append((kind, package.noExtensions)) }
         }
+        let appViews = try harness.appViews(app: app, read: readSources)
         for var process in app.processes {
             if process.kind == .app, let reason = harness.appOmission {
                 omitted.append((.app, reason))
@@ -69,6 +70,9 @@ public struct GuestBuilder: Sendable {
                     package, app: app, harness: harness, compiler: compiler, version: version, sdk: sdk,
                     progress: progress)
                 process = Self.leavingOut(modules.filter { $0.failure != nil }, from: process, checkout: app.checkout)
+            }
+            if process.kind == .app, appViews == .reached {
+                process = try keepingReachedViews(process, checkout: app.checkout)
             }
             let texts = try readSources(process.sources, in: app.checkout)
             allTexts += texts
@@ -321,6 +325,24 @@ public struct GuestBuilder: Sendable {
 
     /// `process` without the files that import a module which does not
     /// compile here, each left out naming the module and its first error.
+    /// The app's views its other compiled files name, brought back into
+    /// the process (`option app-views reached`): an app whose models and
+    /// managers return views (Foqos's strategies) compiles them against the
+    /// SwiftUI stand-in, never drawn; one that uses more than the stand-in
+    /// has is left out after a failed compile (`CascadeExclusion`), with
+    /// what needs it.
+    func keepingReachedViews(_ process: GuestProcess, checkout: URL) throws(GuestBuildError) -> GuestProcess {
+        let views = process.excluded.filter { $0.reason == GuestAppReader.swiftUIViewReason }.map(\.file)
+        guard !views.isEmpty else { return process }
+        let reached = Set(
+            TestSourceSelection.closure(
+                tests: try readSources(process.sources, in: checkout), candidates: try readSources(views, in: checkout)))
+        var process = process
+        process.sources += views.filter { reached.contains($0) }
+        process.excluded.removeAll { reached.contains($0.file) && $0.reason == GuestAppReader.swiftUIViewReason }
+        return process
+    }
+
     static func leavingOut(
         _ broken: [GuestPackageTests.Module], from process: GuestProcess, checkout: URL
     ) -> GuestProcess {
@@ -358,7 +380,8 @@ public struct GuestBuilder: Sendable {
             processes: Dictionary(uniqueKeysWithValues: processes.map { ($0.0.rawValue, $0.1.hex) }),
             findings: notes.findings.isEmpty ? nil : notes.findings,
             options: notes.options.isEmpty ? nil : notes.options,
-            omitted: omitted.isEmpty ? nil : Dictionary(uniqueKeysWithValues: omitted.map { ($0.0.rawValue, $0.1) }))
+            omitted: omitted.isEmpty ? nil : Dictionary(uniqueKeysWithValues: omitted.map { ($0.0.rawValue, $0.1) }),
+            links: GuestBuildDescription.Links(schemes: app.urlSchemes, hosts: app.linkHosts))
         if let existing = GuestBuildDescription.load(directory), existing == description { return directory }
         do {
             let bin = directory.appendingPathComponent("bin")
@@ -396,6 +419,32 @@ public struct GuestBuildDescription: Codable, Hashable, Sendable {
     public var options: [String: String]?
     /// Process kind → why it was not built (absent: all four were).
     public var omitted: [String: String]?
+    /// The URLs the app answers (absent: none): its schemes and the hosts
+    /// of its universal links.
+    public var links: Links?
+
+    public struct Links: Codable, Hashable, Sendable {
+        public var schemes: [String]
+        public var hosts: [String]
+    }
+
+    init(
+        formatVersion: Int, name: String, source: String, commit: String?, bin: String, membership: String,
+        processes: [String: String], findings: [GuestFinding]?, options: [String: String]?,
+        omitted: [String: String]?, links: Links
+    ) {
+        self.formatVersion = formatVersion
+        self.name = name
+        self.source = source
+        self.commit = commit
+        self.bin = bin
+        self.membership = membership
+        self.processes = processes
+        self.findings = findings
+        self.options = options
+        self.omitted = omitted
+        self.links = links.schemes.isEmpty && links.hosts.isEmpty ? nil : links
+    }
 
     static func load(_ directory: URL) -> GuestBuildDescription? {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent("guest.json").path)

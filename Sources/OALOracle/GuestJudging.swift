@@ -152,12 +152,11 @@ struct GuestCheckGap: Hashable {
         return "\(check.rawValue): \(reason); caught instead by \(instead)"
     }
 
-    /// A guest with no app process: no check of the spec applies (that the
-    /// stores parse is the device's own look, and still runs).
-    static let noSpec: [GuestCheckGap] = OracleCheck.allCases.filter { $0 != .storesParse }.map {
-        GuestCheckGap(
-            check: $0, reason: "the guest has no app process, and no spec model of its own rules exists yet",
-            caughtBy: [])
+    /// A guest with no spec model (`GuestBuild.noSpecModel`): no check of
+    /// the spec applies (that the stores parse is the device's own look,
+    /// and still runs).
+    static func noSpec(_ reason: String) -> [GuestCheckGap] {
+        OracleCheck.allCases.filter { $0 != .storesParse }.map { GuestCheckGap(check: $0, reason: reason, caughtBy: []) }
     }
 
     /// What a probe that answered leaves out, by what the app keeps.

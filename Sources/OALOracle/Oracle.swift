@@ -270,10 +270,11 @@ public final class Oracle {
         // Before any check: a named reason may weigh a rule's usage, which
         // needs this view's apps (`travelExplains`).
         lastCatalog = view.catalog
-        // A guest of extensions alone: its rules live in its own keys, and
-        // no spec model of them exists yet (docs/FOQOS.md). Only the scenario's expectations judge it.
-        if let guest, !guest.hasApp {
-            for gap in GuestCheckGap.noSpec { noteGap(gap) }
+        // A guest whose rules the spec does not model (extensions alone, or
+        // a harness that says so: docs/FOQOS.md). Only the scenario's
+        // expectations, and what a package's contract promises, judge it.
+        if let reason = guest?.noSpecModel {
+            for gap in GuestCheckGap.noSpec(reason) { noteGap(gap) }
             return
         }
         if guest != nil {

@@ -66,6 +66,58 @@ struct AppIntentsStandInTests {
         }
     }
 
+    struct ProfileEntity: AppEntity {
+        let id: UUID
+        let name: String
+        static let typeDisplayRepresentation = TypeDisplayRepresentation(name: "Profile")
+        static let defaultQuery = ProfileQuery()
+        var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(name)") }
+        static let all = [
+            ProfileEntity(id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, name: "Work"),
+            ProfileEntity(id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, name: "Sleep"),
+        ]
+    }
+
+    struct ProfileQuery: EntityQuery {
+        func entities(for identifiers: [UUID]) async throws -> [ProfileEntity] {
+            ProfileEntity.all.filter { identifiers.contains($0.id) }
+        }
+        func suggestedEntities() async throws -> [ProfileEntity] { ProfileEntity.all }
+    }
+
+    struct StartIntent: AppIntent {
+        static let title: LocalizedStringResource = "Start"
+        @Parameter(title: "Profile") var profile: ProfileEntity
+        @Parameter(title: "Also (Optional)") var also: ProfileEntity?
+        func perform() async throws -> some IntentResult & ReturnsValue<String> {
+            .result(value: profile.name + (also.map { " and \($0.name)" } ?? ""))
+        }
+    }
+
+    /// https://developer.apple.com/documentation/appintents/entityquery:
+    /// a saved action keeps an entity's identifier, and the system finds the
+    /// entity again with `entities(for:)` when it runs; the person picked it
+    /// from `suggestedEntities()` by its display representation. A step may
+    /// name it either way; the runtime resolves it before `perform()`.
+    @Test func anEntityParameterIsFoundByItsQueryBeforePerform() async throws {
+        let byName = StartIntent()
+        #expect(byName.parameters["profile"]?.set(fromText: "Work") == true)
+        #expect(byName.parameters["also"]?.set(fromText: "00000000-0000-4000-8000-000000000002") == true)
+        #expect(byName.parameters["profile"]?.hasValue == true)
+        let report = try await IntentRuntime.perform(byName, in: run(Frontmost()))
+        #expect(report.value == "Work and Sleep")
+
+        let missing = StartIntent()
+        #expect(missing.parameters["profile"]?.set(fromText: "Gym") == true)
+        do {
+            _ = try await IntentRuntime.perform(missing, in: run(Frontmost()))
+            Issue.record("a profile the query does not find was accepted")
+        } catch {
+            #expect("\(error)".contains("Profile 'Gym'"), "\(error)")
+            #expect("\(error)".contains("Work, Sleep"), "\(error)")
+        }
+    }
+
     /// Counts the times the device was asked to bring the app forward.
     final class Frontmost: @unchecked Sendable {
         private let lock = NSLock()

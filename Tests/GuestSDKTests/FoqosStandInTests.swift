@@ -1,4 +1,5 @@
 import Combine
+import FamilyControls
 import Foundation
 import GuestFoundation
 import GuestRuntime
@@ -14,6 +15,36 @@ import Testing
 /// The stand-ins Foqos's extensions needed (issue 26, item 3; docs/FOQOS.md), each against the Apple page it follows.
 @Suite("Stand-ins a second app needed")
 struct FoqosStandInTests {
+    /// https://developer.apple.com/documentation/uikit/uiscreen/bounds: the
+    /// screen's rectangle in points, portrait-up; .../uiscreen/scale: points
+    /// to pixels. The emulated device is one iPhone (a stated model: an
+    /// iPhone 15, 393 × 852 points at 3×), so Foqos's layout choice is fixed.
+    /// https://developer.apple.com/documentation/familycontrols/familyactivityselection/applications
+    /// (and `categories`, `webDomains`): what was picked, as the framework's
+    /// values. In the app's process they carry the token only: iOS keeps
+    /// the bundle identifier and name from the app that asked (a stated
+    /// model; only a `Label(token)` shows the name there).
+    @Test func aSelectionAnswersItsPicksAsValuesWithTheirTokensOnly() {
+        let app = ApplicationToken(catalogID: "app-1")
+        let category = ActivityCategoryToken(catalogID: "cat-1")
+        let domain = WebDomainToken(catalogID: "web-1")
+        let selection = FamilyActivitySelection(
+            applicationTokens: [app], categoryTokens: [category], webDomainTokens: [domain])
+        #expect(selection.applications == [Application(token: app)])
+        #expect(selection.categories == [ActivityCategory(token: category)])
+        #expect(selection.webDomains == [WebDomain(token: domain)])
+        #expect(selection.applications.first?.bundleIdentifier == nil)
+        #expect(FamilyActivitySelection().applications.isEmpty)
+    }
+
+    @Test @MainActor func theScreenIsOneIPhonesInPointsPortraitUp() {
+        let screen = UIScreen.main
+        #expect(screen.bounds == CGRect(x: 0, y: 0, width: 393, height: 852))
+        #expect(screen.scale == 3)
+        #expect(screen.nativeBounds == CGRect(x: 0, y: 0, width: 1179, height: 2556))
+        #expect(UIScreen.main === screen)
+    }
+
     /// https://developer.apple.com/documentation/uikit/uicolor/getred(_:green:blue:alpha:)
     /// and .../uicolor/withalphacomponent(_:): the components in the RGB
     /// colour space; the same colour at another alpha.

@@ -77,6 +77,8 @@ import Testing
             "time-of-day takes HH:MM"
         ),
         ("start 2026-11-30 08:00\nat 08:00 tap pay thrice", 2, "usage: tap BUTTON [twice]"),
+        ("start 2026-11-30 08:00\nat 08:00 link open", 2, "usage: link open URL"),
+        ("start 2026-11-30 08:00\nat 08:00 link open foqos.app/profile", 2, "'foqos.app/profile' is not a URL"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
         let failure = try #require(error(text))
@@ -106,6 +108,7 @@ import Testing
             "automation add Desk when nfc-tag desk-tag run CheckBlockingIntent --ask --notify",
             "automation disable Desk", "automation enable Desk", "automation remove Desk", "nfc scan desk-tag",
             "tap pay", "tap pay twice", "automation add Morning when time-of-day 09:30 run CheckBlockingIntent",
+            "link open https://foqos.app/profile/1",
         ]
         let scenario = try ScenarioParser(file: "a.scenario").parse(
             "start 2026-11-30 08:00\n" + lines.map { "at 08:30 " + $0 }.joined(separator: "\n"))
@@ -117,6 +120,7 @@ import Testing
         #expect(desk.trigger == .nfcTag(id: "desk-tag"))
         #expect(!desk.runImmediately && desk.notifyWhenRun && desk.enabled)
         #expect(scenario.steps[7].action == .screenTap(button: "pay", times: 2))
+        #expect(scenario.steps[9].action == .link(url: "https://foqos.app/profile/1"))
     }
 
     /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a

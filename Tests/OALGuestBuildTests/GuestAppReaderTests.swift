@@ -35,12 +35,20 @@ struct GuestAppReaderTests {
             "import SwiftUI\nstruct HomeView: View { var body: some View { Text(\"x\") } }\n")
         try write("Demo/Models/Preset.swift", "import SwiftUI\nstruct Preset { let color: Color }\n")
         try write("Demo/Services/Chart.swift", "import Charts\nenum Chart {}\n")
-        try write("Demo/Info.plist", "<plist version=\"1.0\"><dict/></plist>")
+        try write(
+            "Demo/Info.plist",
+            """
+            <plist version="1.0"><dict><key>CFBundleURLTypes</key><array><dict>
+            <key>CFBundleURLSchemes</key><array><string>demo</string></array></dict></array></dict></plist>
+            """)
         try write(
             "Demo/Demo.entitlements",
             """
             <plist version="1.0"><dict><key>com.apple.security.application-groups</key>
-            <array><string>group.demo</string></array></dict></plist>
+            <array><string>group.demo</string></array>
+            <key>com.apple.developer.associated-domains</key>
+            <array><string>applinks:Demo.app</string><string>applinks:beta.demo.app?mode=developer</string>
+            <string>webcredentials:demo.app</string></array></dict></plist>
             """)
         try write("Shared/Store.swift", "import Foundation\nenum Store {}\n")
         try write("Shared/Copy.xcstrings", "{\"strings\":{}}")
@@ -80,7 +88,7 @@ struct GuestAppReaderTests {
                     TACT = { isa = PBXNativeTarget; buildConfigurationList = LEXT; fileSystemSynchronizedGroups = (GSHARED, GACT); name = Action; productType = "com.apple.product-type.app-extension"; };
                     TTESTS = { isa = PBXNativeTarget; buildConfigurationList = LTESTS; fileSystemSynchronizedGroups = (GTESTS); name = DemoTests; productType = "com.apple.product-type.bundle.unit-test"; };
                     LAPP = { isa = XCConfigurationList; buildConfigurations = (CAPP); };
-                    CAPP = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; CODE_SIGN_ENTITLEMENTS = Demo/Demo.entitlements; SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY = YES; }; };
+                    CAPP = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 5.0; SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor; CODE_SIGN_ENTITLEMENTS = demo/demo.entitlements; SWIFT_UPCOMING_FEATURE_EXISTENTIAL_ANY = YES; }; };
                     LEXT = { isa = XCConfigurationList; buildConfigurations = (CEXT); };
                     CEXT = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 6.0; }; };
                     LTESTS = { isa = XCConfigurationList; buildConfigurations = (CTESTS); };
@@ -115,7 +123,10 @@ struct GuestAppReaderTests {
         #expect(monitor.settings.languageMode == "6")
         #expect(app.process(.shieldConfig)?.principalClass == "Config")
         #expect(app.process(.shieldAction)?.principalClass == "Action")
+        // The entitlements named in another case, as macOS's file system
+        // finds them, and the associated domains' applinks hosts.
         #expect(app.appGroups == ["group.demo"])
+        #expect(app.linkHosts == ["demo.app", "beta.demo.app"])
         #expect(app.stringCatalogs == ["Shared/Copy.xcstrings"])
         #expect(app.tests?.sources == ["DemoTests/OtherTests.swift", "DemoTests/PolicyTests.swift"])
     }
@@ -126,6 +137,8 @@ struct GuestAppReaderTests {
         let app = try GuestAppReader.read(root)
         #expect(app.name == "Demo")
         #expect(app.membershipSource == "folder conventions")
+        // The URL schemes its Info dictionary registers (CFBundleURLTypes).
+        #expect(app.urlSchemes == ["demo"])
         #expect(
             app.process(.app)?.sources == ["Shared/Store.swift", "Demo/Logic/Policy.swift", "Demo/Models/Preset.swift"])
         #expect(app.process(.monitor)?.sources == ["Shared/Store.swift", "Monitor/Monitor.swift"])

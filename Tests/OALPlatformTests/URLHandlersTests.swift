@@ -25,6 +25,18 @@ struct URLHandlersTests {
         #expect(handlers.route(URL(string: "app-settings:")!) == nil)
     }
 
+    /// "Supporting associated domains" and "Defining a custom URL scheme
+    /// for your app": the guest app's own universal links (`applinks:`
+    /// hosts) and schemes open it, ahead of the browser.
+    @Test func theGuestAppsOwnLinksAndSchemeOpenIt() {
+        let withGuest = URLHandlers.installed(
+            apps: ["Instagram", "Safari"], guestApp: "OpenAppLock", guestSchemes: ["Foqos"], guestHosts: ["foqos.app"])
+        #expect(withGuest.route(URL(string: "https://foqos.app/profile/1")!)! == ("OpenAppLock", .universalLink))
+        #expect(withGuest.route(URL(string: "foqos://start")!)! == ("OpenAppLock", .scheme))
+        #expect(withGuest.route(URL(string: "https://example.org")!)! == ("Safari", .browser))
+        #expect(URLHandlers.installed(apps: ["Safari"]).route(URL(string: "https://foqos.app/p")!)! == ("Safari", .browser))
+    }
+
     @Test func requestsAreDrainedInTheOrderAskedAndOnce() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("oal-url-opens-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -9,6 +9,9 @@
 public final class IntentParameter<Value>: @unchecked Sendable {
     public let title: String
     private var value: Value?
+    /// An entity named by text, found by its query when the intent runs
+    /// (`EntityParameter`).
+    var pendingEntity: String?
 
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) {
         self.title = String(localized: title)
@@ -37,7 +40,7 @@ public final class IntentParameter<Value>: @unchecked Sendable {
     public var projectedValue: IntentParameter<Value> { self }
 
     /// Whether the runtime has a value for it (a run's input, or a default).
-    public var hasValue: Bool { value != nil }
+    public var hasValue: Bool { value != nil || pendingEntity != nil }
 }
 
 extension AppIntent {

@@ -48,6 +48,8 @@ public protocol AnyIntentParameter: AnyObject {
     func set(fromText text: String) -> Bool
     /// Whether it has a value (given, a default, or nil for an optional one).
     var hasValue: Bool { get }
+    /// Finds an entity named by text with its query (before `perform()`).
+    func resolvePendingEntity() async throws
 }
 
 extension IntentParameter: AnyIntentParameter {
@@ -64,7 +66,22 @@ extension IntentParameter: AnyIntentParameter {
             wrappedValue = value
             return true
         }
+        if EntityParameter.entityType(of: Value.self) != nil {
+            pendingEntity = text
+            return true
+        }
         return false
+    }
+
+    public func resolvePendingEntity() async throws {
+        guard let text = pendingEntity, let entity = EntityParameter.entityType(of: Value.self) else { return }
+        let found = try await EntityParameter.find(entity, text, parameter: title)
+        // `Entity?` takes the entity wrapped.
+        guard let value = (found as? Value) ?? (Optional(found) as Any as? Value) else {
+            IntentRuntime.fail("@Parameter(title: \"\(title)\"): its query found \(type(of: found)), not \(Value.self)")
+        }
+        wrappedValue = value
+        pendingEntity = nil
     }
 }
 

@@ -48,6 +48,9 @@ public enum IntentRuntime {
     /// the background brought forward at its end.
     public static func perform<Intent: AppIntent>(_ intent: Intent, in run: Run) async throws -> IntentResultReport {
         await AppDependencyManager.shared.resolveAll()
+        // Entities named by the step are found by their queries, which may
+        // read the dependencies just resolved.
+        for parameter in intent.parameters.values { try await parameter.resolvePendingEntity() }
         let modes = Intent.supportedModes
         if !modes.contains(.background), modes.contains(.foreground), !run.foreground {
             try await comeForward(run, intent: String(describing: Intent.self), reason: "immediate")

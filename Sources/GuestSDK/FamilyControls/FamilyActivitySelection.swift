@@ -42,3 +42,13 @@ public struct FamilyActivitySelection: Hashable, Codable, Sendable {
         try container.encode(webDomainTokens.sorted(), forKey: .webDomains)
     }
 }
+
+extension FamilyActivitySelection {
+    // What was picked, as values. iOS hands the app that asked only the
+    // tokens (the bundle identifier and name stay with the system; a
+    // `Label(token)` draws the name), so each value carries its token alone.
+
+    public var applications: Set<Application> { Set(applicationTokens.map { Application(token: $0) }) }
+    public var categories: Set<ActivityCategory> { Set(categoryTokens.map { ActivityCategory(token: $0) }) }
+    public var webDomains: Set<WebDomain> { Set(webDomainTokens.map { WebDomain(token: $0) }) }
+}

@@ -66,7 +66,30 @@ public protocol GuestAppAdapter: AnyObject, Sendable {
     // MARK: Beyond rules
 
     @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome
+    /// A URL of the app's own (its scheme, or a universal link of its
+    /// associated domains), as its scene's `onOpenURL` receives it.
+    @MainActor func openURL(_ url: URL) async throws -> GuestTapOutcome
     @MainActor func interventionLog() throws -> InterventionLog?
+    /// The first words of the app's own commands (`profile` for Foqos):
+    /// taps of screens the OpenAppLock-shaped commands do not name.
+    var commands: [String] { get }
+    /// One of them, as the app's screens perform it.
+    @MainActor func command(_ request: GuestCommand) async throws -> GuestTapOutcome
+}
+
+/// A tap of the app's own screens: the command line's words (`profile add
+/// Work`), the system picker's selection when it named apps (an encoded
+/// `FamilyActivitySelection`), and a number of minutes when given.
+public struct GuestCommand: Sendable, Hashable {
+    public var words: [String]
+    public var selection: Data?
+    public var minutes: Int?
+
+    public init(words: [String], selection: Data?, minutes: Int?) {
+        self.words = words
+        self.selection = selection
+        self.minutes = minutes
+    }
 }
 
 extension GuestAppAdapter {
@@ -75,6 +98,18 @@ extension GuestAppAdapter {
     /// not reach by button refuses.
     @MainActor public func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
         .refused("the harness reaches no on-screen button '\(button)' of this app")
+    }
+
+    public var commands: [String] { [] }
+
+    @MainActor public func command(_ request: GuestCommand) async throws -> GuestTapOutcome {
+        .refused("this app has no command '\(request.words.joined(separator: " "))'")
+    }
+
+    /// An app whose `onOpenURL` the harness does not reach refuses, naming
+    /// the URL: never a link silently dropped.
+    @MainActor public func openURL(_ url: URL) async throws -> GuestTapOutcome {
+        .refused("the harness delivers no URL to this app's onOpenURL (\(url.absoluteString))")
     }
 
     /// A swift-app-intervention host's open log, for the package's

@@ -37,8 +37,35 @@ enum GuestAppCommand {
         case "usage": return try usage(app, args)
         case "probe": return try probe(app, args)
         case "intent": return try GuestIntentCommand.run(app, args)
-        default: throw ProcessFailure.usage("unknown command '\(command)'")
+        default: return try ownCommand(app, args, command)
         }
+    }
+
+    /// A tap of the app's own screens the OpenAppLock-shaped commands do
+    /// not name (Foqos's `profile add|start|stop`), performed by its
+    /// adapter (`GuestAppAdapter.command`); the picker's apps resolved
+    /// from `--apps`, `--categories`, `--domains` as for a list.
+    private static func ownCommand(_ app: GuestAppSession, _ args: ParsedArguments, _ command: String) throws
+        -> ExitCode
+    {
+        let words = Array(args.positionals)
+        var selection: Data?
+        if args.value("apps") != nil || args.value("categories") != nil || args.value("domains") != nil {
+            let catalog = try app.context.platform.catalog.catalog()
+            selection = try CommandInputs.selection(
+                apps: CommandInputs.names(args.value("apps")),
+                categories: CommandInputs.names(args.value("categories")),
+                domains: CommandInputs.names(args.value("domains")), catalog: catalog
+            ).encoded()
+        }
+        let request = GuestCommand(words: words, selection: selection, minutes: args.value("minutes").flatMap(Int.init))
+        let adapter = app.adapter
+        let known = try app.onMain("the app's commands") { adapter.commands }
+        guard known.contains(command) else {
+            throw ProcessFailure.usage(
+                "unknown command '\(command)'" + (known.isEmpty ? "" : " (this app's own: \(known.joined(separator: ", ")))"))
+        }
+        return try tap(app, args, words.prefix(2).joined(separator: ".")) { try await $0.command(request) }
     }
 
     // MARK: Taps

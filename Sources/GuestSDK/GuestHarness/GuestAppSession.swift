@@ -78,6 +78,20 @@ public final class GuestAppSession: ForegroundApp {
         }
     }
 
+    /// A URL of the app's own, received by its scene: what its
+    /// `onOpenURL` does, through the harness.
+    public func foregroundOpenURL(_ url: String) throws -> String {
+        _ = try context.now()
+        guard let parsed = URL(string: url) else { throw ProcessFailure.usage("'\(url)' is not a URL") }
+        let adapter = adapter
+        let outcome = try onMain("the app's onOpenURL") { try await adapter.openURL(parsed) }
+        try exportDatabase()
+        switch outcome {
+        case .done(let message, _): return message
+        case .refused(let reason): throw ProcessFailure.refused(reason)
+        }
+    }
+
     public func refresh(cause: String) throws {
         _ = try context.now()
         let adapter = adapter

@@ -48,6 +48,33 @@ public struct GuestHarnessFiles: Sendable {
             hasAppAdapter: FileManager.default.fileExists(atPath: directory.appendingPathComponent("app").path))
     }
 
+    /// What the app process does with the app's SwiftUI views.
+    public enum AppViews: String, Sendable {
+        /// Left out (the default): no screen draws them.
+        case leftOut = "left-out"
+        /// Those the app's other files name are compiled against the
+        /// stand-in (`option app-views reached` in the harness's findings).
+        case reached
+    }
+
+    /// The harness's `option app-views` for the app's sources (scoped by
+    /// `when`/`unless` on the app process's files); an unknown value is
+    /// an error naming the file.
+    func appViews(
+        app: GuestApp, read: ([String], URL) throws(GuestBuildError) -> [(path: String, text: String)]
+    ) throws(GuestBuildError) -> AppViews {
+        let file = directory.appendingPathComponent("findings")
+        guard FileManager.default.fileExists(atPath: file.path), let process = app.process(.app) else {
+            return .leftOut
+        }
+        let notes = try GuestHarnessNotes.load(file, sources: try read(process.sources, app.checkout))
+        guard let value = notes.options["app-views"] else { return .leftOut }
+        guard let views = AppViews(rawValue: value) else {
+            throw .layout("\(file.path): option app-views is '\(value)', not left-out or reached")
+        }
+        return views
+    }
+
     /// Why the app process is not built, when it is not.
     public var appOmission: String? {
         hasAppAdapter

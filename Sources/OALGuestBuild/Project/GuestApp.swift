@@ -20,6 +20,20 @@ public struct GuestApp: Sendable {
     public var membershipSource: String
     /// A package's sample host app: the package's library targets it links.
     public var package: PackageLink? = nil
+    /// The hosts of the app's universal links: its entitlements'
+    /// associated domains (`applinks:foqos.app`).
+    public var linkHosts: [String] = []
+
+    /// The custom URL schemes the app registers (`CFBundleURLTypes` in
+    /// its Info dictionary).
+    public var urlSchemes: [String] {
+        guard let info = process(.app)?.infoPlist, let data = info.data(using: .utf8),
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                as? [String: Any]
+        else { return [] }
+        let types = plist["CFBundleURLTypes"] as? [[String: Any]] ?? []
+        return types.flatMap { $0["CFBundleURLSchemes"] as? [String] ?? [] }
+    }
 
     /// The package a host app embeds: its library targets the app's
     /// products name, each compiled as its own module from the checkout.

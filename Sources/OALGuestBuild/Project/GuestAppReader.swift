@@ -66,12 +66,14 @@ public enum GuestAppReader {
         let entitlementFiles = ([app] + project.targets.filter(\.isAppExtension)).compactMap {
             $0.setting("CODE_SIGN_ENTITLEMENTS")
         }
-        return GuestApp(
+        var guest = GuestApp(
             name: project.name, checkout: root, processes: try ordered(processes, name: project.name), tests: tests,
             appGroups: appGroups(entitlementFiles, root: root),
             stringCatalogs: members.filter { $0.hasSuffix(".xcstrings") }.sorted()
                 .filter { catalog in processes.contains { processOwns($0, catalog, project) } },
             membershipSource: "Xcode project \(project.name).xcodeproj")
+        guest.linkHosts = linkHosts(app.setting("CODE_SIGN_ENTITLEMENTS"), root: root)
+        return guest
     }
 
     static func processOwns(_ process: GuestProcess, _ file: String, _ project: XcodeProject) -> Bool {
@@ -328,7 +330,7 @@ public enum GuestAppReader {
     static func appGroups(_ entitlementFiles: [String], root: URL) -> [String] {
         var groups: [String] = []
         for file in entitlementFiles {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path),
+            guard let data = contents(of: file, root: root),
                 let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
                     as? [String: Any]
             else { continue }
@@ -338,6 +340,36 @@ public enum GuestAppReader {
             }
         }
         return groups
+    }
+
+    /// The universal-link hosts an entitlements file claims: each
+    /// `applinks:HOST` of `com.apple.developer.associated-domains`, without
+    /// a `?mode=` suffix (Apple's "Supporting associated domains").
+    static func linkHosts(_ entitlementFile: String?, root: URL) -> [String] {
+        guard let file = entitlementFile, let data = contents(of: file, root: root),
+            let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+                as? [String: Any]
+        else { return [] }
+        let domains = plist["com.apple.developer.associated-domains"] as? [String] ?? []
+        return domains.compactMap { domain in
+            guard domain.hasPrefix("applinks:") else { return nil }
+            let host = domain.dropFirst("applinks:".count).split(separator: "?").first.map(String.init) ?? ""
+            return host.isEmpty ? nil : host.lowercased()
+        }
+    }
+
+    /// A project file's bytes, its path matched without case where it does
+    /// not match exactly: Xcode projects are made on macOS's case-insensitive
+    /// file system (Foqos's names `foqos/foqos.entitlements` for `Foqos/`).
+    static func contents(of file: String, root: URL) -> Data? {
+        if let data = FileManager.default.contents(atPath: root.appendingPathComponent(file).path) { return data }
+        var directory = root
+        for component in file.split(separator: "/").map(String.init) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            guard let name = names.first(where: { $0.lowercased() == component.lowercased() }) else { return nil }
+            directory = directory.appendingPathComponent(name)
+        }
+        return FileManager.default.contents(atPath: directory.path)
     }
 
     static func isDirectory(_ url: URL) -> Bool {

@@ -43,11 +43,20 @@ public struct ScreenTap: Codable, Hashable, Sendable {
     public var button: String
     /// 2: a double tap, both delivered before either has finished.
     public var times: Int
+    /// A URL of the app's own the scene receives (its `onOpenURL`), in
+    /// place of a button; `button` is then `onOpenURL`.
+    public var url: String?
 
     public init(id: Int, button: String, times: Int = 1) {
         self.id = id
         self.button = button
         self.times = times
+    }
+
+    /// The scene receiving `url`, as SwiftUI's `onOpenURL` does.
+    public init(id: Int, openURL url: String) {
+        self.init(id: id, button: "onOpenURL")
+        self.url = url
     }
 }
 

@@ -51,11 +51,17 @@ public struct URLHandlers: Sendable {
 
     /// The handlers of the apps installed on the device: each catalog app
     /// with the schemes and hosts it ships with, plus the guest app's own
-    /// schemes from its Info dictionary.
-    public static func installed(apps: [String], guestApp: String? = nil, guestSchemes: [String] = []) -> URLHandlers {
+    /// schemes (its Info dictionary) and universal-link hosts (its
+    /// associated domains), first: a link of its own opens it.
+    public static func installed(
+        apps: [String], guestApp: String? = nil, guestSchemes: [String] = [], guestHosts: [String] = []
+    ) -> URLHandlers {
         var handlers = known.filter { apps.contains($0.app) }
-        if let guestApp, !guestSchemes.isEmpty {
-            handlers.append(Handler(app: guestApp, schemes: guestSchemes.map { $0.lowercased() }, hosts: []))
+        if let guestApp, !guestSchemes.isEmpty || !guestHosts.isEmpty {
+            handlers.insert(
+                Handler(
+                    app: guestApp, schemes: guestSchemes.map { $0.lowercased() }, hosts: guestHosts.map { $0.lowercased() }),
+                at: 0)
         }
         return URLHandlers(handlers: handlers)
     }

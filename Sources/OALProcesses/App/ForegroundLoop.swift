@@ -17,6 +17,9 @@ public protocol ForegroundApp: AnyObject {
     /// An App Intent run in this running process (`inFront`: the app is
     /// frontmost); its answer, as `oal-app intent` prints it.
     func foregroundIntent(_ request: IntentRequest, inFront: Bool) throws -> String
+    /// A URL of the app's own, received by its scene (`onOpenURL`); what
+    /// the app did.
+    func foregroundOpenURL(_ url: String) throws -> String
 }
 
 extension ForegroundApp {
@@ -26,6 +29,10 @@ extension ForegroundApp {
 
     public func foregroundIntent(_ request: IntentRequest, inFront: Bool) throws -> String {
         throw ProcessFailure(.unavailable, "intent: this app declares no App Intents")
+    }
+
+    public func foregroundOpenURL(_ url: String) throws -> String {
+        throw ProcessFailure.usage("this app handles no URL of its own (\(url))")
     }
 }
 
@@ -124,11 +131,15 @@ public final class ForegroundLoop {
         } else if let tap = state.tap, tap.id != lastTap?.id {
             let result: String
             do {
-                result = try app.foregroundTap(tap.button, times: tap.times)
+                result = try tap.url.map(app.foregroundOpenURL) ?? app.foregroundTap(tap.button, times: tap.times)
             } catch let failure as ProcessFailure {
                 result = "refused: \(failure.message)"
             }
-            app.context.record("tap.screen", ["button": tap.button, "times": "\(tap.times)", "result": result])
+            if let url = tap.url {
+                app.context.record("url.received", ["url": url, "result": result])
+            } else {
+                app.context.record("tap.screen", ["button": tap.button, "times": "\(tap.times)", "result": result])
+            }
             lastTap = (tap.id, result)
             // `tap.screen` is the tap's line, traced before the
             // acknowledgement: a line after it would race the device's.

@@ -43,7 +43,25 @@ public struct GuestBuild: Codable, Hashable, Sendable {
     /// device's side (callbacks, opens, presses) and its own expectations.
     public var hasApp: Bool { omitted?["app"] == nil }
 
-    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options, omitted }
+    /// Why the oracle has no spec model of this guest's behaviour, if it
+    /// has none: an app of extensions alone, or one whose harness says its
+    /// rules are not the spec's (`option no-spec-model REASON`). Every spec
+    /// check is then named unjudged with this reason.
+    public var noSpecModel: String? {
+        if !hasApp { return "the guest has no app process, and no spec model of its own rules exists yet" }
+        return options?["no-spec-model"]
+    }
+
+    /// The URLs the app answers (`guest.json`'s `links`): the custom
+    /// schemes it registers and the hosts of its universal links. Nil: none.
+    public var links: Links?
+
+    public struct Links: Codable, Hashable, Sendable {
+        public var schemes: [String]
+        public var hosts: [String]
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, source, bin, findings, options, omitted, links }
 
     /// The processes a guest replaces.
     public static let executables: Set<String> = [

@@ -66,9 +66,17 @@ public struct ActionParser {
                 throw fail("usage: tap BUTTON [twice] (a button of the app's screen, while the app is in front)")
             }
             return .screenTap(button: rest[0], times: rest.count == 2 ? 2 : 1)
+        case "link":
+            guard rest.count == 2, rest[0] == "open" else {
+                throw fail("usage: link open URL (a link the person taps in another app)")
+            }
+            guard let url = URL(string: rest[1]), url.scheme != nil else {
+                throw fail("link open: '\(rest[1])' is not a URL (it needs a scheme: https://..., foqos://...)")
+            }
+            return .link(url: rest[1])
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, tap, shortcut, automation, nfc, expect, fault, authorization or notifications)"
+                "unknown action '\(words[0])' (expected app, open, leave, press, tap, link, shortcut, automation, nfc, expect, fault, authorization or notifications)"
             )
         }
     }

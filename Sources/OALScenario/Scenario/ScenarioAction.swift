@@ -43,6 +43,10 @@ public enum ScenarioAction: Sendable, Hashable {
     /// while the app is in front (the pause screen's `pay`), delivered to
     /// its running process; `twice`, a double tap.
     case screenTap(button: String, times: Int)
+    /// `link open URL`: the person taps a link elsewhere (Messages,
+    /// Safari): the installed app that answers it opens; the app's own
+    /// links reach its `onOpenURL`.
+    case link(url: String)
 }
 
 /// A change to the person's Shortcuts personal automations.

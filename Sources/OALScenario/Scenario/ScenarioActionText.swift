@@ -30,6 +30,7 @@ extension ScenarioAction {
             ScenarioWords.line(["automation", enabled ? "enable" : "disable", name])
         case .nfcScan(let tag): ScenarioWords.line(["nfc", "scan", tag])
         case .screenTap(let button, let times): ScenarioWords.line(["tap", button] + (times == 2 ? ["twice"] : []))
+        case .link(let url): ScenarioWords.line(["link", "open", url])
         }
     }
 

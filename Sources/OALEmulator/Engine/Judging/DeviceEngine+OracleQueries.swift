@@ -15,7 +15,7 @@ extension DeviceEngine {
         // (the race sweep hung so). Asked again once it has run on.
         guard !faults.holdsAStoppedLaunch else { return }
         let query = UntracedAppQuery(launcher: launcher)
-        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if run.guestIsProbed { oracle.guestProbe = GuestAppProbe(query: query).read() }
         let database = options.root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json")
         guard FileManager.default.fileExists(atPath: database.path) else { return }
         let launches = state.launchSequence
@@ -35,7 +35,7 @@ extension DeviceEngine {
     /// depend on nothing else).
     func askTheAppAgainAfterResume() {
         let query = UntracedAppQuery(launcher: launcher)
-        if let guest = run.guest, guest.hasApp { oracle.guestProbe = GuestAppProbe(query: query).read() }
+        if run.guestIsProbed { oracle.guestProbe = GuestAppProbe(query: query).read() }
         if let asked = oracle.labelsAsked, asked.launch == state.launchSequence, asked.time == now,
             (asked.zone ?? calendar.timeZone.identifier) == calendar.timeZone.identifier
         {
@@ -60,4 +60,10 @@ extension DeviceEngine {
         guard case .success(let data) = query.run(["rules", "--json"]) else { return }
         oracle.rulesScreen = ScreenRows(json: String(decoding: data, as: UTF8.self))
     }
+}
+
+extension ResolvedRun {
+    /// Whether the oracle asks the guest's app after every step: only an
+    /// app it has a spec model of (or a package's contract) to judge by.
+    var guestIsProbed: Bool { guest.map { $0.noSpecModel == nil } ?? false }
 }

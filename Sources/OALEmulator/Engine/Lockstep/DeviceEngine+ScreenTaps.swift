@@ -17,12 +17,8 @@ extension DeviceEngine {
                     ok: false, detail: "tap \(button): the app is not on the screen, so there is no button"))
             return
         }
-        let tap = ScreenTap(id: state.stepsDone + 1, button: button, times: times)
-        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: nil, tap: tap)
-        guard let result = loop.awaitTap(tap.id) else {
-            try stopIfRequested()
-            trace.record("loop.timeout", at: now, ["session": String(state.foregroundSession), "tap": button])
-            try closeDeadLoop()
+        guard let result = try deliverToScreen(ScreenTap(id: state.stepsDone + 1, button: button, times: times))
+        else {
             record(step, ExpectationVerdict(ok: false, detail: "tap \(button): the app did not answer"))
             return
         }
@@ -31,6 +27,19 @@ extension DeviceEngine {
             record(step, ExpectationVerdict(ok: false, detail: "tap \(button): \(result)"))
         }
         try openRequestedURLs()
+    }
+
+    /// Hands `tap` to the app's running foreground loop and waits for what
+    /// the app did; nil when the loop did not answer (it is then closed).
+    func deliverToScreen(_ tap: ScreenTap) throws -> String? {
+        try loop.publish(frontmost: Self.openAppLock, session: state.foregroundSession, tick: nil, tap: tap)
+        guard let result = loop.awaitTap(tap.id) else {
+            try stopIfRequested()
+            trace.record("loop.timeout", at: now, ["session": String(state.foregroundSession), "tap": tap.button])
+            try closeDeadLoop()
+            return nil
+        }
+        return result
     }
 
     /// Opens, in the order asked, each app a process asked to open by URL

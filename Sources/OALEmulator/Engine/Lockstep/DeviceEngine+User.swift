@@ -9,7 +9,7 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap, .link: try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications, .automation: break
         }
         switch step.action {
@@ -48,6 +48,8 @@ extension DeviceEngine {
             try runAutomations(triggeredBy: .nfcTag(id: tag))
         case .screenTap(let button, let times):
             try tapOnScreen(step, button: button, times: times)
+        case .link(let url):
+            try openLink(step, url: url)
         case .expect(.usageReport(let rule, let text)):
             try drainLaunches()
             let look = try lookAtUsageReport(rule)

@@ -1,0 +1,32 @@
+import Foundation
+import OALScenario
+import Testing
+
+/// Whether the oracle has a spec model to judge a guest by
+/// (docs/ORACLE.md, "A guest"): an app of extensions alone has none, and
+/// a harness says so for an app whose behaviour the spec does not model
+/// (`option no-spec-model REASON` in its findings: Foqos's profiles).
+/// Either way every spec check is named unjudged with the reason.
+@Suite struct GuestSpecModelTests {
+    static func guest(_ json: String) throws -> GuestBuild {
+        try JSONDecoder().decode(GuestBuild.self, from: Data(json.utf8))
+    }
+
+    @Test func anAppOfExtensionsAloneHasNoSpecModel() throws {
+        let build = try Self.guest(#"{"name":"Foqos","source":"s","bin":"b","omitted":{"app":"no harness adapter"}}"#)
+        #expect(build.noSpecModel == "the guest has no app process, and no spec model of its own rules exists yet")
+    }
+
+    @Test func aHarnessSaysWhenItsAppHasNoSpecModel() throws {
+        let build = try Self.guest(
+            #"{"name":"Foqos","source":"s","bin":"b","options":{"no-spec-model":"Foqos's profiles are not modelled"}}"#)
+        #expect(build.hasApp)
+        #expect(build.noSpecModel == "Foqos's profiles are not modelled")
+    }
+
+    @Test func anAppWithAnAdapterAndNoSuchOptionIsJudgedByTheSpec() throws {
+        let build = try Self.guest(
+            #"{"name":"OpenAppLock","source":"s","bin":"b","options":{"unblock":"pause-15m"}}"#)
+        #expect(build.noSpecModel == nil)
+    }
+}

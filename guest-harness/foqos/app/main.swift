@@ -1,0 +1,4 @@
+// The app process of Foqos.
+import GuestHarness
+
+AppMain.run(guestBuildInfo) { FoqosAdapter() }
