@@ -336,7 +336,8 @@ public struct GuestBuilder: Sendable {
         guard !views.isEmpty else { return process }
         let reached = Set(
             TestSourceSelection.closure(
-                tests: try readSources(process.sources, in: checkout), candidates: try readSources(views, in: checkout)))
+                tests: try readSources(process.sources, in: checkout), candidates: try readSources(views, in: checkout))
+        )
         var process = process
         process.sources += views.filter { reached.contains($0) }
         process.excluded.removeAll { reached.contains($0.file) && $0.reason == GuestAppReader.swiftUIViewReason }

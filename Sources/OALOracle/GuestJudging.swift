@@ -156,7 +156,9 @@ struct GuestCheckGap: Hashable {
     /// the spec applies (that the stores parse is the device's own look,
     /// and still runs).
     static func noSpec(_ reason: String) -> [GuestCheckGap] {
-        OracleCheck.allCases.filter { $0 != .storesParse }.map { GuestCheckGap(check: $0, reason: reason, caughtBy: []) }
+        OracleCheck.allCases.filter { $0 != .storesParse }.map {
+            GuestCheckGap(check: $0, reason: reason, caughtBy: [])
+        }
     }
 
     /// What a probe that answered leaves out, by what the app keeps.

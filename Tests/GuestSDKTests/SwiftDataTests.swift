@@ -104,6 +104,45 @@ extension SDNote: PersistentModel {
     }
 }
 
+/// A session that always belongs to a profile (Foqos's
+/// `BlockedProfileSession.blockedProfile`: a non-optional to-one).
+@Model
+final class SDProfile {
+    var name: String
+    var sessions: [SDSession] = []
+    init(name: String) { self.name = name }
+}
+
+@Model
+final class SDSession {
+    var tag: String
+    var profile: SDProfile
+    init(tag: String, profile: SDProfile) {
+        self.tag = tag
+        self.profile = profile
+    }
+}
+
+extension SDProfile: PersistentModel {
+    static var schemaMetadata: [Schema.PropertyMetadata] {
+        [
+            .init(name: "name", keypath: \SDProfile.name, defaultValue: nil, metadata: nil),
+            .init(
+                name: "sessions", keypath: \SDProfile.sessions, defaultValue: [] as [SDSession],
+                metadata: Schema.Relationship(deleteRule: .cascade, inverse: \SDSession.profile)),
+        ]
+    }
+}
+
+extension SDSession: PersistentModel {
+    static var schemaMetadata: [Schema.PropertyMetadata] {
+        [
+            .init(name: "tag", keypath: \SDSession.tag, defaultValue: nil, metadata: nil),
+            .init(name: "profile", keypath: \SDSession.profile, defaultValue: nil, metadata: nil),
+        ]
+    }
+}
+
 /// Serialized: `SDList.initialised` is one counter for the process, and a
 /// test that creates lists while another counts them made the count flaky
 /// (seen once in CI: 5 against 4).
@@ -268,6 +307,29 @@ struct SwiftDataTests {
         try writer.save()
         _ = try reader.fetch(FetchDescriptor<SDRule>())
         #expect(loaded.name == "Mine")
+    }
+
+    /// https://developer.apple.com/documentation/swiftdata/relationship(_:deleterule:minimummodelcount:maximummodelcount:originalname:inverse:hashmodifier:):
+    /// a to-one relationship may be non-optional. Another process loads
+    /// such a model from the store, whichever side it fetches first.
+    @Test func aNonOptionalRelationshipLoadsInAnotherProcess() throws {
+        let directory = try TemporaryDirectory.make(prefix: "swiftdata")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("default.store")
+        let schema = Schema([SDProfile.self, SDSession.self])
+        let writer = ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+        let work = SDProfile(name: "Work")
+        writer.insert(work)
+        writer.insert(SDSession(tag: "manual", profile: work))
+        try writer.save()
+
+        let sessions = try ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+            .fetch(FetchDescriptor<SDSession>())
+        #expect(sessions.map(\.profile.name) == ["Work"])
+        #expect(sessions.first?.profile.sessions.first === sessions.first)
+        let profiles = try ModelContext(try ModelContainer(for: schema, configurations: ModelConfiguration(url: url)))
+            .fetch(FetchDescriptor<SDProfile>())
+        #expect(profiles.first?.sessions.map(\.tag) == ["manual"])
     }
 
     @Test func aStoreThatDoesNotParseIsReportedAndKept() throws {

@@ -34,7 +34,8 @@ struct URLHandlersTests {
         #expect(withGuest.route(URL(string: "https://foqos.app/profile/1")!)! == ("OpenAppLock", .universalLink))
         #expect(withGuest.route(URL(string: "foqos://start")!)! == ("OpenAppLock", .scheme))
         #expect(withGuest.route(URL(string: "https://example.org")!)! == ("Safari", .browser))
-        #expect(URLHandlers.installed(apps: ["Safari"]).route(URL(string: "https://foqos.app/p")!)! == ("Safari", .browser))
+        #expect(
+            URLHandlers.installed(apps: ["Safari"]).route(URL(string: "https://foqos.app/p")!)! == ("Safari", .browser))
     }
 
     @Test func requestsAreDrainedInTheOrderAskedAndOnce() throws {

@@ -63,7 +63,8 @@ enum GuestAppCommand {
         let known = try app.onMain("the app's commands") { adapter.commands }
         guard known.contains(command) else {
             throw ProcessFailure.usage(
-                "unknown command '\(command)'" + (known.isEmpty ? "" : " (this app's own: \(known.joined(separator: ", ")))"))
+                "unknown command '\(command)'"
+                    + (known.isEmpty ? "" : " (this app's own: \(known.joined(separator: ", ")))"))
         }
         return try tap(app, args, words.prefix(2).joined(separator: ".")) { try await $0.command(request) }
     }

@@ -88,12 +88,17 @@ extension ModelContext {
 
     /// Makes objects for stored rows (and the rows they reach), in two
     /// passes so that relationships can form cycles: allocate every object
-    /// with its attributes and empty relationships, then fill those in.
+    /// with its attributes and empty relationships, then fill those in. A
+    /// non-optional to-one relationship (Foqos's `BlockedProfileSession
+    /// .blockedProfile`) cannot be empty: its target is made first, and a
+    /// cycle of such relationships is refused, naming it.
     func materialize(_ wanted: [(entity: String, key: String)], from document: StoreDocument) throws {
         var queue = wanted
         var made: [Record] = []
         var seen = Set(wanted.map(\.key))
-        while let next = queue.popLast() {
+        // Rows put back to wait for a non-optional relationship's target.
+        var waiting: Set<String> = []
+        rows: while let next = queue.popLast() {
             guard records[next.key] == nil, let row = document.entities[next.entity]?[next.key] else { continue }
             guard let entity = container.schema.entities.first(where: { $0.name == next.entity }) else {
                 throw SwiftDataError.unknownModel(next.entity)
@@ -111,14 +116,32 @@ extension ModelContext {
                     }
                     values[field.name] = value
                 case .toOne(let type, let optional):
-                    guard optional, let none = noneValue(field) else {
-                        throw SwiftDataError.unsupported(
-                            "the non-optional relationship \(layout.entityName).\(field.name) (to \(type))")
+                    if optional, let none = noneValue(field) {
+                        values[field.name] = none
+                        if let key = row[field.name]?.keyString, seen.insert(key).inserted {
+                            queue.append((String(describing: type), key))
+                        }
+                        continue
                     }
-                    values[field.name] = none
-                    if let key = row[field.name]?.keyString, seen.insert(key).inserted {
-                        queue.append((String(describing: type), key))
+                    let name = "\(layout.entityName).\(field.name)"
+                    guard let key = row[field.name]?.keyString,
+                        document.entities[String(describing: type)]?[key] != nil
+                    else {
+                        throw SwiftDataError.store(
+                            "\(store.identifier): \(layout.entityName) row \(next.key) has no \(type) for its "
+                                + "non-optional relationship \(field.name)")
                     }
+                    if let target = records[key] {
+                        values[field.name] = target.object
+                        continue
+                    }
+                    guard waiting.insert(next.key).inserted else {
+                        throw SwiftDataError.unsupported("a cycle of non-optional relationships through \(name)")
+                    }
+                    seen.insert(key)
+                    queue.append(next)
+                    queue.append((String(describing: type), key))
+                    continue rows
                 case .toMany(let type):
                     values[field.name] = arrayValue(field, [])
                     for key in row[field.name]?.keyArray ?? [] where seen.insert(key).inserted {

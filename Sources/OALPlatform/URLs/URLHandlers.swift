@@ -60,7 +60,8 @@ public struct URLHandlers: Sendable {
         if let guestApp, !guestSchemes.isEmpty || !guestHosts.isEmpty {
             handlers.insert(
                 Handler(
-                    app: guestApp, schemes: guestSchemes.map { $0.lowercased() }, hosts: guestHosts.map { $0.lowercased() }),
+                    app: guestApp, schemes: guestSchemes.map { $0.lowercased() },
+                    hosts: guestHosts.map { $0.lowercased() }),
                 at: 0)
         }
         return URLHandlers(handlers: handlers)

@@ -1,0 +1,80 @@
+import Foundation
+import OALTestSupport
+import Testing
+
+/// Foqos's own app process (docs/FOQOS.md, "Its app"): built from its
+/// Xcode project through its harness, with zero edits, and driven through
+/// its own code: a profile made on its screens, started by the NFC
+/// automation its README describes (a tag scanned runs "Start Foqos
+/// Profile" in Foqos's process, the profile named as Shortcuts names an
+/// entity and found by Foqos's own query), checked and stopped by
+/// shortcuts, and a link of its associated domain received by its
+/// `onOpenURL`.
+extension GuestBuildTests {
+    static let foqosShortcuts = repository.appendingPathComponent("scenarios/guests/foqos/shortcuts.scenario").path
+
+    @Test func foqosIntentsRunInFoqosProcessAndItsProfileShieldsItsApps() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else {
+            print("GuestBuildTests: skipped Foqos's app: no Foqos sources at \(checkout)")
+            return
+        }
+        let guest = try Self.build(checkout: checkout, name: "foqos")
+        let root = Self.temporaryRoot("foqos-shortcuts")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let run = try Self.play(Self.foqosShortcuts, guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        let events = Self.traceEvents(root)
+        // The profile is Foqos's, saved by its own code on its screen.
+        let added = try #require(events.first { $0.0 == "tap" && $0.1["tap"] == "profile.add" })
+        #expect(added.1["outcome"] == "done")
+        // Before the session: Foqos's own answer.
+        let checks = events.filter { $0.0 == "intent.end" && $0.1["intent"] == "CheckSessionActiveIntent" }
+        #expect(checks.map { $0.1["value"] } == ["false", "true"])
+        #expect(checks.first?.1["dialog"] == "No Foqos session is active.")
+        // The tag's automation ran Start Foqos Profile in Foqos's process,
+        // launched for it in the background; Foqos shielded Instagram.
+        let automation = try #require(events.first { $0.0 == "automation.run" })
+        #expect(automation.1["automation"] == "Desk")
+        let started = try #require(events.first { $0.0 == "intent.end" && $0.1["intent"] == "StartProfileIntent" })
+        #expect(started.1["foreground"] == "no")
+        #expect(events.contains { $0.0 == "shield.set" && $0.1["store"] == "foqosAppRestrictions" })
+        // The link of Foqos's associated domain opened Foqos and reached
+        // its onOpenURL, in its running process.
+        let link = try #require(events.first { $0.0 == "user.link" })
+        #expect(link.1["app"] == "OpenAppLock" && link.1["route"] == "universal-link")
+        let received = try #require(events.first { $0.0 == "url.received" })
+        #expect(received.1["result"]?.hasPrefix("the profile picker for") == true, "\(received.1)")
+        // No spec model of Foqos yet: every spec check is named unjudged.
+        let oracle = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("logs/oracle.json")))
+                as? [String: Any])
+        let gaps = try #require(oracle["guestGaps"] as? [String])
+        #expect(gaps.contains { $0.hasPrefix("over-enforced: no spec model of Foqos") })
+    }
+
+    /// A link naming a profile Foqos does not have: its own refusal,
+    /// through its `onOpenURL`, fails the step; a step naming an entity its
+    /// query does not find fails too, listing what it finds.
+    @Test func foqosRefusesALinkAndAnEntityItDoesNotHave() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let guest = try Self.build(checkout: checkout, name: "foqos")
+        let root = Self.temporaryRoot("foqos-refusals")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = root.appendingPathExtension("scenario")
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        try """
+        timezone UTC
+        start 2026-11-30 09:00
+        end 2026-11-30 09:30
+        at 09:00 app profile add Work --apps Instagram
+        at 09:05 link open https://foqos.app/profile/6F1C1B8E-0000-4000-8000-000000000009
+        at 09:10 shortcut run StopProfileIntent profile=Gym
+        """.write(to: scenario, atomically: true, encoding: .utf8)
+        let run = try Self.play(scenario.path, guest: guest, root: root)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("Failed to find a profile stored locally that matches the tag"), "\(run.stderr)")
+        #expect(run.stderr.contains("no Profile 'Gym' (the app's query finds: Work)"), "\(run.stderr)")
+    }
+}
