@@ -43,8 +43,10 @@ extension GuestBuildTests {
         // its onOpenURL, in its running process.
         let link = try #require(events.first { $0.0 == "user.link" })
         #expect(link.1["app"] == "OpenAppLock" && link.1["route"] == "universal-link")
-        let received = try #require(events.first { $0.0 == "url.received" })
-        #expect(received.1["result"]?.hasPrefix("the profile picker for") == true, "\(received.1)")
+        let received = events.filter { $0.0 == "url.received" }
+        #expect(received.count == 2, "the link, then the code the Camera read")
+        #expect(received.allSatisfy { $0.1["result"]?.hasPrefix("the profile picker for") == true }, "\(received)")
+        #expect(events.contains { $0.0 == "user.qr" && $0.1["link"] == "yes" })
         // No spec model of Foqos yet: every spec check is named unjudged.
         let oracle = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("logs/oracle.json")))

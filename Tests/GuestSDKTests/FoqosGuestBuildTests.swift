@@ -39,7 +39,8 @@ extension GuestBuildTests {
         let excluded = try String(contentsOf: build.appendingPathComponent("excluded.txt"), encoding: .utf8)
             .split(separator: "\n")
         #expect(excluded.allSatisfy { $0.hasPrefix("app ") }, "\(excluded)")
-        #expect(excluded.contains("app Foqos/Views/HomeView.swift (a SwiftUI view (the emulated device has no screen))"))
+        #expect(
+            excluded.contains("app Foqos/Views/HomeView.swift (a SwiftUI view (the emulated device has no screen))"))
         // The intents' own files are all compiled.
         #expect(!excluded.contains { $0.contains("/Intents/") })
     }

@@ -78,6 +78,7 @@ import Testing
         ),
         ("start 2026-11-30 08:00\nat 08:00 tap pay thrice", 2, "usage: tap BUTTON [twice]"),
         ("start 2026-11-30 08:00\nat 08:00 link open", 2, "usage: link open URL"),
+        ("start 2026-11-30 08:00\nat 08:00 qr read x", 2, "usage: qr scan TEXT"),
         ("start 2026-11-30 08:00\nat 08:00 link open foqos.app/profile", 2, "'foqos.app/profile' is not a URL"),
     ])
     func malformedLinesReportFileAndLine(text: String, line: Int, message: String) throws {
@@ -108,7 +109,7 @@ import Testing
             "automation add Desk when nfc-tag desk-tag run CheckBlockingIntent --ask --notify",
             "automation disable Desk", "automation enable Desk", "automation remove Desk", "nfc scan desk-tag",
             "tap pay", "tap pay twice", "automation add Morning when time-of-day 09:30 run CheckBlockingIntent",
-            "link open https://foqos.app/profile/1",
+            "link open https://foqos.app/profile/1", "qr scan https://foqos.app/profile/1",
         ]
         let scenario = try ScenarioParser(file: "a.scenario").parse(
             "start 2026-11-30 08:00\n" + lines.map { "at 08:30 " + $0 }.joined(separator: "\n"))
@@ -121,6 +122,7 @@ import Testing
         #expect(!desk.runImmediately && desk.notifyWhenRun && desk.enabled)
         #expect(scenario.steps[7].action == .screenTap(button: "pay", times: 2))
         #expect(scenario.steps[9].action == .link(url: "https://foqos.app/profile/1"))
+        #expect(scenario.steps[10].action == .cameraScan(code: "https://foqos.app/profile/1"))
     }
 
     /// A fall-back day shows 01:00–01:59 twice (New York, 2026-11-01): a

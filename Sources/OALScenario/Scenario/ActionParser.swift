@@ -74,9 +74,14 @@ public struct ActionParser {
                 throw fail("link open: '\(rest[1])' is not a URL (it needs a scheme: https://..., foqos://...)")
             }
             return .link(url: rest[1])
+        case "qr":
+            guard rest.count == 2, rest[0] == "scan" else {
+                throw fail("usage: qr scan TEXT (a QR code or barcode the person points the Camera at)")
+            }
+            return .cameraScan(code: rest[1])
         default:
             throw fail(
-                "unknown action '\(words[0])' (expected app, open, leave, press, tap, link, shortcut, automation, nfc, expect, fault, authorization or notifications)"
+                "unknown action '\(words[0])' (expected app, open, leave, press, tap, link, qr, shortcut, automation, nfc, expect, fault, authorization or notifications)"
             )
         }
     }

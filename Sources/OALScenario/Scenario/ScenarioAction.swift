@@ -47,6 +47,9 @@ public enum ScenarioAction: Sendable, Hashable {
     /// Safari): the installed app that answers it opens; the app's own
     /// links reach its `onOpenURL`.
     case link(url: String)
+    /// `qr scan TEXT`: the person points the Camera at a QR code or
+    /// barcode holding TEXT; a URL is opened as a tapped link is.
+    case cameraScan(code: String)
 }
 
 /// A change to the person's Shortcuts personal automations.

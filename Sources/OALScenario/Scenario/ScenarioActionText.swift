@@ -31,6 +31,7 @@ extension ScenarioAction {
         case .nfcScan(let tag): ScenarioWords.line(["nfc", "scan", tag])
         case .screenTap(let button, let times): ScenarioWords.line(["tap", button] + (times == 2 ? ["twice"] : []))
         case .link(let url): ScenarioWords.line(["link", "open", url])
+        case .cameraScan(let code): ScenarioWords.line(["qr", "scan", code])
         }
     }
 

@@ -31,7 +31,7 @@ import SwiftData
     }
 }()
 
-final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
+final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
     static let noRules = "Foqos has profiles, not the spec's rules; the harness does not map them yet"
 
     /// `foqosApp.init()`.
@@ -41,18 +41,6 @@ final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
         AppDependencyManager.shared.add(key: "ModelContainer", dependency: asyncDependency)
     }
 
-    @MainActor func records() throws -> GuestDatabase { GuestDatabase(rules: [], lists: []) }
-    @MainActor func addList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func editList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func deleteList(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func addRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func editRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func setEnabled(id: UUID, _ enabled: Bool) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func deleteRule(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func unblock(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func setUninstallProtection(_ enabled: Bool) async throws -> GuestTapOutcome {
-        .refused(Self.noRules)
-    }
 
     /// `HomeView`'s scene becoming active (`loadApp()`): the active session
     /// loaded, scheduled sessions synced. A loop tick is no event for Foqos.
@@ -65,8 +53,10 @@ final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
 
     var commands: [String] { ["profile"] }
 
-    /// `profile add NAME [--apps ...]`: the profile editor saved with the
-    /// picker's apps and the manual strategy (`BlockedProfiles.createProfile`);
+    /// `profile add NAME [--apps ...] [--minutes BREAK]`: the profile editor
+    /// saved with the picker's apps, the manual strategy and, with
+    /// `--minutes`, breaks of that allowance (`BlockedProfiles.createProfile`);
+    /// `profile break`: the session's break button (`toggleBreak`);
     /// `profile start NAME` / `profile stop`: the Home screen's profile
     /// button (`StrategyManager.toggleBlocking`, as `HomeView.startProfile`
     /// calls it). A start that asks for a view (a strategy needing a tag or
@@ -80,9 +70,22 @@ final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
         case ("add", 3):
             var selection = FamilyActivitySelection()
             if let data = request.selection { selection = try JSONDecoder().decode(FamilyActivitySelection.self, from: data) }
+            // `--minutes N`: the editor's breaks switched on, with N minutes
+            // of break allowance.
             let profile = try BlockedProfiles.createProfile(
-                in: context, name: words[2], selection: selection, blockingStrategyId: ManualBlockingStrategy.id)
+                in: context, name: words[2], selection: selection, blockingStrategyId: ManualBlockingStrategy.id,
+                enableBreaks: request.minutes != nil, breakTimeInMinutes: request.minutes ?? 15)
             return .done("added profile \(profile.name)", id: profile.id)
+        case ("break", 2):
+            // The active session's break button (`toggleBreak`): a break
+            // starts, or the one running ends.
+            guard let session = strategies.activeSession else { return .refused("no profile is active") }
+            let wasOnBreak = session.isBreakActive
+            strategies.toggleBreak(context: context)
+            strategies.loadActiveSession(context: context)
+            let onBreak = strategies.activeSession?.isBreakActive == true
+            guard onBreak != wasOnBreak else { return .refused("\(session.blockedProfile.name) takes no break now") }
+            return .done(onBreak ? "break started" : "break ended", id: nil)
         case ("start", 3):
             guard let profile = try BlockedProfiles.fetchProfiles(in: context).first(where: { $0.name == words[2] })
             else { return .refused("no profile named '\(words[2])'") }
@@ -103,7 +106,7 @@ final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
             strategies.loadActiveSession(context: context)
             return .done("stopped \(name)", id: nil)
         default:
-            return .refused("usage: profile add NAME [--apps A,B] | profile start NAME | profile stop")
+            return .refused("usage: profile add NAME [--apps A,B] [--minutes BREAK] | profile start NAME | profile stop | profile break")
         }
     }
 
@@ -130,14 +133,4 @@ final class FoqosAdapter: GuestAppAdapter, @unchecked Sendable {
         }
         return .refused("Foqos's handleLink ignores \(url.absoluteString)")
     }
-
-    @MainActor func home() throws -> GuestHomeScreen { GuestHomeScreen(currentlyBlocking: [], usage: []) }
-    @MainActor func rulesScreen() throws -> [GuestRulesSection] { [] }
-    @MainActor func detail(id: UUID) throws -> GuestRuleDetail { throw ProcessFailure.refused(Self.noRules) }
-
-    // No spec model: the probe has nothing the spec's checks would read.
-    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]? { nil }
-    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>? { nil }
-    @MainActor func foregroundDecision() async throws -> GuestDecision? { nil }
-    @MainActor func publishedSnapshots() throws -> [RuleSnapshot]? { nil }
 }

@@ -13,25 +13,13 @@ import OALDomain
 import OALProcesses
 import OALSystem
 
-final class InterventionHostAdapter: GuestAppAdapter, @unchecked Sendable {
+final class InterventionHostAdapter: GuestAppWithoutRules, @unchecked Sendable {
     @MainActor private lazy var inbox = InterventionInbox(
         handoff: Intervention.coordinator.handoff, clock: Intervention.clock)
     @MainActor private var presenter: InterventionPresenter?
 
     static let noRules = "InterventionSample has no rules (swift-app-intervention's host app)"
 
-    @MainActor func records() throws -> GuestDatabase { GuestDatabase(rules: [], lists: []) }
-    @MainActor func addList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func editList(_ list: GuestListRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func deleteList(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func addRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func editRule(_ rule: GuestRuleRecord) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func setEnabled(id: UUID, _ enabled: Bool) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func deleteRule(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func unblock(id: UUID) async throws -> GuestTapOutcome { .refused(Self.noRules) }
-    @MainActor func setUninstallProtection(_ enabled: Bool) async throws -> GuestTapOutcome {
-        .refused(Self.noRules)
-    }
 
     /// The scene becoming active (`onChange(of: scenePhase)` → `.active`):
     /// the inbox takes a posted pause. A tick is no event for the sample.
@@ -93,18 +81,8 @@ final class InterventionHostAdapter: GuestAppAdapter, @unchecked Sendable {
         }
     }
 
-    @MainActor func home() throws -> GuestHomeScreen { GuestHomeScreen(currentlyBlocking: [], usage: []) }
-    @MainActor func rulesScreen() throws -> [GuestRulesSection] { [] }
-    @MainActor func detail(id: UUID) throws -> GuestRuleDetail {
-        throw ProcessFailure.refused(Self.noRules)
-    }
-
-    // No ledger, sessions, snapshots or enforcer: the Screen Time checks
-    // have nothing to read; the package's contract checks read its log.
-    func usage(of ruleIDs: [UUID], on date: Date) -> [UUID: GuestUsage]? { nil }
-    func rulesInOpenSession(_ ruleIDs: [UUID]) -> Set<UUID>? { nil }
-    @MainActor func foregroundDecision() async throws -> GuestDecision? { nil }
-    @MainActor func publishedSnapshots() throws -> [RuleSnapshot]? { nil }
+    // No ledger, sessions, snapshots or enforcer (`GuestAppWithoutRules`):
+    // the package's contract checks read its log.
 
     /// The package's open log, read through its own API, with the
     /// coordinator's return window and the inbox's age limit.

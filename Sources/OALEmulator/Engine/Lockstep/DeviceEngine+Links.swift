@@ -41,4 +41,15 @@ extension DeviceEngine {
         }
         try openRequestedURLs()
     }
+
+    /// `qr scan TEXT`: the Camera reads the code (traced `user.qr`); a URL
+    /// is offered as a banner the person taps, and opens as a tapped link
+    /// (Foqos's profile codes are its links); other text opens nothing.
+    /// The app's own in-app scanner (CodeScanner) is not this: no camera
+    /// image reaches it (docs/PLATFORM.md).
+    func scanWithCamera(_ step: ScenarioStep, code: String) throws {
+        let isLink = URL(string: code)?.scheme != nil
+        trace.record("user.qr", at: now, ["code": code, "link": isLink ? "yes" : "no"])
+        if isLink { try openLink(step, url: code) }
+    }
 }

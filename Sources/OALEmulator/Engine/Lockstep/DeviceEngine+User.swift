@@ -9,7 +9,7 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap, .link: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap, .link, .cameraScan: try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications, .automation: break
         }
         switch step.action {
@@ -50,6 +50,8 @@ extension DeviceEngine {
             try tapOnScreen(step, button: button, times: times)
         case .link(let url):
             try openLink(step, url: url)
+        case .cameraScan(let code):
+            try scanWithCamera(step, code: code)
         case .expect(.usageReport(let rule, let text)):
             try drainLaunches()
             let look = try lookAtUsageReport(rule)
