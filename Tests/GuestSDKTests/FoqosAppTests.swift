@@ -79,4 +79,26 @@ extension GuestBuildTests {
         #expect(run.stderr.contains("Failed to find a profile stored locally that matches the tag"), "\(run.stderr)")
         #expect(run.stderr.contains("no Profile 'Gym' (the app's query finds: Work)"), "\(run.stderr)")
     }
+
+    /// Foqos's timer ends on time and its break blocks again at its end,
+    /// each through Foqos's own code and its monitor on the device's clock
+    /// (`scenarios/guests/foqos/timer-and-break.scenario`: the device's
+    /// expectations at the minutes around each end).
+    @Test func foqosTimerEndsOnTimeAndItsBreakBlocksAgainAtItsEnd() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let guest = try Self.build(checkout: checkout, name: "foqos")
+        let root = Self.temporaryRoot("foqos-timer")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/timer-and-break.scenario").path
+        let run = try Self.play(scenario, guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        #expect(run.stderr.contains("8 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+        let events = Self.traceEvents(root)
+        // The timer's end and the break's end are the monitor's callbacks.
+        let ends = events.filter { $0.0 == "deliver" && $0.1["kind"] == "intervalDidEnd" }
+        #expect(ends.count >= 2, "\(ends)")
+        let breakTap = try #require(events.first { $0.0 == "tap" && $0.1["tap"] == "profile.break" })
+        #expect(breakTap.1["outcome"] == "done")
+    }
 }

@@ -9,7 +9,8 @@ import OALSystem
 extension DeviceEngine {
     func perform(_ step: ScenarioStep) throws {
         switch step.action {
-        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap, .link, .cameraScan: try faultsDeviceUse()
+        case .app, .usageReport, .open, .press, .leave, .shortcut, .nfcScan, .screenTap, .link, .cameraScan:
+            try faultsDeviceUse()
         case .expect, .fault, .authorization, .notifications, .automation: break
         }
         switch step.action {
