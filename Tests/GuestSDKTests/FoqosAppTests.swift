@@ -76,8 +76,12 @@ extension GuestBuildTests {
         """.write(to: scenario, atomically: true, encoding: .utf8)
         let run = try Self.play(scenario.path, guest: guest, root: root)
         #expect(run.status != 0)
-        #expect(run.stderr.contains("Failed to find a profile stored locally that matches the tag"), "\(run.stderr)")
-        #expect(run.stderr.contains("no Profile 'Gym' (the app's query finds: Work)"), "\(run.stderr)")
+        let failed = Self.traceEvents(root).filter { $0.0 == "expect" && $0.1["result"] == "fail" }.map {
+            $0.1["detail"] ?? ""
+        }
+        #expect(failed.count == 2, "\(failed)")
+        #expect(failed.first?.contains("Failed to find a profile stored locally that matches the tag") == true)
+        #expect(failed.last?.contains("no Profile 'Gym' (the app's query finds: Work)") == true, "\(failed)")
     }
 
     /// Foqos's timer ends on time and its break blocks again at its end,

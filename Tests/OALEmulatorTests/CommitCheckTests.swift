@@ -28,7 +28,11 @@ import Testing
         #expect(!own.contains { $0.hasPrefix("guests/foqos/") }, "\(own)")
         #expect(own.first == "demo-day.scenario")
         let foqos = Self.relative(try ScenarioLibrary(directory: Self.scenarios, app: "Foqos").paths())
-        #expect(foqos == ["guests/foqos/break.scenario"])
+        #expect(
+            foqos == [
+                "guests/foqos/break.scenario", "guests/foqos/shortcuts.scenario",
+                "guests/foqos/timer-and-break.scenario",
+            ])
 
         let missing = Self.scenarios.appendingPathComponent("no-such-folder")
         let error = try #require(throws: ScenarioLibrary.LibraryError.self) {

@@ -20,7 +20,6 @@ public final class UIScreen {
     public var nativeBounds: CGRect {
         CGRect(x: 0, y: 0, width: bounds.width * scale, height: bounds.height * scale)
     }
-    public var nativeScale: CGFloat { scale }
 
     private init() {}
 }
