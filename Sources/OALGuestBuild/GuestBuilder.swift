@@ -241,17 +241,28 @@ public struct GuestBuilder: Sendable {
         let log = work.appendingPathComponent("build.log")
         var cascade = CascadeExclusion(app: app, process: process, texts: texts)
         var seconds = 0.0
+        // After a failed compile, the cascade's rounds only need the
+        // compiler's diagnostics: they type-check, with no code generated
+        // or linked, until the files left compile clean; then one compile
+        // makes the executable (and, if it still fails, the rounds go on
+        // compiling). A process that compiles at once pays nothing more.
+        var typeChecking = false
         while true {
-            let inputs =
+            let sources =
                 cascade.compiled.map { app.checkout.appendingPathComponent($0).path }
                 + generated.map { work.appendingPathComponent("generated").appendingPathComponent($0.name).path }
-                // A static library after the code that uses it, for the linker.
-                + modules.reversed().map(\.library.path)
+            // A static library after the code that uses it, for the linker.
+            let libraries = modules.reversed().map(\.library.path)
+            let target = typeChecking ? ["-typecheck"] + sources : ["-o", executable.path] + sources + libraries
             let outcome = try compiler.run(
-                compileFlags(process) + modules.flatMap { ["-I", $0.directory.path] } + ["-o", executable.path]
-                    + inputs, log: log)
+                compileFlags(process) + modules.flatMap { ["-I", $0.directory.path] } + target, log: log)
             seconds += outcome.seconds
-            if outcome.succeeded { break }
+            if outcome.succeeded {
+                if !typeChecking { break }
+                typeChecking = false
+                continue
+            }
+            typeChecking = true
             guard try cascade.exclude(after: outcome, checkout: app.checkout) else {
                 let errors = (cascade.causes(of: outcome.errors) + outcome.errors).map { diagnostic in
                     let file =

@@ -29,4 +29,21 @@ import Testing
             #"{"name":"OpenAppLock","source":"s","bin":"b","options":{"unblock":"pause-15m"}}"#)
         #expect(build.noSpecModel == nil)
     }
+
+    /// One why, printed once with its checks: a guest with no spec model
+    /// does not print the same reason for every check.
+    @Test func gapsWithOneReasonArePrintedOnce() {
+        var report = OracleReport()
+        report.guestGaps = [
+            "agreement: no model; caught instead by the scenario's expectations",
+            "over-enforced: no model; caught instead by the scenario's expectations",
+            "mirror-current: no snapshots; caught instead by under-enforced",
+        ]
+        #expect(
+            report.guestLines == [
+                "  not judged for this guest: agreement, over-enforced: no model; caught instead by the scenario's "
+                    + "expectations",
+                "  not judged for this guest: mirror-current: no snapshots; caught instead by under-enforced",
+            ])
+    }
 }

@@ -282,10 +282,31 @@ public struct OracleReport: Codable, Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Gap lines (`CHECK: WHY; caught instead by ...`) with the same why
+    /// printed once, their checks listed: a guest with no spec model has
+    /// one why for every check.
+    static func groupedGaps(_ gaps: [String]) -> [String] {
+        var order: [String] = []
+        var checks: [String: [String]] = [:]
+        for gap in gaps {
+            guard let colon = gap.range(of: ": ") else {
+                order.append(gap)
+                continue
+            }
+            let why = String(gap[colon.upperBound...])
+            if checks[why] == nil { order.append(why) }
+            checks[why, default: []].append(String(gap[..<colon.lowerBound]))
+        }
+        return order.map { why in
+            guard let names = checks[why] else { return why }
+            return "\(names.joined(separator: ", ")): \(why)"
+        }
+    }
+
     /// What a guest run could not judge, and the probe's failures.
     public var guestLines: [String] {
         var lines = (knownFindings ?? []).map { "  known finding \($0)" }
-        lines += (guestGaps ?? []).map { "  not judged for this guest: \($0)" }
+        lines += Self.groupedGaps(guestGaps ?? []).map { "  not judged for this guest: \($0)" }
         if let contractJudged { lines.append("  the package's contract: \(contractJudged)") }
         if let failures = guestProbeFailures, failures > 0 {
             lines.append(
