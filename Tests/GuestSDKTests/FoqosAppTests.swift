@@ -105,4 +105,38 @@ extension GuestBuildTests {
         let breakTap = try #require(events.first { $0.0 == "tap" && $0.1["tap"] == "profile.break" })
         #expect(breakTap.1["outcome"] == "done")
     }
+
+    /// Foqos's NFC and QR strategies through its own code: the start
+    /// button opens its NFC sheet (a tag reader session) or its scanner, the
+    /// tag or code held up next is read by it; a strict profile refuses a
+    /// wrong tag in Foqos's words and stays blocked, and stops with its
+    /// unlock tag; a sheet left past 60 seconds no longer reads
+    /// (`scenarios/guests/foqos/nfc-and-qr.scenario`).
+    @Test func aStrictProfileRefusesAWrongTagAndItsOwnTagStopsIt() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let guest = try Self.build(checkout: checkout, name: "foqos")
+        let root = Self.temporaryRoot("foqos-nfc")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/nfc-and-qr.scenario").path
+        let run = try Self.play(scenario, guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+        let scans = Self.traceEvents(root).filter { $0.0 == "scan.received" }.map { $0.1 }
+        let results = scans.map { "\($0["value"] ?? "") \($0["result"] ?? "")" }
+        #expect(
+            results == [
+                "desk NFCTagReaderSession read desk: Desk is active",
+                "kitchen refused: You must scan the original tag to stop focus",
+                "desk NFCTagReaderSession read desk: no profile is active",
+                "kitchen NFCTagReaderSession read kitchen: Strict is active",
+                "kitchen refused: This NFC tag is not allowed to unblock this profile."
+                    + " Physical unblock setting is on for this profile",
+                "desk NFCTagReaderSession read desk: no profile is active",
+                "desk unread: the app has no nfc reader up",
+                "poster-1 CodeScannerView read poster-1: Poster is active",
+                "poster-2 refused: You must scan the original QR code to stop focus",
+                "poster-1 CodeScannerView read poster-1: no profile is active",
+            ], "\(results)")
+    }
 }

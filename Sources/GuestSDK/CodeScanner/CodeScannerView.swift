@@ -10,8 +10,9 @@ import SwiftUI
 /// (`isGalleryPresented: Binding<Bool>`, `videoCaptureDevice:
 /// AVCaptureDevice?`) are left out, and a call passing them does not compile.
 ///
-/// The emulated device has no camera and draws no views, so the view is
-/// never rendered and `completion` is never called.
+/// The emulated device draws no views: its `body` is never asked for. When
+/// a sheet that shows one is presented (`showScanners(in:)`), the device's
+/// camera feeds it the codes a scenario holds up, through `completion`.
 public struct CodeScannerView: View {
     public let codeTypes: [AVMetadataObject.ObjectType]
     public let scanMode: ScanMode
@@ -53,6 +54,6 @@ public struct CodeScannerView: View {
 
     /// Never drawn: the process stops if anything asks for it.
     public var body: Never {
-        GuestDevice.fail("CodeScannerView.body: the emulated device has no camera; views are not rendered")
+        GuestDevice.fail("CodeScannerView.body: views are not rendered on the emulated device")
     }
 }

@@ -39,19 +39,31 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
 
     /// Connects to a detected tag
     /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/connect(to:completionhandler:)):
-    /// no tag is ever detected on the emulated device, so the process stops.
+    /// the handler is called on the session's queue, with
+    /// `readerTransceiveErrorSessionInvalidated` once the session is closed.
     public func connect(to tag: any NFCNDEFTag, completionHandler: @escaping (Error?) -> Void) {
-        GuestDevice.fail("NFCNDEFReaderSession.connect(to:completionHandler:): the emulated device has no NFC reader")
+        let error = connectionError()
+        // Core NFC's handlers are not Sendable; the session's queue is where it calls them.
+        nonisolated(unsafe) let completionHandler = completionHandler
+        sessionQueue.async { completionHandler(error) }
     }
 
     /// Restarts polling
     /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/restartpolling()):
-    /// the session never polls, so the process stops.
-    public func restartPolling() {
-        GuestDevice.fail("NFCNDEFReaderSession.restartPolling(): the emulated device has no NFC reader")
-    }
+    /// the session keeps its reader open.
+    public func restartPolling() {}
 
     override func tellDelegate(invalidatedBy error: NFCReaderError) {
         delegate?.readerSession(self, didInvalidateWithError: error)
+    }
+
+    override func tellDelegateActive() { delegate?.readerSessionDidBecomeActive(self) }
+
+    /// The tag held up. A blank tag has no message to report through
+    /// `didDetectNDEFs`; a delegate that takes tags is given it
+    /// (`readerSession(_:didDetect:)`, iOS 13), one that does not hears
+    /// nothing, as iOS keeps polling.
+    override func tellDelegate(detected tag: EmulatedTag) {
+        delegate?.readerSession(self, didDetect: [tag])
     }
 }

@@ -23,6 +23,10 @@ public struct NFCReaderError: Error, Hashable, Sendable, CustomNSError, Localize
         case readerSessionInvalidationErrorSessionTerminatedUnexpectedly = 202
         case readerSessionInvalidationErrorSystemIsBusy = 203
         case readerSessionInvalidationErrorFirstNDEFTagRead = 204
+        case ndefReaderSessionErrorTagNotWritable = 400
+        case ndefReaderSessionErrorTagUpdateFailure = 401
+        case ndefReaderSessionErrorTagSizeTooSmall = 402
+        case ndefReaderSessionErrorZeroLengthMessage = 403
     }
 
     public let code: Code
@@ -53,6 +57,10 @@ public struct NFCReaderError: Error, Hashable, Sendable, CustomNSError, Localize
         case .readerSessionInvalidationErrorSessionTerminatedUnexpectedly: "The reader session terminated unexpectedly."
         case .readerSessionInvalidationErrorSystemIsBusy: "The reader session failed because the system is busy."
         case .readerSessionInvalidationErrorFirstNDEFTagRead: "The first NDEF tag read by this session is invalid."
+        case .ndefReaderSessionErrorTagNotWritable: "The tag is not writable."
+        case .ndefReaderSessionErrorTagUpdateFailure: "The reader session failed to update the tag."
+        case .ndefReaderSessionErrorTagSizeTooSmall: "The tag’s memory size is too small to store the data."
+        case .ndefReaderSessionErrorZeroLengthMessage: "The NDEF tag does not contain an NDEF message."
         }
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
 
 /// A tag a tag reader session detected
-/// (https://developer.apple.com/documentation/corenfc/nfctag). The emulated
-/// device detects none, so no value is ever made: the protocols below have
-/// no conforming type here.
+/// (https://developer.apple.com/documentation/corenfc/nfctag). The tags the
+/// emulated device detects are MIFARE ones (`EmulatedTag`).
 public enum NFCTag {
     case feliCa(any NFCFeliCaTag)
     case iso7816(any NFCISO7816Tag)

@@ -37,8 +37,7 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     /// Creates a session
     /// (https://developer.apple.com/documentation/corenfc/nfctagreadersession/init(pollingoption:delegate:queue:)).
     /// Apple's initializer is failable without saying when it fails; the
-    /// emulated one always makes the session, whose `begin()` then reports
-    /// that the device cannot read.
+    /// emulated one always makes the session.
     public init?(pollingOption: PollingOption, delegate: any NFCTagReaderSessionDelegate, queue: DispatchQueue? = nil) {
         self.pollingOption = pollingOption
         reference = WeakDelegate(delegate)
@@ -48,24 +47,39 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
     /// The delegate, held weakly.
     public var delegate: (any NFCTagReaderSessionDelegate)? { reference.delegate }
 
-    /// The tag the session is connected to: none ever is
+    /// The tag the session is connected to
     /// (https://developer.apple.com/documentation/corenfc/nfctagreadersession/connectedtag).
-    public var connectedTag: NFCTag? { nil }
+    public var connectedTag: NFCTag? { lock.withLock { connected } }
+
+    private let lock = NSLock()
+    private var connected: NFCTag?
 
     /// Connects to a detected tag
     /// (https://developer.apple.com/documentation/corenfc/nfctagreadersession/connect(to:completionhandler:)):
-    /// no tag is ever detected on the emulated device, so the process stops.
+    /// the handler is called on the session's queue, with
+    /// `readerTransceiveErrorSessionInvalidated` once the session is closed.
     public func connect(to tag: NFCTag, completionHandler: @escaping (Error?) -> Void) {
-        GuestDevice.fail("NFCTagReaderSession.connect(to:completionHandler:): the emulated device has no NFC reader")
+        let error = connectionError()
+        if error == nil { lock.withLock { connected = tag } }
+        // Core NFC's handlers are not Sendable; the session's queue is where it calls them.
+        nonisolated(unsafe) let completionHandler = completionHandler
+        sessionQueue.async { completionHandler(error) }
     }
 
     /// Restarts polling (https://developer.apple.com/documentation/corenfc/nfctagreadersession/restartpolling()):
-    /// the session never polls, so the process stops.
-    public func restartPolling() {
-        GuestDevice.fail("NFCTagReaderSession.restartPolling(): the emulated device has no NFC reader")
-    }
+    /// the session keeps its reader open; the connected tag is let go.
+    public func restartPolling() { lock.withLock { connected = nil } }
 
     override func tellDelegate(invalidatedBy error: NFCReaderError) {
         delegate?.tagReaderSession(self, didInvalidateWithError: error)
+    }
+
+    override func tellDelegateActive() { delegate?.tagReaderSessionDidBecomeActive(self) }
+
+    /// `tagReaderSession(_:didDetect:)` with the tag held up, when the
+    /// session polls for ISO 14443 (a MIFARE tag's kind).
+    override func tellDelegate(detected tag: EmulatedTag) {
+        guard pollingOption.contains(.iso14443) else { return }
+        delegate?.tagReaderSession(self, didDetect: [tag.asTag])
     }
 }

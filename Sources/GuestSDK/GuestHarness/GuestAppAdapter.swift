@@ -1,6 +1,7 @@
 import Foundation
 import GuestRuntime
 import OALDomain
+import OALPlatform
 import OALProcesses
 
 /// The guest-side half of the app harness, written per app in
@@ -69,6 +70,10 @@ public protocol GuestAppAdapter: AnyObject, Sendable {
     /// A URL of the app's own (its scheme, or a universal link of its
     /// associated domains), as its scene's `onOpenURL` receives it.
     @MainActor func openURL(_ url: URL) async throws -> GuestTapOutcome
+    /// A tag or code held to the phone while the app is in front: what the
+    /// reader it has up (an NFC session, a scanner on a sheet) made of it;
+    /// nil when it has none of that kind up.
+    @MainActor func heldUp(_ held: HeldUp) async throws -> GuestTapOutcome?
     @MainActor func interventionLog() throws -> InterventionLog?
     /// The first words of the app's own commands (`profile` for Foqos):
     /// taps of screens the OpenAppLock-shaped commands do not name.
@@ -110,6 +115,13 @@ extension GuestAppAdapter {
     /// the URL: never a link silently dropped.
     @MainActor public func openURL(_ url: URL) async throws -> GuestTapOutcome {
         .refused("the harness delivers no URL to this app's onOpenURL (\(url.absoluteString))")
+    }
+
+    /// The tag or code goes to the reader the app's own code opened (Core
+    /// NFC's sessions, CodeScanner's view on a sheet the harness showed).
+    @MainActor public func heldUp(_ held: HeldUp) async throws -> GuestTapOutcome? {
+        guard let api = await ReaderDelivery.present(held) else { return nil }
+        return .done("read by the app's \(api)", id: nil)
     }
 
     /// A swift-app-intervention host's open log, for the package's

@@ -92,6 +92,22 @@ public final class GuestAppSession: ForegroundApp {
         }
     }
 
+    /// A tag or code held to the phone: the reader the app's code has up
+    /// reads it, or the device does (`ScreenTap.unreadPrefix`).
+    public func foregroundHoldUp(_ held: HeldUp) throws -> String {
+        _ = try context.now()
+        let adapter = adapter
+        let outcome: GuestTapOutcome? = try onMain("the app's \(held.reader) reader") {
+            try await adapter.heldUp(held)
+        }
+        try exportDatabase()
+        switch outcome {
+        case nil: return ScreenTap.unreadPrefix + "the app has no \(held.reader) reader up"
+        case .done(let message, _): return message
+        case .refused(let reason): throw ProcessFailure.refused(reason)
+        }
+    }
+
     public func refresh(cause: String) throws {
         _ = try context.now()
         let adapter = adapter

@@ -46,6 +46,14 @@ public struct ScreenTap: Codable, Hashable, Sendable {
     /// A URL of the app's own the scene receives (its `onOpenURL`), in
     /// place of a button; `button` is then `onOpenURL`.
     public var url: String?
+    /// A tag or code held to the phone for the reader the app has up (its
+    /// NFC sheet, its scanner), in place of a button; `button` is then
+    /// `holdUp`.
+    public var heldUp: HeldUp?
+
+    /// What a running app answers when it has no reader of the kind up:
+    /// the device then reads the tag or code itself.
+    public static let unreadPrefix = "unread: "
 
     public init(id: Int, button: String, times: Int = 1) {
         self.id = id
@@ -57,6 +65,25 @@ public struct ScreenTap: Codable, Hashable, Sendable {
     public init(id: Int, openURL url: String) {
         self.init(id: id, button: "onOpenURL")
         self.url = url
+    }
+
+    /// `held` held to the phone while the app is in front.
+    public init(id: Int, holdUp held: HeldUp) {
+        self.init(id: id, button: "holdUp")
+        heldUp = held
+    }
+}
+
+/// A tag or a code the person holds to the phone (docs/PLATFORM.md, "NFC
+/// and codes").
+public struct HeldUp: Codable, Hashable, Sendable {
+    /// `nfc` (a tag, by its name) or `camera` (a code's text).
+    public var reader: String
+    public var value: String
+
+    public init(reader: String, value: String) {
+        self.reader = reader
+        self.value = value
     }
 }
 

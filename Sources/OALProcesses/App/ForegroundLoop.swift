@@ -20,6 +20,9 @@ public protocol ForegroundApp: AnyObject {
     /// A URL of the app's own, received by its scene (`onOpenURL`); what
     /// the app did.
     func foregroundOpenURL(_ url: String) throws -> String
+    /// A tag or code held to the phone: what the reader the app has up did
+    /// with it, or `ScreenTap.unreadPrefix` and why when it has none.
+    func foregroundHoldUp(_ held: HeldUp) throws -> String
 }
 
 extension ForegroundApp {
@@ -33,6 +36,10 @@ extension ForegroundApp {
 
     public func foregroundOpenURL(_ url: String) throws -> String {
         throw ProcessFailure.usage("this app handles no URL of its own (\(url))")
+    }
+
+    public func foregroundHoldUp(_ held: HeldUp) throws -> String {
+        ScreenTap.unreadPrefix + "this app opens no \(held.reader) reader"
     }
 }
 
@@ -131,11 +138,17 @@ public final class ForegroundLoop {
         } else if let tap = state.tap, tap.id != lastTap?.id {
             let result: String
             do {
-                result = try tap.url.map(app.foregroundOpenURL) ?? app.foregroundTap(tap.button, times: tap.times)
+                if let held = tap.heldUp {
+                    result = try app.foregroundHoldUp(held)
+                } else {
+                    result = try tap.url.map(app.foregroundOpenURL) ?? app.foregroundTap(tap.button, times: tap.times)
+                }
             } catch let failure as ProcessFailure {
                 result = "refused: \(failure.message)"
             }
-            if let url = tap.url {
+            if let held = tap.heldUp {
+                app.context.record("scan.received", ["reader": held.reader, "value": held.value, "result": result])
+            } else if let url = tap.url {
                 app.context.record("url.received", ["url": url, "result": result])
             } else {
                 app.context.record("tap.screen", ["button": tap.button, "times": "\(tap.times)", "result": result])

@@ -10,11 +10,13 @@
 // declares that no spec model of Foqos exists yet (`option no-spec-model`
 // in `findings`), so the oracle names every spec check unjudged.
 import AppIntents
+import CodeScanner
 import FamilyControls
 import Foundation
 import GuestHarness
 import GuestRuntime
 import OALDomain
+import OALPlatform
 import OALProcesses
 import OALSystem
 import SwiftData
@@ -41,7 +43,6 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         AppDependencyManager.shared.add(key: "ModelContainer", dependency: asyncDependency)
     }
 
-
     /// `HomeView`'s scene becoming active (`loadApp()`): the active session
     /// loaded, scheduled sessions synced. A loop tick is no event for Foqos.
     @MainActor func refresh(cause: String) async throws {
@@ -53,28 +54,50 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
 
     var commands: [String] { ["profile"] }
 
-    /// `profile add NAME [--apps ...] [--minutes BREAK]`: the profile editor
-    /// saved with the picker's apps, the manual strategy and, with
-    /// `--minutes`, breaks of that allowance (`BlockedProfiles.createProfile`);
+    /// `profile add NAME [--apps ...] [--minutes BREAK] [strategy=S]
+    /// [unlock-nfc=TAG] [unlock-qr=CODE]`: the profile editor saved with the
+    /// picker's apps, a strategy (manual unless named; `S` is a Foqos
+    /// strategy's id, or its short name: the id without
+    /// `BlockingStrategy`, lowercased, as `nfc`, `qrcode`, `nfcmanual`),
+    /// breaks of `--minutes` allowance, and strict unlock items: a tag (its
+    /// code as Foqos reads the device's tag, the hex of its UID) or a code
+    /// (`BlockedProfiles.createProfile`);
     /// `profile break`: the session's break button (`toggleBreak`);
     /// `profile start NAME` / `profile stop`: the Home screen's profile
     /// button (`StrategyManager.toggleBlocking`, as `HomeView.startProfile`
-    /// calls it). A start that asks for a view (a strategy needing a tag or
-    /// a code) is named: no screen shows it here.
+    /// calls it). A one-shot tap cannot wait for a tag or a code: a strategy
+    /// that asks for one is started with `tap start:NAME` on the running app.
     @MainActor func command(_ request: GuestCommand) async throws -> GuestTapOutcome {
         let context = foqosContainer.mainContext
         let strategies = StrategyManager.shared
         strategies.loadActiveSession(context: context)
-        let words = request.words
+        let settings = Dictionary(
+            request.words.compactMap { word in word.split(separator: "=", maxSplits: 1).map(String.init) }
+                .filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })
+        let words = request.words.filter { !$0.contains("=") }
         switch (words.dropFirst().first, words.count) {
         case ("add", 3):
             var selection = FamilyActivitySelection()
-            if let data = request.selection { selection = try JSONDecoder().decode(FamilyActivitySelection.self, from: data) }
+            if let data = request.selection {
+                selection = try JSONDecoder().decode(FamilyActivitySelection.self, from: data)
+            }
+            guard let strategy = Self.strategyId(settings["strategy"] ?? "manual") else {
+                return .refused(
+                    "no Foqos strategy '\(settings["strategy"] ?? "")' (\(Self.strategyNames.joined(separator: ", ")))")
+            }
+            var unlocks: [PhysicalUnblockItem] = []
+            if let tag = settings["unlock-nfc"] {
+                unlocks.append(PhysicalUnblockItem(name: tag, type: .nfc, codeValue: Data(tag.utf8).hexEncodedString()))
+            }
+            if let code = settings["unlock-qr"] {
+                unlocks.append(PhysicalUnblockItem(name: code, type: .qrCode, codeValue: code))
+            }
             // `--minutes N`: the editor's breaks switched on, with N minutes
             // of break allowance.
             let profile = try BlockedProfiles.createProfile(
-                in: context, name: words[2], selection: selection, blockingStrategyId: ManualBlockingStrategy.id,
-                enableBreaks: request.minutes != nil, breakTimeInMinutes: request.minutes ?? 15)
+                in: context, name: words[2], selection: selection, blockingStrategyId: strategy,
+                enableBreaks: request.minutes != nil, breakTimeInMinutes: request.minutes ?? 15,
+                physicalUnblockItems: unlocks.isEmpty ? nil : unlocks)
             return .done("added profile \(profile.name)", id: profile.id)
         case ("break", 2):
             // The active session's break button (`toggleBreak`): a break
@@ -87,27 +110,91 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
             guard onBreak != wasOnBreak else { return .refused("\(session.blockedProfile.name) takes no break now") }
             return .done(onBreak ? "break started" : "break ended", id: nil)
         case ("start", 3):
-            guard let profile = try BlockedProfiles.fetchProfiles(in: context).first(where: { $0.name == words[2] })
-            else { return .refused("no profile named '\(words[2])'") }
+            return try await press(start: words[2], waiting: false)
+        case ("stop", 2):
+            return try await press(start: nil, waiting: false)
+        default:
+            return .refused(
+                "usage: profile add NAME [--apps A,B] [--minutes BREAK] [strategy=S] [unlock-nfc=TAG] [unlock-qr=CODE]"
+                    + " | profile start NAME | profile stop | profile break")
+        }
+    }
+
+    /// The running app's Home screen: `start:NAME` (the profile's start
+    /// button) and `stop` (the active profile's). A strategy that asks for
+    /// a tag or a code leaves its NFC sheet or its scanner up, for the next
+    /// `nfc scan` or `qr scan`.
+    @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
+        if button == "stop" { return try await press(start: nil, waiting: true) }
+        if button.hasPrefix("start:") { return try await press(start: String(button.dropFirst(6)), waiting: true) }
+        return .refused("Foqos's Home screen has no button '\(button)' here (start:NAME, stop)")
+    }
+
+    /// The profile button: `toggleBlocking` with the profile named (start)
+    /// or the active one (stop). `waiting`: the app keeps running, so a
+    /// reader the strategy opened stays up; a one-shot tap refuses it.
+    @MainActor private func press(start name: String?, waiting: Bool) async throws -> GuestTapOutcome {
+        let context = foqosContainer.mainContext
+        let strategies = StrategyManager.shared
+        strategies.loadActiveSession(context: context)
+        let profile: BlockedProfiles
+        if let name {
+            guard let named = try BlockedProfiles.fetchProfiles(in: context).first(where: { $0.name == name })
+            else { return .refused("no profile named '\(name)'") }
             guard !strategies.isBlocking else {
                 return .refused("Stop the active profile before starting another one.")
             }
-            strategies.errorMessage = nil
-            strategies.toggleBlocking(context: context, activeProfile: profile)
-            if let error = strategies.errorMessage { return .refused(error) }
-            if strategies.showCustomStrategyView { return .refused("\(profile.name)'s strategy asks for its own view") }
-            strategies.loadActiveSession(context: context)
-            return .done("started \(profile.name)", id: profile.id)
-        case ("stop", 2):
+            profile = named
+        } else {
             guard let session = strategies.activeSession else { return .refused("no profile is active") }
-            let name = session.blockedProfile.name
-            strategies.toggleBlocking(context: context, activeProfile: session.blockedProfile)
-            if strategies.showCustomStrategyView { return .refused("\(name)'s strategy asks for its own view") }
-            strategies.loadActiveSession(context: context)
-            return .done("stopped \(name)", id: nil)
-        default:
-            return .refused("usage: profile add NAME [--apps A,B] [--minutes BREAK] | profile start NAME | profile stop | profile break")
+            profile = session.blockedProfile
         }
+        strategies.errorMessage = nil
+        strategies.toggleBlocking(context: context, activeProfile: profile)
+        if let error = strategies.errorMessage { return .refused(error) }
+        let verb = name == nil ? "stop" : "start"
+        if strategies.showCustomStrategyView, let sheet = strategies.customStrategyView {
+            guard waiting, CodeScannerView.showScanners(in: sheet) > 0 else {
+                return .refused("\(profile.name)'s strategy asks for its own view (tap \(verb) on the running app)")
+            }
+            return .done("the scanner to \(verb) \(profile.name) is up", id: profile.id)
+        }
+        if DeviceReaders.shared.newest(.nfc) != nil {
+            guard waiting else {
+                return .refused("\(profile.name)'s strategy asks for an NFC tag (tap \(verb) on the running app)")
+            }
+            return .done("the NFC sheet to \(verb) \(profile.name) is up", id: profile.id)
+        }
+        strategies.loadActiveSession(context: context)
+        return .done(name == nil ? "stopped \(profile.name)" : "started \(profile.name)", id: profile.id)
+    }
+
+    /// A tag or code for the reader the app has up: read by Foqos's own
+    /// code (its `NFCScannerUtil`, its `LabeledCodeScannerView`); the
+    /// message its strategy shows for a tag or code it does not take is
+    /// the refusal.
+    @MainActor func heldUp(_ held: HeldUp) async throws -> GuestTapOutcome? {
+        let strategies = StrategyManager.shared
+        strategies.errorMessage = nil
+        guard let api = await ReaderDelivery.present(held) else { return nil }
+        if let error = strategies.errorMessage { return .refused(error) }
+        strategies.loadActiveSession(context: foqosContainer.mainContext)
+        let now = strategies.activeSession.map { "\($0.blockedProfile.name) is active" } ?? "no profile is active"
+        return .done("\(api) read \(held.value): \(now)", id: nil)
+    }
+
+    /// Foqos's strategies, each by its id and its short name.
+    static var strategyNames: [String] {
+        StrategyManager.availableStrategies.map { shortName(of: $0.getIdentifier()) }
+    }
+
+    static func shortName(of id: String) -> String {
+        id.replacingOccurrences(of: "BlockingStrategy", with: "").lowercased()
+    }
+
+    static func strategyId(_ name: String) -> String? {
+        StrategyManager.availableStrategies.map { $0.getIdentifier() }
+            .first { $0 == name || shortName(of: $0) == name.lowercased() }
     }
 
     /// `foqosApp`'s `onOpenURL` (`https://foqos.app/profile/<UUID>`, its

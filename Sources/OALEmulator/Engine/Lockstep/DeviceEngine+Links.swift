@@ -42,14 +42,14 @@ extension DeviceEngine {
         try openRequestedURLs()
     }
 
-    /// `qr scan TEXT`: the Camera reads the code (traced `user.qr`); a URL
-    /// is offered as a banner the person taps, and opens as a tapped link
-    /// (Foqos's profile codes are its links); other text opens nothing.
-    /// The app's own in-app scanner (CodeScanner) is not this: no camera
-    /// image reaches it (docs/PLATFORM.md).
+    /// `qr scan TEXT` (traced `user.qr`): the scanner the app in front has
+    /// up reads it (`holdUpToApp`); with none, the Camera reads the code: a
+    /// URL is offered as a banner the person taps, and opens as a tapped
+    /// link (Foqos's profile codes are its links); other text opens nothing.
     func scanWithCamera(_ step: ScenarioStep, code: String) throws {
         let isLink = URL(string: code)?.scheme != nil
         trace.record("user.qr", at: now, ["code": code, "link": isLink ? "yes" : "no"])
+        guard try holdUpToApp(step, HeldUp(reader: "camera", value: code)) == false else { return }
         if isLink { try openLink(step, url: code) }
     }
 }

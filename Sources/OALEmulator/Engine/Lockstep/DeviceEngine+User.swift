@@ -45,8 +45,7 @@ extension DeviceEngine {
                 record(step, ExpectationVerdict(ok: false, detail: problem))
             }
         case .nfcScan(let tag):
-            trace.record("user.nfc", at: now, ["tag": tag])
-            try runAutomations(triggeredBy: .nfcTag(id: tag))
+            try scanTag(step, tag: tag)
         case .screenTap(let button, let times):
             try tapOnScreen(step, button: button, times: times)
         case .link(let url):
