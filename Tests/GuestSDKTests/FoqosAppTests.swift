@@ -139,4 +139,23 @@ extension GuestBuildTests {
                 "poster-1 CodeScannerView read poster-1: no profile is active",
             ], "\(results)")
     }
+
+    /// Foqos's NFC timer and NFC pause timer through their duration sheets
+    /// (`tap minutes:N` calls the sheet's `onDurationSelected`): the timer
+    /// ends on time, the pause re-blocks at its end, a tag during a pause
+    /// ends the session (`scenarios/guests/foqos/timers-and-pauses.scenario`).
+    @Test func aTimerSheetsDurationEndsOnTimeAndAPauseReblocks() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let guest = try Self.build(checkout: checkout, name: "foqos")
+        let root = Self.temporaryRoot("foqos-pause")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/timers-and-pauses.scenario").path
+        let run = try Self.play(scenario, guest: guest, root: root)
+        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+        #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+        let taps = Self.traceEvents(root).filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
+        #expect(taps.contains("the sheet to start Focus is up (TimerDurationView)"), "\(taps)")
+        #expect(taps.contains("10 minutes chosen: Pausable is active"), "\(taps)")
+    }
 }

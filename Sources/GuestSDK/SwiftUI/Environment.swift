@@ -88,14 +88,20 @@ public struct Environment<Value>: @unchecked Sendable {
 }
 
 /// Apple: "A property wrapper type for an observable object that a parent
-/// or ancestor view supplies." Read with none supplied, SwiftUI stops the
-/// app ("No ObservableObject of type ... found"); so does this.
+/// or ancestor view supplies." The only ancestor here is the app's root:
+/// what its harness supplies (`RootEnvironment`), as the root's
+/// `.environmentObject(...)` does for every view and sheet under it. Read
+/// with none supplied, SwiftUI stops the app ("No ObservableObject of type
+/// ... found"); so does this.
 @propertyWrapper
 public struct EnvironmentObject<ObjectType: ObservableObject>: @unchecked Sendable {
     public init() {}
 
     public var wrappedValue: ObjectType {
-        GuestDevice.fail("SwiftUI.EnvironmentObject: no ObservableObject of type \(ObjectType.self) found")
+        guard let object = RootEnvironment.object(of: ObjectType.self) else {
+            GuestDevice.fail("SwiftUI.EnvironmentObject: no ObservableObject of type \(ObjectType.self) found")
+        }
+        return object
     }
 
     public var projectedValue: ObservedObject<ObjectType>.Wrapper {
@@ -120,5 +126,23 @@ public struct OpenURLAction: Sendable {
 
     @MainActor public func callAsFunction(_ url: URL, completion: @escaping @MainActor @Sendable (Bool) -> Void) {
         UIApplication.shared.open(url, completionHandler: completion)
+    }
+}
+
+/// The objects an app's root view places in the environment of everything
+/// it shows (`.environmentObject(...)` on its `WindowGroup` content), as
+/// its harness supplies them (the emulator's, not Apple's API): the views a
+/// presented sheet draws read them (`ViewTree`).
+public enum RootEnvironment {
+    nonisolated(unsafe) private static var objects: [ObjectIdentifier: AnyObject] = [:]
+    private static let lock = NSLock()
+
+    /// `object`, for every `@EnvironmentObject` of its type.
+    public static func supply<Object: ObservableObject>(_ object: Object) {
+        lock.withLock { objects[ObjectIdentifier(Object.self)] = object }
+    }
+
+    static func object<Object: ObservableObject>(of type: Object.Type) -> Object? {
+        lock.withLock { objects[ObjectIdentifier(type)] as? Object }
     }
 }

@@ -20,6 +20,7 @@ import OALPlatform
 import OALProcesses
 import OALSystem
 import SwiftData
+import SwiftUI
 
 /// `foqosApp.swift`'s container (its own is file-private there): made on
 /// first use, on the main actor, with the legacy NFC/QR fields backfilled.
@@ -41,6 +42,14 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         TimersUtil.registerBackgroundTasks()
         let asyncDependency: @Sendable () async -> (ModelContainer) = { @MainActor in foqosContainer }
         AppDependencyManager.shared.add(key: "ModelContainer", dependency: asyncDependency)
+        // The singletons its root view places in the environment
+        // (`.environmentObject`), which the sheets its strategies put up read.
+        MainActor.assumeIsolated {
+            RootEnvironment.supply(StrategyManager.shared)
+            RootEnvironment.supply(LiveActivityManager.shared)
+            RootEnvironment.supply(ThemeManager.shared)
+            RootEnvironment.supply(AlertsManager.shared)
+        }
     }
 
     /// `HomeView`'s scene becoming active (`loadApp()`): the active session
@@ -127,7 +136,47 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
     @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
         if button == "stop" { return try await press(start: nil, waiting: true) }
         if button.hasPrefix("start:") { return try await press(start: String(button.dropFirst(6)), waiting: true) }
-        return .refused("Foqos's Home screen has no button '\(button)' here (start:NAME, stop)")
+        if button.hasPrefix("minutes:"), let minutes = Int(button.dropFirst(8)) { return chooseDuration(minutes) }
+        return .refused("Foqos's Home screen has no button '\(button)' here (start:NAME, stop, minutes:N)")
+    }
+
+    /// `minutes:N` on the sheet a timer strategy puts up (`TimerDurationView`,
+    /// `PauseDurationView`): its slider set to N and its start button
+    /// tapped, which calls the sheet's `onDurationSelected` as the button
+    /// does. N outside the slider's own bounds (read from the view) is
+    /// refused, as the slider cannot reach it.
+    @MainActor private func chooseDuration(_ minutes: Int) -> GuestTapOutcome {
+        let strategies = StrategyManager.shared
+        guard strategies.showCustomStrategyView, let sheet = strategies.customStrategyView else {
+            return .refused("no sheet asks for a duration")
+        }
+        if let timer = ViewTree.views(of: TimerDurationView.self, in: sheet).first {
+            if let refusal = Self.outsideSlider(minutes, of: timer) { return refusal }
+            strategies.errorMessage = nil
+            timer.onDurationSelected(StrategyTimerData(durationInMinutes: minutes, hideStopButton: false))
+        } else if let pause = ViewTree.views(of: PauseDurationView.self, in: sheet).first {
+            if let refusal = Self.outsideSlider(minutes, of: pause) { return refusal }
+            strategies.errorMessage = nil
+            pause.onDurationSelected(minutes)
+        } else {
+            return .refused("the sheet up asks for no duration")
+        }
+        if let error = strategies.errorMessage { return .refused(error) }
+        strategies.loadActiveSession(context: foqosContainer.mainContext)
+        let now = strategies.activeSession.map { "\($0.blockedProfile.name) is active" } ?? "no profile is active"
+        return .done("\(minutes) minutes chosen: \(now)", id: nil)
+    }
+
+    /// The slider's bounds, as the sheet keeps them (`minMinutes`,
+    /// `maxMinutes`), read from the view rather than restated here.
+    static func outsideSlider(_ minutes: Int, of sheet: Any) -> GuestTapOutcome? {
+        let fields = Dictionary(
+            Mirror(reflecting: sheet).children.compactMap { child in
+                (child.value as? Double).flatMap { value in child.label.map { ($0, value) } }
+            }, uniquingKeysWith: { first, _ in first })
+        guard let low = fields["minMinutes"], let high = fields["maxMinutes"] else { return nil }
+        guard Double(minutes) < low || Double(minutes) > high else { return nil }
+        return .refused("the slider goes from \(Int(low)) to \(Int(high)) minutes")
     }
 
     /// The profile button: `toggleBlocking` with the profile named (start)
@@ -154,10 +203,13 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         if let error = strategies.errorMessage { return .refused(error) }
         let verb = name == nil ? "stop" : "start"
         if strategies.showCustomStrategyView, let sheet = strategies.customStrategyView {
-            guard waiting, CodeScannerView.showScanners(in: sheet) > 0 else {
+            guard waiting else {
                 return .refused("\(profile.name)'s strategy asks for its own view (tap \(verb) on the running app)")
             }
-            return .done("the scanner to \(verb) \(profile.name) is up", id: profile.id)
+            if CodeScannerView.showScanners(in: sheet) > 0 {
+                return .done("the scanner to \(verb) \(profile.name) is up", id: profile.id)
+            }
+            return .done("the sheet to \(verb) \(profile.name) is up (\(type(of: sheet)))", id: profile.id)
         }
         if DeviceReaders.shared.newest(.nfc) != nil {
             guard waiting else {
