@@ -59,6 +59,7 @@ public struct GuestBuilder: Sendable {
             for kind in GuestProcess.Kind.allCases where kind != .app { omitted.append((kind, package.noExtensions)) }
         }
         let appViews = try harness.appViews(app: app, read: readSources)
+        let appMutants = try self.appMutants(app, harness: harness)
         for var process in app.processes {
             if process.kind == .app, let reason = harness.appOmission {
                 omitted.append((.app, reason))
@@ -74,8 +75,10 @@ public struct GuestBuilder: Sendable {
             if process.kind == .app, appViews == .reached {
                 process = try keepingReachedViews(process, checkout: app.checkout)
             }
-            let texts = try readSources(process.sources, in: app.checkout)
+            var texts = try readSources(process.sources, in: app.checkout)
             allTexts += texts
+            let rewritten = try appMutants?.rewrite(for: texts) ?? [:]
+            texts = texts.map { ($0.path, rewritten[$0.path] ?? $0.text) }
             let generated = try harness.files(for: process, app: app, sourceTexts: texts)
             var key = processKey(process, texts: texts, generated: generated, version: version, sdk: sdk, app: app)
             if !modules.isEmpty {
@@ -101,7 +104,7 @@ public struct GuestBuilder: Sendable {
             do {
                 let (record, seconds) = try compile(
                     process, app: app, texts: texts, generated: generated, key: key, compiler: compiler,
-                    modules: modules.filter { $0.failure == nil })
+                    modules: modules.filter { $0.failure == nil }, rewritten: rewritten)
                 processes.append((process.kind, key, seconds))
                 excluded += (process.excluded + record.cascaded).map { (process.kind, $0) }
             } catch {
@@ -221,7 +224,7 @@ public struct GuestBuilder: Sendable {
     func compile(
         _ process: GuestProcess, app: GuestApp, texts: [(path: String, text: String)],
         generated: [GuestHarnessFiles.File], key: ContentKey, compiler: SwiftCompiler,
-        modules: [GuestPackageTests.Module] = []
+        modules: [GuestPackageTests.Module] = [], rewritten: [String: String] = [:]
     ) throws(GuestBuildError) -> (ProcessRecord, Double) {
         let final = processDirectory(key)
         let work = final.deletingLastPathComponent().appendingPathComponent("\(key.short).tmp-\(getpid())")
@@ -233,6 +236,13 @@ public struct GuestBuilder: Sendable {
                 try file.contents.write(
                     to: work.appendingPathComponent("generated").appendingPathComponent(file.name), atomically: true,
                     encoding: .utf8)
+            }
+            // An app mutant's schemata: a copy of the file, never the app's.
+            for (path, text) in rewritten {
+                let copy = work.appendingPathComponent("mutated").appendingPathComponent(path)
+                try FileManager.default.createDirectory(
+                    at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: copy, atomically: true, encoding: .utf8)
             }
         } catch {
             throw .io("\(work.path): \(error)")
@@ -249,7 +259,11 @@ public struct GuestBuilder: Sendable {
         var typeChecking = false
         while true {
             let sources =
-                cascade.compiled.map { app.checkout.appendingPathComponent($0).path }
+                cascade.compiled.map { path in
+                    rewritten[path] != nil
+                        ? work.appendingPathComponent("mutated").appendingPathComponent(path).path
+                        : app.checkout.appendingPathComponent(path).path
+                }
                 + generated.map { work.appendingPathComponent("generated").appendingPathComponent($0.name).path }
             // A static library after the code that uses it, for the linker.
             let libraries = modules.reversed().map(\.library.path)
@@ -289,6 +303,31 @@ public struct GuestBuilder: Sendable {
             guard ProcessRecord.load(final) != nil else { throw .io("\(final.path): \(error)") }
         }
         return (record, seconds)
+    }
+
+    // MARK: An app's own mutants
+
+    /// The harness's hand-written mutants of an app's own code (an app with
+    /// no package: Foqos), when the build asks for them
+    /// (`packageMutants`), with the file they come from.
+    struct AppMutants {
+        var mutants: PackageMutants
+        var file: String
+
+        /// The process's files the mutants touch, rewritten as schemata;
+        /// nil when it has none of them.
+        func rewrite(for texts: [(path: String, text: String)]) throws(GuestBuildError) -> [String: String]? {
+            let own = mutants.restricted(to: Set(texts.map(\.path)))
+            guard !own.mutants.isEmpty else { return nil }
+            let byPath = Dictionary(texts.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+            return try own.rewrite(byPath, mutantsFile: file)
+        }
+    }
+
+    func appMutants(_ app: GuestApp, harness: GuestHarnessFiles) throws(GuestBuildError) -> AppMutants? {
+        guard options.packageMutants, app.package == nil else { return nil }
+        let file = harness.directory.appendingPathComponent("package-mutants")
+        return AppMutants(mutants: try PackageMutants.load(file), file: file.path)
     }
 
     // MARK: A package host's modules

@@ -95,6 +95,9 @@ public final class Oracle {
     /// The device's last probe of a guest app (set before each `observe`;
     /// nil when it did not ask).
     package var guestProbe: Result<GuestProbe, AppQueryFailure>?
+    /// Foqos's documented behaviour, learned from the trace
+    /// (FoqosJudging.swift); nil for any other app.
+    var foqos: FoqosModel?
     /// The app's Rules screen, when the device asked for it after this
     /// step (`DeviceEngine.askTheApp`): the `status-label` check's input.
     package var rulesScreen: ScreenRows?
@@ -237,6 +240,7 @@ public final class Oracle {
         checkStoresParse(events)
         learn(events)
         learnSpecFacts(events)
+        learnFoqos(events)
         // `learnKills` makes `spec.kills` present on any line it reads, the
         // store lines the tail no longer decodes included.
         if tail.skipped > 0, spec.kills == nil { spec.kills = KillFacts() }
@@ -273,6 +277,7 @@ public final class Oracle {
         // A guest whose rules the spec does not model (extensions alone, or
         // a harness that says so: docs/FOQOS.md). Only the scenario's
         // expectations, and what a package's contract promises, judge it.
+        if judgesFoqos { return judgeFoqos(view) }
         if let reason = guest?.noSpecModel {
             for gap in GuestCheckGap.noSpec(reason) { noteGap(gap) }
             return

@@ -80,12 +80,14 @@ let guestUsage = """
           --sdk DIR               where GuestSDK was built (default: beside oal-device)
           --quiet                 no progress
           Exit 0 scored, 64 usage, 65 a bad harness file, 66 no such file.
-      guest contract PACKAGE [options]
-          A package's contract checks held to its hand-written mutants (guest-harness/<app>/package-mutants):
-          the package's sample host app is built once with every mutant as a schema; SCENARIO played
-          unmutated must break none of the contract's promises, and each mutant played (OAL_MUTANT=guest-N)
-          must break the one it names. Prints a row per run: the mutant, the check it must fail, what failed.
-          --scenario FILE         the day (default scenarios/guests/intervention-day.scenario)
+      guest contract CHECKOUT [options]
+          A guest's own checks held to its hand-written mutants (guest-harness/<app>/package-mutants): a
+          package's sample host app (its package's code mutated), or an app with a spec model of its own
+          (Foqos: its app's code), is built once with every mutant as a schema, in a copy of each file it
+          touches. Each day the mutants name (their `scenario` line, else SCENARIO) played unmutated must break
+          none of the checks the mutants name, and each mutant played (OAL_MUTANT=guest-N) on its day must
+          break the one it names. Prints a row per run: the mutant, its day, the check it must fail, what failed.
+          --scenario FILE         the day of mutants that name none (default scenarios/guests/intervention-day.scenario)
           --seed N                the seed of each run (default: the scenario's seed line)
           --work DIR              where the device roots go (default $TMPDIR/oal-contract-PID, kept and printed)
           --harness DIR, --cache DIR, --sdk DIR as guest build
@@ -542,22 +544,24 @@ func contractCommand(_ target: String, _ parsed: ParsedArguments) throws -> Exit
     } catch {
         throw guestFailure(error)
     }
-    print("| run | must fail | failed | as expected |")
-    print("|---|---|---|---|")
+    print("| run | day | must fail | failed | as expected |")
+    print("|---|---|---|---|---|")
     for row in report.rows {
         let name = row.mutant.map { "\($0.variable) \($0.name)" } ?? "unmutated"
         let must = row.mutant?.catches ?? "none of the contract's checks"
+        let day = (row.scenario as NSString).lastPathComponent
         let failed =
             row.verdict.violations.isEmpty
             ? "nothing"
             : row.verdict.violations.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
                 .joined(separator: ", ")
-        print("| \(name) | \(must) | \(failed) | \(row.asExpected ? "yes" : "NO") |")
+        print("| \(name) | \(day) | \(must) | \(failed) | \(row.asExpected ? "yes" : "NO") |")
     }
+    let unmutated = report.rows.filter { $0.mutant == nil }
     print(
-        "\(report.caught) of \(report.rows.count - 1) mutant(s) caught by the check they break; "
-            + "unmutated: \(report.rows.first?.asExpected == true ? "no promise broken" : "a promise broken") "
-            + "(roots in \(work.path))")
+        "\(report.caught) of \(report.rows.count - unmutated.count) mutant(s) caught by the check they break; "
+            + "unmutated: \(unmutated.allSatisfy(\.asExpected) ? "no promise broken" : "a promise broken") "
+            + "on \(unmutated.count) day(s) (roots in \(work.path))")
     for row in report.rows where !row.asExpected { print("reproduce: \(row.reproduce)") }
     return report.passed ? .done : .checkFailed
 }

@@ -158,4 +158,34 @@ extension GuestBuildTests {
         #expect(taps.contains("the sheet to start Focus is up (TimerDurationView)"), "\(taps)")
         #expect(taps.contains("10 minutes chosen: Pausable is active"), "\(taps)")
     }
+
+    /// Foqos judged on its documented behaviour: each of the five mutants
+    /// of its own code (`guest-harness/foqos/package-mutants`, in a copy of
+    /// each file) fails its day on the check it names, and the days played
+    /// unmutated break none of those checks.
+    @Test func eachFoqosMutantFailsItsDayOnItsOwnCheck() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let work = Self.temporaryRoot("foqos-contract")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"), ["guest", "contract", checkout, "--work", work.path, "--quiet"])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")
+        for day in ["nfc-and-qr", "timers-and-pauses", "timer-and-break"] {
+            #expect(
+                run.stdout.contains("| unmutated | \(day).scenario | none of the contract's checks | nothing | yes |"))
+        }
+        for (mutant, check) in [
+            ("any-tag-stops", "foqos-start-stop"), ("strict-ignored", "foqos-strict"),
+            ("timer-twice-as-long", "foqos-timer"), ("break-twice-as-long", "foqos-break"),
+            ("pause-twice-as-long", "foqos-pause"),
+        ] {
+            let row = run.stdout.split(separator: "\n").first { $0.contains(" \(mutant) |") }
+            #expect(
+                row?.contains("| \(check) |") == true && row?.contains("\(check) ×") == true,
+                "\(mutant): \(row ?? "no row")")
+            #expect(row?.hasSuffix("| yes |") == true, "\(mutant): \(row ?? "no row")")
+        }
+        #expect(run.stdout.contains("5 of 5 mutant(s) caught by the check they break"))
+    }
 }

@@ -32,6 +32,17 @@ import Testing
 
     /// One why, printed once with its checks: a guest with no spec model
     /// does not print the same reason for every check.
+    /// `option spec-model foqos`: the app is judged on its own documented
+    /// behaviour (docs/FOQOS_SPEC.md), not named as having no model; an app
+    /// of extensions alone has none whatever its options say.
+    @Test func aHarnessNamesTheModelItsAppIsJudgedBy() throws {
+        let build = try Self.guest(#"{"name":"Foqos","source":"s","bin":"b","options":{"spec-model":"foqos"}}"#)
+        #expect(build.specModel == "foqos" && build.noSpecModel == nil)
+        let extensionsAlone = try Self.guest(
+            #"{"name":"Foqos","source":"s","bin":"b","options":{"spec-model":"foqos"},"omitted":{"app":"none"}}"#)
+        #expect(extensionsAlone.specModel == nil && extensionsAlone.noSpecModel != nil)
+    }
+
     @Test func gapsWithOneReasonArePrintedOnce() {
         var report = OracleReport()
         report.guestGaps = [

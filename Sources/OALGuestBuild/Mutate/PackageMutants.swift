@@ -14,6 +14,7 @@ import Foundation
 ///     mutant NAME
 ///     catches CHECK
 ///     summary WHAT IT BREAKS
+///     scenario FILE                       the day that must catch it (optional)
 ///     drop FILE:LINE STATEMENT           the statement on that line, not run
 ///     replace FILE:LINE FROM => TO       FROM (once on that line) is TO
 ///
@@ -40,6 +41,10 @@ public struct PackageMutants: Sendable, Equatable {
         public var catches: String
         public var summary: String
         public var edits: [Edit]
+        /// The day that must catch it, when the harness names one
+        /// (`scenario FILE`, relative to the repository); else the one the
+        /// command plays.
+        public var scenario: String?
 
         public var variable: String { "guest-\(id)" }
     }
@@ -69,6 +74,7 @@ public struct PackageMutants: Sendable, Equatable {
             switch word {
             case "catches": mutants[mutants.count - 1].catches = rest
             case "summary": mutants[mutants.count - 1].summary = rest
+            case "scenario": mutants[mutants.count - 1].scenario = rest
             case "drop", "replace":
                 let (place, body) = split(rest)
                 let parts = place.split(separator: ":")
@@ -86,7 +92,8 @@ public struct PackageMutants: Sendable, Equatable {
                 }
                 mutants[mutants.count - 1].edits.append(Edit(file: String(parts[0]), line: lineNumber, kind: kind))
             default:
-                throw .project(file, "line \(number): unknown word `\(word)` (mutant, catches, summary, drop, replace)")
+                throw .project(
+                    file, "line \(number): unknown word `\(word)` (mutant, catches, summary, scenario, drop, replace)")
             }
         }
         for mutant in mutants where mutant.catches.isEmpty || mutant.edits.isEmpty {
@@ -98,6 +105,17 @@ public struct PackageMutants: Sendable, Equatable {
     static func split(_ line: String) -> (String, String) {
         guard let space = line.firstIndex(of: " ") else { return (line, "") }
         return (String(line[..<space]), String(line[line.index(after: space)...]).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The mutants' edits to `files` alone (each mutant keeps its number):
+    /// an app's mutants, for one process's sources.
+    public func restricted(to files: Set<String>) -> PackageMutants {
+        PackageMutants(
+            mutants: mutants.compactMap { mutant in
+                var mine = mutant
+                mine.edits = mutant.edits.filter { files.contains($0.file) }
+                return mine.edits.isEmpty ? nil : mine
+            })
     }
 
     /// The files the mutants touch, rewritten with every edit as a schema;

@@ -18,26 +18,26 @@ public struct ContractMutants: Sendable {
 
     public struct Row: Sendable {
         public var mutant: PackageMutants.Mutant?
+        /// The day played.
+        public var scenario: String
         public var verdict: ScenarioVerdict
         public var reproduce: String
+        /// The checks the mutants name: an unmutated day breaks none.
+        public var contractChecks: Set<String>
 
         /// The unmutated run breaks no promise; a mutant breaks its own.
         public var asExpected: Bool {
-            guard let mutant else { return Self.contractChecks.allSatisfy { verdict.violations[$0] == nil } }
+            guard let mutant else { return contractChecks.allSatisfy { verdict.violations[$0] == nil } }
             return verdict.violations[mutant.catches] != nil
         }
-
-        static let contractChecks = [
-            "fail-open", "exactly-once-resolve", "never-stale", "open-counted-once", "return-window",
-        ]
     }
 
     public struct Report: Sendable {
-        /// The unmutated run first, then one per mutant.
+        /// The unmutated runs first (one per day), then one per mutant.
         public var rows: [Row]
         public var build: URL
 
-        public var caught: Int { rows.dropFirst().filter(\.asExpected).count }
+        public var caught: Int { rows.filter { $0.mutant != nil && $0.asExpected }.count }
         public var passed: Bool { rows.allSatisfy(\.asExpected) }
     }
 
@@ -53,15 +53,28 @@ public struct ContractMutants: Sendable {
             throw .notFound("no harness for \(build.app.name)")
         }
         let mutants = try PackageMutants.load(harness.directory.appendingPathComponent("package-mutants"))
+        let checks = Set(mutants.mutants.map(\.catches))
+        // Every day a mutant names is played unmutated too (the command's
+        // own day when none names one).
+        var days: [String] = []
+        for day in mutants.mutants.map({ $0.scenario ?? player.scenario }) where !days.contains(day) {
+            days.append(day)
+        }
         var rows: [Row] = []
-        for mutant in [nil] + mutants.mutants.map(Optional.some) {
+        for (mutant, day) in days.map({ (nil as PackageMutants.Mutant?, $0) })
+            + mutants.mutants.map({ ($0, $0.scenario ?? player.scenario) })
+        {
             var run = player
+            run.scenario = day
             run.mutant = mutant?.variable
             let name = mutant.map { "\($0.variable) \($0.name)" } ?? "unmutated"
-            progress("playing \(name)")
-            let root = work.appendingPathComponent(mutant?.variable ?? "unmutated")
-            let verdict = try run.play(build: build.directory, root: root)
-            rows.append(Row(mutant: mutant, verdict: verdict, reproduce: run.reproduce(guest: build.directory.path)))
+            progress("playing \(name) on \(day)")
+            let folder = mutant?.variable ?? "unmutated-\(days.firstIndex(of: day) ?? 0)"
+            let verdict = try run.play(build: build.directory, root: work.appendingPathComponent(folder))
+            rows.append(
+                Row(
+                    mutant: mutant, scenario: day, verdict: verdict,
+                    reproduce: run.reproduce(guest: build.directory.path), contractChecks: checks))
         }
         return Report(rows: rows, build: build.directory)
     }

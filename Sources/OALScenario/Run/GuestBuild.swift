@@ -52,6 +52,11 @@ public struct GuestBuild: Codable, Hashable, Sendable {
         return options?["no-spec-model"]
     }
 
+    /// The model of the app's own documented behaviour the oracle judges it
+    /// by, when it is not the spec's rules (`option spec-model NAME`:
+    /// `foqos`, docs/FOQOS_SPEC.md).
+    public var specModel: String? { hasApp ? options?["spec-model"] : nil }
+
     /// The URLs the app answers (`guest.json`'s `links`): the custom
     /// schemes it registers and the hosts of its universal links. Nil: none.
     public var links: Links?

@@ -78,6 +78,22 @@ public enum OracleCheck: String, Codable, Hashable, Sendable, CaseIterable {
     /// The reopen right after proceeding passes through, within the
     /// coordinator's return window and only then.
     case returnWindow = "return-window"
+    /// Foqos (docs/FOQOS_SPEC.md): a session starts and stops only by what
+    /// its strategy allows (the tag or code that started it, the app's
+    /// button for the manual ones).
+    case foqosStartStop = "foqos-start-stop"
+    /// Foqos: a timer session stops blocking when its duration runs out,
+    /// and not before.
+    case foqosTimer = "foqos-timer"
+    /// Foqos: the shields are lifted during a break and back when it ends.
+    case foqosBreak = "foqos-break"
+    /// Foqos: a pause timer's tag pauses the session, which blocks again
+    /// when the pause runs out.
+    case foqosPause = "foqos-pause"
+    /// Foqos: a strict profile is stopped only by an approved tag or code.
+    case foqosStrict = "foqos-strict"
+    /// Foqos: temporary access lets through the promised opens and no more.
+    case foqosTemporaryAccess = "foqos-temporary-access"
 }
 
 /// One broken property, with everything needed to look at it again.

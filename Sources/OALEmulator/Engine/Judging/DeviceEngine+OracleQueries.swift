@@ -65,5 +65,5 @@ extension DeviceEngine {
 extension ResolvedRun {
     /// Whether the oracle asks the guest's app after every step: only an
     /// app it has a spec model of (or a package's contract) to judge by.
-    var guestIsProbed: Bool { guest.map { $0.noSpecModel == nil } ?? false }
+    var guestIsProbed: Bool { guest.map { $0.noSpecModel == nil && $0.specModel == nil } ?? false }
 }
