@@ -47,12 +47,16 @@ extension GuestBuildTests {
         #expect(received.count == 2, "the link, then the code the Camera read")
         #expect(received.allSatisfy { $0.1["result"]?.hasPrefix("the profile picker for") == true }, "\(received)")
         #expect(events.contains { $0.0 == "user.qr" && $0.1["link"] == "yes" })
-        // No spec model of Foqos yet: every spec check is named unjudged.
+        // Judged on Foqos's own model: the spec's rule checks are named
+        // unjudged, its shields are judged, and none differs.
         let oracle = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: root.appendingPathComponent("logs/oracle.json")))
                 as? [String: Any])
         let gaps = try #require(oracle["guestGaps"] as? [String])
-        #expect(gaps.contains { $0.hasPrefix("over-enforced: no spec model of Foqos") })
+        #expect(gaps.contains { $0.hasPrefix("agreement: Foqos has profiles, not the spec's rules") }, "\(gaps)")
+        #expect(!gaps.contains { $0.hasPrefix("over-enforced") || $0.hasPrefix("foqos-start-stop") }, "\(gaps)")
+        #expect((oracle["checksRun"] as? Int ?? 0) > 0)
+        #expect((oracle["violations"] as? [Any])?.isEmpty == true)
     }
 
     /// A link naming a profile Foqos does not have: its own refusal,
