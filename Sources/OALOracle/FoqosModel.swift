@@ -97,7 +97,10 @@ public struct FoqosModel: Hashable, Sendable {
     var pending: Pending?
     /// What last decided the state, and since when.
     var cause: OracleCheck = .overEnforced
-    /// Why the model cannot say now, until the next start or stop it sees.
+    /// Why the model cannot say any more: once it does not know whether a
+    /// session is on (a killed process, a case the README leaves open), no
+    /// later start or stop tells it (Foqos refuses a start while one is on),
+    /// so nothing is judged for the rest of the run.
     var unsure: String?
 
     /// An NFC sheet's life (`NFCReaderSession`'s 60-second limit).
@@ -183,11 +186,10 @@ public struct FoqosModel: Hashable, Sendable {
     static func ran(_ status: String) -> Bool { !status.hasPrefix("signal") }
 
     mutating func unsure(_ why: String) {
-        unsure = why
+        if unsure == nil { unsure = why }
         pending = nil
     }
 
-    /// The model knows again once a session starts or stops from a known state.
     mutating func decided(_ check: OracleCheck) {
         cause = check
     }
@@ -344,13 +346,11 @@ public struct FoqosModel: Hashable, Sendable {
 
     mutating func start(_ name: String, at time: Date, tag: String? = nil, endsAt: Date? = nil) {
         session = Session(profile: name, startTag: tag, endsAt: endsAt)
-        unsure = nil
         decided(tag != nil ? .foqosStartStop : endsAt != nil ? .foqosTimer : .underEnforced)
     }
 
     mutating func stop(_ check: OracleCheck) {
         session = nil
-        unsure = nil
         decided(check == .underEnforced ? .overEnforced : check)
     }
 
