@@ -13,6 +13,18 @@ import Testing
 extension GuestBuildTests {
     static let foqosShortcuts = repository.appendingPathComponent("scenarios/guests/foqos/shortcuts.scenario").path
 
+    /// Plays the Foqos day `scenarios/guests/foqos/NAME.scenario` on a fresh
+    /// root and hands `body` the run and the root (removed after); nothing
+    /// when Foqos's sources are absent.
+    static func playFoqosDay(_ name: String, _ body: (ProcessRun, URL) throws -> Void) throws {
+        guard FileManager.default.fileExists(atPath: foqos + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let guest = try build(checkout: foqos, name: "foqos")
+        let root = temporaryRoot("foqos-\(name)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scenario = repository.appendingPathComponent("scenarios/guests/foqos/\(name).scenario").path
+        try body(try play(scenario, guest: guest, root: root), root)
+    }
+
     @Test func foqosIntentsRunInFoqosProcessAndItsProfileShieldsItsApps() throws {
         let checkout = Self.foqos
         guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else {
@@ -93,21 +105,16 @@ extension GuestBuildTests {
     /// (`scenarios/guests/foqos/timer-and-break.scenario`: the device's
     /// expectations at the minutes around each end).
     @Test func foqosTimerEndsOnTimeAndItsBreakBlocksAgainAtItsEnd() throws {
-        let checkout = Self.foqos
-        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
-        let guest = try Self.build(checkout: checkout, name: "foqos")
-        let root = Self.temporaryRoot("foqos-timer")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/timer-and-break.scenario").path
-        let run = try Self.play(scenario, guest: guest, root: root)
-        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
-        #expect(run.stderr.contains("8 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
-        let events = Self.traceEvents(root)
-        // The timer's end and the break's end are the monitor's callbacks.
-        let ends = events.filter { $0.0 == "deliver" && $0.1["kind"] == "intervalDidEnd" }
-        #expect(ends.count >= 2, "\(ends)")
-        let breakTap = try #require(events.first { $0.0 == "tap" && $0.1["tap"] == "profile.break" })
-        #expect(breakTap.1["outcome"] == "done")
+        try Self.playFoqosDay("timer-and-break") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("8 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            let events = Self.traceEvents(root)
+            // The timer's end and the break's end are the monitor's callbacks.
+            let ends = events.filter { $0.0 == "deliver" && $0.1["kind"] == "intervalDidEnd" }
+            #expect(ends.count >= 2, "\(ends)")
+            let breakTap = try #require(events.first { $0.0 == "tap" && $0.1["tap"] == "profile.break" })
+            #expect(breakTap.1["outcome"] == "done")
+        }
     }
 
     /// Foqos's NFC and QR strategies through its own code: the start
@@ -117,31 +124,26 @@ extension GuestBuildTests {
     /// unlock tag; a sheet left past 60 seconds no longer reads
     /// (`scenarios/guests/foqos/nfc-and-qr.scenario`).
     @Test func aStrictProfileRefusesAWrongTagAndItsOwnTagStopsIt() throws {
-        let checkout = Self.foqos
-        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
-        let guest = try Self.build(checkout: checkout, name: "foqos")
-        let root = Self.temporaryRoot("foqos-nfc")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/nfc-and-qr.scenario").path
-        let run = try Self.play(scenario, guest: guest, root: root)
-        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
-        #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
-        let scans = Self.traceEvents(root).filter { $0.0 == "scan.received" }.map { $0.1 }
-        let results = scans.map { "\($0["value"] ?? "") \($0["result"] ?? "")" }
-        #expect(
-            results == [
-                "desk NFCTagReaderSession read desk: Desk is active",
-                "kitchen refused: You must scan the original tag to stop focus",
-                "desk NFCTagReaderSession read desk: no profile is active",
-                "kitchen NFCTagReaderSession read kitchen: Strict is active",
-                "kitchen refused: This NFC tag is not allowed to unblock this profile."
-                    + " Physical unblock setting is on for this profile",
-                "desk NFCTagReaderSession read desk: no profile is active",
-                "desk unread: the app has no nfc reader up",
-                "poster-1 CodeScannerView read poster-1: Poster is active",
-                "poster-2 refused: You must scan the original QR code to stop focus",
-                "poster-1 CodeScannerView read poster-1: no profile is active",
-            ], "\(results)")
+        try Self.playFoqosDay("nfc-and-qr") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            let scans = Self.traceEvents(root).filter { $0.0 == "scan.received" }.map { $0.1 }
+            let results = scans.map { "\($0["value"] ?? "") \($0["result"] ?? "")" }
+            #expect(
+                results == [
+                    "desk NFCTagReaderSession read desk: Desk is active",
+                    "kitchen refused: You must scan the original tag to stop focus",
+                    "desk NFCTagReaderSession read desk: no profile is active",
+                    "kitchen NFCTagReaderSession read kitchen: Strict is active",
+                    "kitchen refused: This NFC tag is not allowed to unblock this profile."
+                        + " Physical unblock setting is on for this profile",
+                    "desk NFCTagReaderSession read desk: no profile is active",
+                    "desk unread: the app has no nfc reader up",
+                    "poster-1 CodeScannerView read poster-1: Poster is active",
+                    "poster-2 refused: You must scan the original QR code to stop focus",
+                    "poster-1 CodeScannerView read poster-1: no profile is active",
+                ], "\(results)")
+        }
     }
 
     /// Foqos's NFC timer and NFC pause timer through their duration sheets
@@ -149,18 +151,13 @@ extension GuestBuildTests {
     /// ends on time, the pause re-blocks at its end, a tag during a pause
     /// ends the session (`scenarios/guests/foqos/timers-and-pauses.scenario`).
     @Test func aTimerSheetsDurationEndsOnTimeAndAPauseReblocks() throws {
-        let checkout = Self.foqos
-        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
-        let guest = try Self.build(checkout: checkout, name: "foqos")
-        let root = Self.temporaryRoot("foqos-pause")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/timers-and-pauses.scenario").path
-        let run = try Self.play(scenario, guest: guest, root: root)
-        #expect(run.status == 0, "\(run.stderr.suffix(3000))")
-        #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
-        let taps = Self.traceEvents(root).filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
-        #expect(taps.contains("the sheet to start Focus is up (TimerDurationView)"), "\(taps)")
-        #expect(taps.contains("10 minutes chosen: Pausable is active"), "\(taps)")
+        try Self.playFoqosDay("timers-and-pauses") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("10 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            let taps = Self.traceEvents(root).filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
+            #expect(taps.contains("the sheet to start Focus is up (TimerDurationView)"), "\(taps)")
+            #expect(taps.contains("10 minutes chosen: Pausable is active"), "\(taps)")
+        }
     }
 
     /// Foqos judged on its documented behaviour: each of the five mutants
@@ -191,5 +188,49 @@ extension GuestBuildTests {
             #expect(row?.hasSuffix("| yes |") == true, "\(mutant): \(row ?? "no row")")
         }
         #expect(run.stdout.contains("5 of 5 mutant(s) caught by the check they break"))
+    }
+
+    /// Foqos at other commits: a history the test makes of the snapshot
+    /// (Foqos's own history is not in `../shared`), with one commit whose
+    /// monitor no longer ends its timers; `bisect --guest REPO` builds each
+    /// commit it plays from the Xcode project (no snapshot's file names)
+    /// and names that commit.
+    @Test func bisectFindsTheCommitThatBrokeFoqosTimers() throws {
+        let checkout = Self.foqos
+        guard FileManager.default.fileExists(atPath: checkout + "/foqos.xcodeproj/project.pbxproj") else { return }
+        let repo = Self.temporaryRoot("foqos-bisect-repo")
+        let work = Self.temporaryRoot("foqos-bisect-work")
+        try? FileManager.default.removeItem(at: repo)
+        defer {
+            try? FileManager.default.removeItem(at: repo)
+            try? FileManager.default.removeItem(at: work)
+        }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: checkout), to: repo)
+        let commit = try Self.gitHistory(at: repo)
+        func note(_ text: String) throws {
+            try text.write(to: repo.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
+        }
+        try commit("Foqos as in the snapshot")
+        try note("A note.\n")
+        try commit("Add notes")
+        let monitor = repo.appendingPathComponent("FoqosDeviceMonitor/DeviceActivityMonitorExtension.swift")
+        let text = try String(contentsOf: monitor, encoding: .utf8)
+        let ending = "    TimerActivityUtil.stopTimerActivity(for: activity)\n"
+        #expect(text.contains(ending))
+        try text.replacingOccurrences(of: ending, with: "").write(to: monitor, atomically: true, encoding: .utf8)
+        try commit("Quieter interval ends")
+        try note("Another note.\n")
+        try commit("Edit notes")
+        try note("A third note.\n")
+        try commit("Edit notes again")
+
+        let scenario = Self.repository.appendingPathComponent("scenarios/guests/foqos/timer-and-break.scenario").path
+        let run = try ProcessRun.run(
+            try BuiltProducts.executable("oal-device"),
+            ["bisect", "--guest", repo.path, "HEAD~4", "HEAD", scenario, "--work", work.path])
+        #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(3000))")
+        #expect(run.stdout.contains("first changed commit:"), "\(run.stdout)")
+        #expect(run.stdout.contains("Quieter interval ends"), "\(run.stdout)")
+        #expect(run.stdout.contains("foqos-timer"), "\(run.stdout)")
     }
 }

@@ -496,6 +496,21 @@ struct GuestBuildTests {
         #expect(bad.stderr.contains("--generated-days:1: 'x' is not a seed"), "\(bad.stderr)")
     }
 
+    /// A git repository made at `repo` (its files as they are), and the
+    /// function that commits everything in it with a message: a history a
+    /// bisect test writes itself.
+    static func gitHistory(at repo: URL) throws -> (String) throws -> Void {
+        let git = URL(fileURLWithPath: "/usr/bin/git")
+        _ = try ProcessRun.run(git, ["init", "-q", "-b", "main", repo.path])
+        return { message in
+            _ = try ProcessRun.run(git, ["-C", repo.path, "add", "-A"])
+            let run = try ProcessRun.run(
+                git,
+                ["-C", repo.path, "-c", "user.name=Test", "-c", "user.email=t@example.com", "commit", "-qm", message])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+    }
+
     @Test func bisectFindsTheCommitThatBrokeMiniGuest() throws {
         let repo = Self.temporaryRoot("bisect-repo")
         let work = Self.temporaryRoot("bisect-work")
@@ -505,15 +520,7 @@ struct GuestBuildTests {
             try? FileManager.default.removeItem(at: work)
         }
         try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("examples/MiniGuest"), to: repo)
-        let git = URL(fileURLWithPath: "/usr/bin/git")
-        func commit(_ message: String) throws {
-            _ = try ProcessRun.run(git, ["-C", repo.path, "add", "-A"])
-            let run = try ProcessRun.run(
-                git,
-                ["-C", repo.path, "-c", "user.name=Test", "-c", "user.email=t@example.com", "commit", "-qm", message])
-            #expect(run.status == 0, "\(run.stderr)")
-        }
-        _ = try ProcessRun.run(git, ["init", "-q", "-b", "main", repo.path])
+        let commit = try Self.gitHistory(at: repo)
         try commit("Initial MiniGuest")
         try "A note.\n".write(to: repo.appendingPathComponent("NOTES.md"), atomically: true, encoding: .utf8)
         try commit("Add notes")
