@@ -15,7 +15,7 @@ extension CodeScannerView {
     @MainActor @discardableResult
     public static func showScanners(in sheet: any View) -> Int {
         let scanners = ViewTree.views(of: CodeScannerView.self, in: sheet)
-        CameraSheet.current.replace(with: scanners)
+        CameraSheet.current.replace(with: scanners.map { ($0.completion, $0.scanMode == .once) })
         return scanners.count
     }
 }
@@ -29,22 +29,25 @@ final class CameraSheet: @unchecked Sendable {
     /// One open scanner: closed when it took its one code, or when another
     /// sheet is shown.
     final class Scanner: @unchecked Sendable {
-        let view: CodeScannerView
+        let completion: (Result<ScanResult, ScanError>) -> Void
+        let once: Bool
         let generation: Int
         var scanned = false
-        init(view: CodeScannerView, generation: Int) {
-            self.view = view
+        init(completion: @escaping (Result<ScanResult, ScanError>) -> Void, once: Bool, generation: Int) {
+            self.completion = completion
+            self.once = once
             self.generation = generation
         }
     }
 
-    func replace(with views: [CodeScannerView]) {
+    /// Each scanner by its `completion` and whether it takes one code.
+    func replace(with views: [(completion: (Result<ScanResult, ScanError>) -> Void, once: Bool)]) {
         let generation = lock.withLock {
             self.generation += 1
             return self.generation
         }
         for view in views {
-            let scanner = Scanner(view: view, generation: generation)
+            let scanner = Scanner(completion: view.completion, once: view.once, generation: generation)
             DeviceReaders.shared.open(
                 DeviceReaders.Reader(
                     kind: .camera, api: "CodeScannerView", queue: .main,
@@ -55,7 +58,7 @@ final class CameraSheet: @unchecked Sendable {
 
     private func isOpen(_ scanner: Scanner) -> Bool {
         lock.withLock {
-            scanner.generation == generation && !(scanner.scanned && scanner.view.scanMode == .once)
+            scanner.generation == generation && !(scanner.scanned && scanner.once)
         }
     }
 
@@ -64,6 +67,6 @@ final class CameraSheet: @unchecked Sendable {
         guard isOpen(scanner) else { return }
         lock.withLock { scanner.scanned = true }
         let result = ScanResult(string: code, type: .qr, image: nil)
-        DispatchQueue.main.async { scanner.view.completion(.success(result)) }
+        DispatchQueue.main.async { scanner.completion(.success(result)) }
     }
 }
