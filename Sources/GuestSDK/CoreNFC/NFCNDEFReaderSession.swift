@@ -48,11 +48,6 @@ public final class NFCNDEFReaderSession: NFCReaderSession, @unchecked Sendable {
         sessionQueue.async { completionHandler(error) }
     }
 
-    /// Restarts polling
-    /// (https://developer.apple.com/documentation/corenfc/nfcndefreadersession/restartpolling()):
-    /// the session keeps its reader open.
-    public func restartPolling() {}
-
     override func tellDelegate(invalidatedBy error: NFCReaderError) {
         delegate?.readerSession(self, didInvalidateWithError: error)
     }

@@ -66,10 +66,6 @@ public final class NFCTagReaderSession: NFCReaderSession, @unchecked Sendable {
         sessionQueue.async { completionHandler(error) }
     }
 
-    /// Restarts polling (https://developer.apple.com/documentation/corenfc/nfctagreadersession/restartpolling()):
-    /// the session keeps its reader open; the connected tag is let go.
-    public func restartPolling() { lock.withLock { connected = nil } }
-
     override func tellDelegate(invalidatedBy error: NFCReaderError) {
         delegate?.tagReaderSession(self, didInvalidateWithError: error)
     }
