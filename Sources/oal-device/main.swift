@@ -180,9 +180,9 @@ let commandSpecs: [String: ArgumentSpec] = [
         options: ["root-base", "limit", "kinds", "with", "seed"] + batchOptions,
         flags: ["quiet", "no-snapshots", "forked"]),
     "explore": ArgumentSpec(
-        options: ["root-base", "seeds", "first-seed"] + guestOptions + batchOptions,
+        options: ["root-base", "seeds", "first-seed", "vocabulary"] + guestOptions + batchOptions,
         flags: ["quiet", "forked", "no-build", "no-shrink"]),
-    "generate": ArgumentSpec(options: ["seed"]),
+    "generate": ArgumentSpec(options: ["seed", "vocabulary"]),
     "new-findings": ArgumentSpec(options: ["markdown"]),
     "check": ArgumentSpec(
         options: checkOptions + guestOptions, flags: ["quiet", "forked", "no-build", "no-shrink"]),

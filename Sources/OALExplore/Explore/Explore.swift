@@ -6,7 +6,8 @@ import OALScenario
 import OALSystem
 
 /// `oal-device explore` (issue 35): N generated days instead of the
-/// hand-written one. Seed S writes `DayGenerator`'s day S to
+/// hand-written one. Seed S writes `DayGenerator`'s day S (or, with
+/// `--vocabulary foqos`, `FoqosDayGenerator`'s) to
 /// `<root-base>/seed-S/day.scenario` and plays it with `--seed S
 /// --random-faults` (the fault mix on top), judged by the oracle alone;
 /// a failing seed is shrunk to a minimal scenario; the failures are
@@ -25,12 +26,15 @@ public struct Explore: Sendable {
     public var shard: Shard?
     /// Whether a seed that failed with a violation is shrunk.
     public var shrink: Bool
+    /// Whose vocabulary the days speak (`--days`).
+    public var days: GeneratedDays
     public var progress: (@Sendable (String) -> Void)?
 
     public init(
         template: RunSpec, rootBase: URL, seeds: [UInt64], jobs: Int = 1, shard: Shard? = nil, shrink: Bool = true,
-        progress: (@Sendable (String) -> Void)? = nil
+        days: GeneratedDays = .openapplock, progress: (@Sendable (String) -> Void)? = nil
     ) {
+        self.days = days
         self.template = template
         self.rootBase = rootBase.standardizedFileURL
         self.seeds = seeds

@@ -23,7 +23,7 @@ struct ExploreSeed: Sendable {
         let resolved = FaultRun.resolving(spec: spec, reason: "the generated day: ") {
             try? FileManager.default.removeItem(at: directory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(DayGenerator.text(seed: seed).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(explore.days.text(seed: seed).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
             return try ResolvedRun.resolve(spec)
         }
         let verdict = FaultRun(resolving: resolved, root: DeviceRoot(directory.appendingPathComponent("root"))).run()
