@@ -1,6 +1,7 @@
 import Foundation
 import OALPlatform
 import OALScenario
+import OALSystem
 
 /// Foqos's documented behaviour (docs/FOQOS_SPEC.md) as a model driven by
 /// what the person did, read from the device's side of the trace: the
@@ -25,7 +26,8 @@ public struct FoqosModel: Hashable, Sendable {
         case pauseTimer
         /// Started with a duration, by the app or "Start Foqos Profile".
         case shortcutTimer
-        /// Short opens while the session stays on: not driven yet.
+        /// Started with a number of opens and their length; the shield's
+        /// unlock button spends one; a tag or a code stops it.
         case temporaryAccess
 
         /// The family and reader (`nfc`, `camera`) of a strategy named as
@@ -69,6 +71,11 @@ public struct FoqosModel: Hashable, Sendable {
         public var breaksTaken = 0
         public var pauseMinutes: Int?
         public var pauseUntil: Date?
+        /// Temporary access: the opens left and each one's length.
+        public var opensLeft = 0
+        public var accessMinutes = 0
+        /// The apps let through now, each until when.
+        public var grants: [String: Date] = [:]
     }
 
     /// A button tapped on the running app whose strategy waits for a tag,
@@ -141,6 +148,10 @@ public struct FoqosModel: Hashable, Sendable {
             current.pauseUntil = nil
             cause = .foqosPause
         }
+        if current.grants.values.contains(where: { $0 <= time }) {
+            current.grants = current.grants.filter { $0.value > time }
+            cause = .foqosTemporaryAccess
+        }
         session = current
     }
 
@@ -148,12 +159,10 @@ public struct FoqosModel: Hashable, Sendable {
         let fields = event.fields
         switch event.event {
         case "user.app":
-            let words = (fields["args"] ?? "").split(separator: " ").map(String.init)
-            guard words.first == "profile" else { return }
-            guard fields["status"].map(Self.ran) ?? false else {
-                return unsure("the app was killed during `\(words.joined(separator: " "))`")
-            }
-            profileStep(words, at: time)
+            let args = fields["args"] ?? ""
+            guard args.hasPrefix("profile ") else { return }
+            guard fields["status"].map(Self.ran) ?? false else { return unsure("the app was killed during `\(args)`") }
+            profileStep(SettingWords(splitting: args), at: time)
         case "user.tap":
             guard fields["result"] != nil else { return }
             screenTap(fields["button"] ?? "", at: time)
@@ -161,6 +170,11 @@ public struct FoqosModel: Hashable, Sendable {
             held("nfc", fields["tag"] ?? "", at: time)
         case "user.qr":
             held("camera", fields["code"] ?? "", at: time)
+        case "user.press":
+            guard fields["status"].map(Self.ran) ?? false else { return unsure("a shield action's process was killed") }
+            // Foqos unlocks with the shield's primary button (`close` in
+            // the trace); its other button does nothing.
+            if fields["button"] == "close" { unlock(fields["app"] ?? "", at: time) }
         case "user.shortcut", "automation.run":
             guard fields["status"].map(Self.ran) ?? false else { return unsure("an intent's process was killed") }
             intent(fields["intent"] ?? "", parameters: fields["parameters"] ?? "", at: time)
@@ -194,25 +208,22 @@ public struct FoqosModel: Hashable, Sendable {
         cause = check
     }
 
-    mutating func profileStep(_ words: [String], at time: Date) {
-        let settings = Dictionary(
-            words.compactMap { word -> (String, String)? in
-                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-                return parts.count == 2 ? (parts[0], parts[1]) : nil
-            }, uniquingKeysWith: { $1 })
-        let plain = words.filter { !$0.contains("=") }
-        func option(_ name: String) -> String? {
-            plain.firstIndex(of: "--\(name)").flatMap { plain.indices.contains($0 + 1) ? plain[$0 + 1] : nil }
-        }
+    mutating func profileStep(_ words: SettingWords, at time: Date) {
+        let settings = words.settings
+        let plain = words.plain
         switch plain.dropFirst().first {
         case "add":
             guard plain.count >= 3, let (family, reader) = Family.of(settings["strategy"] ?? "manual") else { return }
             var unlocks: [String: Set<String>] = [:]
             if let tag = settings["unlock-nfc"] { unlocks["nfc"] = [tag] }
             if let code = settings["unlock-qr"] { unlocks["camera"] = [code] }
+            if settings["schedule"] != nil {
+                unsure("\(plain[2]) has a schedule: the README does not say what a schedule does")
+            }
             profiles[plain[2]] = Profile(
-                name: plain[2], apps: (option("apps") ?? "").split(separator: ",").map(String.init), family: family,
-                reader: reader, unlocks: unlocks, breakMinutes: option("minutes").flatMap(Int.init))
+                name: plain[2], apps: (words.option("apps") ?? "").split(separator: ",").map(String.init),
+                family: family, reader: reader, unlocks: unlocks,
+                breakMinutes: words.option("minutes").flatMap(Int.init))
         case "start":
             guard plain.count == 3, let profile = profiles[plain[2]], session == nil else { return }
             // A one-shot step cannot wait for a tag, a code or a sheet.
@@ -233,21 +244,49 @@ public struct FoqosModel: Hashable, Sendable {
             guard let profile = profiles[name], session == nil else { return }
             switch profile.family {
             case .manual, .physicalStop: start(name, at: time)
-            case .physical, .timer, .pauseTimer, .shortcutTimer:
+            case .physical, .timer, .pauseTimer, .shortcutTimer, .temporaryAccess:
                 pending = Pending(profile: name, starting: true, at: time)
-            case .temporaryAccess: unsure("temporary access is not driven yet")
             }
         } else if button == "stop" {
             guard let current = session, let profile = profiles[current.profile] else { return }
             switch profile.family {
             case .manual, .shortcutTimer: stop(.underEnforced)
-            case .physical, .physicalStop, .timer, .pauseTimer:
+            case .physical, .physicalStop, .timer, .pauseTimer, .temporaryAccess:
                 pending = Pending(profile: profile.name, starting: false, at: time)
-            case .temporaryAccess: unsure("temporary access is not driven yet")
             }
         } else if button.hasPrefix("minutes:"), let minutes = Int(button.dropFirst(8)) {
             chooseDuration(minutes, at: time)
+        } else if button.hasPrefix("access:") {
+            let numbers = button.dropFirst(7).split(separator: ",").compactMap { Int($0) }
+            if numbers.count == 2 { chooseAccess(opens: numbers[0], minutes: numbers[1], at: time) }
         }
+    }
+
+    /// The temporary-access sheet: how many opens, how long each (its
+    /// steppers: 1 to 10 opens, 5 to 60 minutes).
+    mutating func chooseAccess(opens: Int, minutes: Int, at time: Date) {
+        guard let waiting = pending, waiting.starting, let profile = profiles[waiting.profile],
+            profile.family == .temporaryAccess
+        else { return }
+        pending = nil
+        guard (1...10).contains(opens), (5...60).contains(minutes) else { return }
+        start(profile.name, at: time)
+        session?.opensLeft = opens
+        session?.accessMinutes = minutes
+    }
+
+    /// The shield's unlock button on `app`: while opens are left, the app
+    /// is let through for their length; then nothing.
+    mutating func unlock(_ app: String, at time: Date) {
+        guard var current = session, let profile = profiles[current.profile], profile.family == .temporaryAccess,
+            profile.apps.contains(app), current.grants[app] == nil
+        else { return }
+        if current.opensLeft > 0 {
+            current.opensLeft -= 1
+            current.grants[app] = time.addingTimeInterval(Double(current.accessMinutes) * 60)
+        }
+        session = current
+        decided(.foqosTemporaryAccess)
     }
 
     mutating func chooseDuration(_ minutes: Int, at time: Date) {
@@ -299,11 +338,7 @@ public struct FoqosModel: Hashable, Sendable {
     }
 
     mutating func intent(_ name: String, parameters: String, at time: Date) {
-        let values = Dictionary(
-            parameters.split(separator: " ").compactMap { word -> (String, String)? in
-                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-                return parts.count == 2 ? (parts[0], parts[1]) : nil
-            }, uniquingKeysWith: { $1 })
+        let values = SettingWords(splitting: parameters).settings
         switch name {
         case "StartProfileIntent":
             guard let named = values["profile"], profiles[named] != nil, session == nil else { return }
@@ -363,7 +398,8 @@ public struct FoqosModel: Hashable, Sendable {
         if let unsure = model.unsure { return Expectation(blocked: [], check: model.cause, unjudged: unsure) }
         // An interval's end is delivered at its minute: the minute after a
         // timer, break or pause ends is not judged.
-        for edge in [session?.endsAt, session?.breakUntil, session?.pauseUntil].compactMap({ $0 })
+        let edges = [session?.endsAt, session?.breakUntil, session?.pauseUntil].compactMap { $0 }
+        for edge in edges + (session?.grants.values.map { $0 } ?? [])
         where time >= edge && time < edge.addingTimeInterval(Self.edgeGrace) {
             return Expectation(blocked: [], check: model.cause, unjudged: "an interval's end minute")
         }
@@ -375,8 +411,13 @@ public struct FoqosModel: Hashable, Sendable {
             return Expectation(
                 blocked: [], check: model.cause, unjudged: nil, why: "\(profile.name)'s session is \(what)")
         }
-        let how = current.startTag.map { " (started by \($0))" } ?? ""
+        var how = current.startTag.map { " (started by \($0))" } ?? ""
+        if profile.family == .temporaryAccess {
+            let through = current.grants.keys.sorted().map { "\($0) let through" }
+            how += " (" + (through + ["\(current.opensLeft) open(s) left"]).joined(separator: ", ") + ")"
+        }
         return Expectation(
-            blocked: Set(profile.apps), check: model.cause, unjudged: nil, why: "\(profile.name)'s session is on\(how)")
+            blocked: Set(profile.apps).subtracting(current.grants.keys), check: model.cause, unjudged: nil,
+            why: "\(profile.name)'s session is on\(how)")
     }
 }

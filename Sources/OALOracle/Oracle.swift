@@ -274,10 +274,12 @@ public final class Oracle {
         // Before any check: a named reason may weigh a rule's usage, which
         // needs this view's apps (`travelExplains`).
         lastCatalog = view.catalog
-        // A guest whose rules the spec does not model (extensions alone, or
-        // a harness that says so: docs/FOQOS.md). Only the scenario's
-        // expectations, and what a package's contract promises, judge it.
+        // A guest judged on a model of its own documented behaviour instead
+        // of the spec's rules (docs/FOQOS_SPEC.md).
         if judgesFoqos { return judgeFoqos(view) }
+        // A guest whose rules the spec does not model (extensions alone, or
+        // a harness that says so). Only the scenario's expectations, and
+        // what a package's contract promises, judge it.
         if let reason = guest?.noSpecModel {
             for gap in GuestCheckGap.noSpec(reason) { noteGap(gap) }
             return

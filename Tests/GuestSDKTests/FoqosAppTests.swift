@@ -160,7 +160,44 @@ extension GuestBuildTests {
         }
     }
 
-    /// Foqos judged on its documented behaviour: each of the five mutants
+    /// Foqos's temporary access through its own code: the start button's
+    /// sheet (`tap access:2,5`), then the shield's unlock button lets an
+    /// app through (Foqos's shield action issues a grant and schedules its
+    /// end; its monitor lifts and restores the shield) twice, and the third
+    /// press gets nothing; the oracle judges it (`foqos-temporary-access`)
+    /// (`scenarios/guests/foqos/temporary-access.scenario`).
+    @Test func temporaryAccessLetsThroughTheOpensChosenAndNoMore() throws {
+        try Self.playFoqosDay("temporary-access") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("15 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            #expect(!run.stderr.contains("foqos-temporary-access: "), "judged, not named unjudged")
+            let events = Self.traceEvents(root)
+            let taps = events.filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
+            #expect(taps.contains("2 opens of 5 minutes: Reading is active"), "\(taps)")
+            let grants = events.filter { $0.0 == "monitor.start" }.compactMap { $0.1["activity"] }
+                .filter { $0.hasPrefix("SoftUnblockGrantTimerActivity:") }
+            #expect(grants.count == 3, "two of Reading's opens and one of Poster's: \(grants)")
+        }
+    }
+
+    /// Foqos's physical-stop strategies, its QR timer and QR pause timer,
+    /// and a schedule run by its monitor
+    /// (`scenarios/guests/foqos/manual-stops-and-schedules.scenario`).
+    @Test func physicalStopsQRTimersAndAScheduleRunThroughFoqosCode() throws {
+        try Self.playFoqosDay("manual-stops-and-schedules") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("16 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            let events = Self.traceEvents(root)
+            let taps = events.filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
+            #expect(taps.contains("started Door"), "no tag asked to start: \(taps)")
+            let scans = events.filter { $0.0 == "scan.received" }.map { $0.1["result"] ?? "" }
+            #expect(scans.contains("CodeScannerView read fridge-code: no profile is active"), "\(scans)")
+            let delivered = events.filter { $0.0 == "deliver" && $0.1["kind"] == "intervalDidStart" }
+            #expect(delivered.contains { UUID(uuidString: $0.1["activity"] ?? "") != nil }, "the schedule's start")
+        }
+    }
+
+    /// Foqos judged on its documented behaviour: each of the seven mutants
     /// of its own code (`guest-harness/foqos/package-mutants`, in a copy of
     /// each file) fails its day on the check it names, and the days played
     /// unmutated break none of those checks.
@@ -172,14 +209,15 @@ extension GuestBuildTests {
         let run = try ProcessRun.run(
             try BuiltProducts.executable("oal-device"), ["guest", "contract", checkout, "--work", work.path, "--quiet"])
         #expect(run.status == 0, "\(run.stdout)\n\(run.stderr.suffix(2000))")
-        for day in ["nfc-and-qr", "timers-and-pauses", "timer-and-break"] {
+        for day in ["nfc-and-qr", "timers-and-pauses", "timer-and-break", "temporary-access"] {
             #expect(
                 run.stdout.contains("| unmutated | \(day).scenario | none of the contract's checks | nothing | yes |"))
         }
         for (mutant, check) in [
             ("any-tag-stops", "foqos-start-stop"), ("strict-ignored", "foqos-strict"),
             ("timer-twice-as-long", "foqos-timer"), ("break-twice-as-long", "foqos-break"),
-            ("pause-twice-as-long", "foqos-pause"),
+            ("pause-twice-as-long", "foqos-pause"), ("opens-never-run-out", "foqos-temporary-access"),
+            ("access-twice-as-long", "foqos-temporary-access"),
         ] {
             let row = run.stdout.split(separator: "\n").first { $0.contains(" \(mutant) |") }
             #expect(
@@ -187,7 +225,7 @@ extension GuestBuildTests {
                 "\(mutant): \(row ?? "no row")")
             #expect(row?.hasSuffix("| yes |") == true, "\(mutant): \(row ?? "no row")")
         }
-        #expect(run.stdout.contains("5 of 5 mutant(s) caught by the check they break"))
+        #expect(run.stdout.contains("7 of 7 mutant(s) caught by the check they break"))
     }
 
     /// Foqos at other commits: a history the test makes of the snapshot

@@ -30,8 +30,10 @@ import Testing
         let foqos = Self.relative(try ScenarioLibrary(directory: Self.scenarios, app: "Foqos").paths())
         #expect(
             foqos == [
-                "guests/foqos/break.scenario", "guests/foqos/nfc-and-qr.scenario", "guests/foqos/shortcuts.scenario",
-                "guests/foqos/timer-and-break.scenario", "guests/foqos/timers-and-pauses.scenario",
+                "guests/foqos/break.scenario", "guests/foqos/manual-stops-and-schedules.scenario",
+                "guests/foqos/nfc-and-qr.scenario", "guests/foqos/shortcuts.scenario",
+                "guests/foqos/temporary-access.scenario", "guests/foqos/timer-and-break.scenario",
+                "guests/foqos/timers-and-pauses.scenario",
             ])
 
         let missing = Self.scenarios.appendingPathComponent("no-such-folder")

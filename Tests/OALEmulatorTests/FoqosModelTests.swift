@@ -137,4 +137,50 @@ struct FoqosModelTests {
         #expect(profiles["B"]?.family == .physicalStop && profiles["C"]?.family == .temporaryAccess)
         #expect(profiles["D"] == nil)
     }
+
+    static func press(_ minutes: Double, _ app: String, button: String = "close") -> TraceEvent {
+        event(minutes, "user.press", ["app": app, "button": button, "status": "0", "result": "close"])
+    }
+
+    /// Temporary access: the shield's unlock button lets one app through
+    /// for the minutes chosen on the sheet, as many times as the opens
+    /// chosen; then it is shielded again (`foqos-temporary-access`); the
+    /// session's tag ends it.
+    @Test func temporaryAccessLetsThroughThePromisedOpensAndNoMore() {
+        var events = [
+            Self.add(0, "Reading --apps Instagram,TikTok strategy=nfcsoftunblock"), Self.tap(1, "start:Reading"),
+            Self.tap(1, "access:2,5"), Self.press(5, "Instagram"),
+        ]
+        let granted = model(events).expected(at: Self.at(6))
+        #expect(granted.blocked == ["TikTok"] && granted.check == .foqosTemporaryAccess && granted.unjudged == nil)
+        #expect(model(events).expected(at: Self.at(10.5)).unjudged != nil)  // the grant's end minute
+        #expect(model(events).expected(at: Self.at(11)).blocked == ["Instagram", "TikTok"])
+        events += [Self.press(12, "Instagram", button: "open"), Self.press(13, "TikTok")]
+        #expect(model(events).expected(at: Self.at(14)).blocked == ["Instagram"])
+        events += [Self.press(20, "Instagram")]
+        let spent = model(events).expected(at: Self.at(21))
+        #expect(spent.blocked == ["Instagram", "TikTok"] && spent.check == .foqosTemporaryAccess)
+        events += [Self.tap(30, "stop"), Self.nfc(30, "any")]
+        #expect(model(events).expected(at: Self.at(31)).blocked.isEmpty)
+    }
+
+    /// Counts the steppers cannot reach start nothing.
+    @Test func temporaryAccessOutsideTheSteppersStartsNothing() {
+        let events = [
+            Self.add(0, "Reading --apps Instagram strategy=qrsoftunblock"), Self.tap(1, "start:Reading"),
+            Self.tap(1, "access:0,5"),
+        ]
+        #expect(model(events).session == nil)
+    }
+
+    /// What a schedule does, the README does not say: from a profile with
+    /// one on, nothing is judged, with that reason.
+    @Test func aScheduleLeavesTheRestOfTheRunUnjudged() {
+        let events = [
+            Self.add(0, "Desk --apps Instagram strategy=nfcmanual"), Self.tap(1, "start:Desk"),
+            Self.add(5, "Morning --apps TikTok schedule=mon@12:00-12:30"),
+        ]
+        #expect(model(Array(events.prefix(2))).expected(at: Self.at(4)).blocked == ["Instagram"])
+        #expect(model(events).expected(at: Self.at(6)).unjudged?.contains("schedule") == true)
+    }
 }

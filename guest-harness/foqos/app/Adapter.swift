@@ -7,8 +7,8 @@
 //
 // Foqos's profiles are not the spec's rules (a profile has a strategy, a
 // session, breaks; docs/FOQOS.md): the rule taps refuse, and the harness
-// declares that no spec model of Foqos exists yet (`option no-spec-model`
-// in `findings`), so the oracle names every spec check unjudged.
+// names the model the oracle judges Foqos by instead (`option spec-model
+// foqos` in `findings`; docs/FOQOS_SPEC.md).
 import AppIntents
 import CodeScanner
 import FamilyControls
@@ -64,13 +64,17 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
     var commands: [String] { ["profile"] }
 
     /// `profile add NAME [--apps ...] [--minutes BREAK] [strategy=S]
-    /// [unlock-nfc=TAG] [unlock-qr=CODE]`: the profile editor saved with the
+    /// [unlock-nfc=TAG] [unlock-qr=CODE] [schedule=DAYS@HH:MM-HH:MM]`: the
+    /// profile editor saved with the
     /// picker's apps, a strategy (manual unless named; `S` is a Foqos
     /// strategy's id, or its short name: the id without
     /// `BlockingStrategy`, lowercased, as `nfc`, `qrcode`, `nfcmanual`),
     /// breaks of `--minutes` allowance, and strict unlock items: a tag (its
-    /// code as Foqos reads the device's tag, the hex of its UID) or a code
-    /// (`BlockedProfiles.createProfile`);
+    /// code as Foqos reads the device's tag, the hex of its UID) or a code,
+    /// and a schedule (`mon,wed@09:00-10:00`, `daily@...`: the days and
+    /// times its schedule picker sets): `BlockedProfiles.createProfile`,
+    /// then `DeviceActivityCenterUtil.scheduleTimerActivity` as the draft's
+    /// save calls it;
     /// `profile break`: the session's break button (`toggleBreak`);
     /// `profile start NAME` / `profile stop`: the Home screen's profile
     /// button (`StrategyManager.toggleBlocking`, as `HomeView.startProfile`
@@ -80,10 +84,9 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         let context = foqosContainer.mainContext
         let strategies = StrategyManager.shared
         strategies.loadActiveSession(context: context)
-        let settings = Dictionary(
-            request.words.compactMap { word in word.split(separator: "=", maxSplits: 1).map(String.init) }
-                .filter { $0.count == 2 }.map { ($0[0], $0[1]) }, uniquingKeysWith: { $1 })
-        let words = request.words.filter { !$0.contains("=") }
+        let split = SettingWords(request.words)
+        let settings = split.settings
+        let words = split.plain
         switch (words.dropFirst().first, words.count) {
         case ("add", 3):
             var selection = FamilyActivitySelection()
@@ -101,12 +104,21 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
             if let code = settings["unlock-qr"] {
                 unlocks.append(PhysicalUnblockItem(name: code, type: .qrCode, codeValue: code))
             }
+            var schedule: BlockedProfileSchedule?
+            if let text = settings["schedule"] {
+                guard let parsed = Self.schedule(text) else {
+                    return .refused(
+                        "schedule=\(text): want DAYS@HH:MM-HH:MM, DAYS a comma list of mon...sun, or daily or weekdays")
+                }
+                schedule = parsed
+            }
             // `--minutes N`: the editor's breaks switched on, with N minutes
             // of break allowance.
             let profile = try BlockedProfiles.createProfile(
                 in: context, name: words[2], selection: selection, blockingStrategyId: strategy,
                 enableBreaks: request.minutes != nil, breakTimeInMinutes: request.minutes ?? 15,
-                physicalUnblockItems: unlocks.isEmpty ? nil : unlocks)
+                physicalUnblockItems: unlocks.isEmpty ? nil : unlocks, schedule: schedule)
+            DeviceActivityCenterUtil.scheduleTimerActivity(for: profile)
             return .done("added profile \(profile.name)", id: profile.id)
         case ("break", 2):
             // The active session's break button (`toggleBreak`): a break
@@ -125,6 +137,7 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         default:
             return .refused(
                 "usage: profile add NAME [--apps A,B] [--minutes BREAK] [strategy=S] [unlock-nfc=TAG] [unlock-qr=CODE]"
+                    + " [schedule=DAYS@HH:MM-HH:MM]"
                     + " | profile start NAME | profile stop | profile break")
         }
     }
@@ -137,7 +150,66 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
         if button == "stop" { return try await press(start: nil, waiting: true) }
         if button.hasPrefix("start:") { return try await press(start: String(button.dropFirst(6)), waiting: true) }
         if button.hasPrefix("minutes:"), let minutes = Int(button.dropFirst(8)) { return chooseDuration(minutes) }
-        return .refused("Foqos's Home screen has no button '\(button)' here (start:NAME, stop, minutes:N)")
+        if button.hasPrefix("access:") {
+            let numbers = button.dropFirst(7).split(separator: ",").compactMap { Int($0) }
+            if numbers.count == 2 { return chooseAccess(opens: numbers[0], minutes: numbers[1]) }
+        }
+        return .refused(
+            "Foqos's Home screen has no button '\(button)' here (start:NAME, stop, minutes:N, access:OPENS,MINUTES)")
+    }
+
+    /// `access:OPENS,MINUTES` on the sheet a temporary-access strategy puts
+    /// up (`SoftUnblockConfigurationView`): its two steppers set and its
+    /// "Start Blocking" tapped, which calls the sheet's `onStart` as the
+    /// button does, with the allowance reset it starts with (none). A count
+    /// or a length outside the steppers' ranges (Foqos's
+    /// `SoftUnblockStrategyData` ranges) is refused, as a stepper stops there.
+    @MainActor private func chooseAccess(opens: Int, minutes: Int) -> GuestTapOutcome {
+        let strategies = StrategyManager.shared
+        guard strategies.showCustomStrategyView, let sheet = strategies.customStrategyView,
+            let access = ViewTree.views(of: SoftUnblockConfigurationView.self, in: sheet).first
+        else {
+            return .refused("no sheet asks for temporary access")
+        }
+        guard SoftUnblockStrategyData.unblockCountRange.contains(opens) else {
+            return .refused("the opens stepper goes from \(SoftUnblockStrategyData.unblockCountRange)")
+        }
+        guard SoftUnblockStrategyData.durationRange.contains(minutes) else {
+            return .refused("the length stepper goes from \(SoftUnblockStrategyData.durationRange) minutes")
+        }
+        strategies.errorMessage = nil
+        access.onStart(
+            SoftUnblockStrategyData(
+                accessDurationInMinutes: minutes, maximumUnblockCount: opens, allowanceResetIntervalInHours: nil))
+        if let error = strategies.errorMessage { return .refused(error) }
+        strategies.loadActiveSession(context: foqosContainer.mainContext)
+        let now = strategies.activeSession.map { "\($0.blockedProfile.name) is active" } ?? "no profile is active"
+        return .done("\(opens) opens of \(minutes) minutes: \(now)", id: nil)
+    }
+
+    /// `DAYS@HH:MM-HH:MM` as Foqos's schedule picker sets it: `daily`,
+    /// `weekdays`, or days by the first three letters of their names.
+    static func schedule(_ text: String) -> BlockedProfileSchedule? {
+        let parts = text.split(separator: "@")
+        guard parts.count == 2 else { return nil }
+        let times = parts[1].split(separator: "-").map { $0.split(separator: ":").compactMap { Int($0) } }
+        guard times.count == 2,
+            times.allSatisfy({ $0.count == 2 && (0..<24).contains($0[0]) && (0..<60).contains($0[1]) })
+        else { return nil }
+        var days: [Weekday] = []
+        for word in parts[0].lowercased().split(separator: ",") {
+            switch word {
+            case "daily": days += Weekday.allCases
+            case "weekdays": days += Weekday.allCases.filter { $0 != .saturday && $0 != .sunday }
+            default:
+                guard word.count >= 3, let day = Weekday.allCases.first(where: { $0.name.lowercased().hasPrefix(word) })
+                else { return nil }
+                days.append(day)
+            }
+        }
+        return BlockedProfileSchedule(
+            days: days, startHour: times[0][0], startMinute: times[0][1], endHour: times[1][0],
+            endMinute: times[1][1], updatedAt: Date())
     }
 
     /// `minutes:N` on the sheet a timer strategy puts up (`TimerDurationView`,
