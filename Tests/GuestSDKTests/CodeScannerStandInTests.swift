@@ -61,11 +61,19 @@ struct CodeScannerStandInTests {
     /// code held up reaches `completion` (a `.qr` result) on the main
     /// thread; a `.once` scanner then closes, and a later code is the
     /// device's own (no reader up).
+    static let mainQueue = DispatchSpecificKey<Bool>()
+
     @Test func theCameraFeedsTheScannerOfAPresentedSheet() async throws {
+        DispatchQueue.main.setSpecific(key: Self.mainQueue, value: true)
         final class Scans: @unchecked Sendable { var codes: [String] = [] }
         let scans = Scans()
         let sheet = Sheet { result in
             if case .success(let scan) = result {
+                // The scanner's completion runs on the main queue, as
+                // CodeScanner calls it from its view controller. (Not
+                // `Thread.isMainThread`: on Linux `dispatchMain()` ends the
+                // main thread and another thread serves the main queue.)
+                #expect(DispatchQueue.getSpecific(key: Self.mainQueue) == true)
                 #expect(scan.type == .qr)
                 scans.codes.append(scan.string)
             }
