@@ -254,6 +254,8 @@ public struct FoqosModel: Hashable, Sendable {
             case .physical, .physicalStop, .timer, .pauseTimer, .temporaryAccess:
                 pending = Pending(profile: profile.name, starting: false, at: time)
             }
+        } else if button == "break" {
+            takeBreak(at: time)
         } else if button.hasPrefix("minutes:"), let minutes = Int(button.dropFirst(8)) {
             chooseDuration(minutes, at: time)
         } else if button.hasPrefix("access:") {

@@ -197,6 +197,20 @@ extension GuestBuildTests {
         }
     }
 
+    /// A session Foqos's running process started (an intent) and a
+    /// one-shot step stopped is seen stopped by the running process: its
+    /// main context autosaved at the end of the intent's run-loop turn
+    /// (`scenarios/guests/foqos/regressions/main-context-autosaves.scenario`,
+    /// red before `RunLoopTurn`: the start button refused).
+    @Test func theRunningAppSeesASessionStoppedElsewhere() throws {
+        try Self.playFoqosDay("regressions/main-context-autosaves") { run, root in
+            #expect(run.status == 0, "\(run.stderr.suffix(3000))")
+            #expect(run.stderr.contains("2 expectation(s) met, 0 failed"), "\(run.stderr.suffix(3000))")
+            let taps = Self.traceEvents(root).filter { $0.0 == "tap.screen" }.map { $0.1["result"] ?? "" }
+            #expect(taps == ["started Work"], "\(taps)")
+        }
+    }
+
     /// Foqos judged on its documented behaviour: each of the seven mutants
     /// of its own code (`guest-harness/foqos/package-mutants`, in a copy of
     /// each file) fails its day on the check it names, and the days played

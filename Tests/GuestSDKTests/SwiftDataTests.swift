@@ -1,5 +1,6 @@
 import Foundation
 import GuestFoundation
+import GuestRuntime
 import OALTestSupport
 import SwiftData
 import Testing
@@ -263,6 +264,34 @@ struct SwiftDataTests {
         #expect(kept.name == "Kept")
         #expect(try context.fetch(FetchDescriptor<SDRule>()).map(\.name) == ["Kept"])
         #expect(!context.hasChanges)
+    }
+
+    /// The main context saves at the end of the run loop's turn, as
+    /// SwiftData's autosave does: a change left unsaved by the app's code
+    /// reaches the store (another process reads it), and a change another
+    /// process saves then reaches the model at the next fetch.
+    @MainActor @Test func theMainContextAutosavesAtTheEndOfARunLoopTurn() throws {
+        let directory = try TemporaryDirectory.make(prefix: "swiftdata")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("default.store")
+        let main = try ModelContainer(
+            for: Schema([SDRule.self, SDList.self]), configurations: ModelConfiguration(url: url)
+        )
+        .mainContext
+        let rule = SDRule(name: "Focus", dayNumbers: [1])
+        main.insert(rule)
+        try main.save()
+        rule.name = "Deep Focus"  // the app's code never saves this
+        let other = ModelContext(
+            try ModelContainer(for: Schema([SDRule.self, SDList.self]), configurations: ModelConfiguration(url: url)))
+        #expect(try other.fetch(FetchDescriptor<SDRule>()).first?.name == "Focus")
+        RunLoopTurn.end()
+        #expect(!main.hasChanges)
+        let read = try #require(try other.fetch(FetchDescriptor<SDRule>()).first)
+        #expect(read.name == "Deep Focus")
+        read.name = "Stopped elsewhere"
+        try other.save()
+        #expect(try main.fetch(FetchDescriptor<SDRule>()).first?.name == "Stopped elsewhere")
     }
 
     @Test func aStoreOnDiskIsSharedAndLoadsModelsWithoutTheirInitialisers() throws {

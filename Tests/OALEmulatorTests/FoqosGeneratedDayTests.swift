@@ -30,12 +30,15 @@ struct FoqosGeneratedDayTests {
         }
         for needle in [
             "--minutes", "unlock-nfc=", "unlock-qr=", "tap minutes:", "tap access:", "press primary on", "nfc scan",
-            "qr scan", "app profile break", "shortcut run StartProfileIntent", "shortcut run StopProfileIntent",
+            "qr scan", "tap break", "shortcut run StartProfileIntent", "shortcut run StopProfileIntent",
             "tap stop",
         ] {
             #expect(texts.contains(needle), "\(needle)")
         }
+        // No schedule (unjudged), and no one-shot step beside the running
+        // app but the profiles' making at the start.
         #expect(!texts.contains("schedule="))
+        #expect(!texts.split(separator: "\n").contains { $0.contains(" app profile ") && !$0.contains(" add ") })
     }
 
     @Test func daysAreChosenByName() {

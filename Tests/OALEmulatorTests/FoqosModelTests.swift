@@ -183,4 +183,14 @@ struct FoqosModelTests {
         #expect(model(Array(events.prefix(2))).expected(at: Self.at(4)).blocked == ["Instagram"])
         #expect(model(events).expected(at: Self.at(6)).unjudged?.contains("schedule") == true)
     }
+
+    /// The running screen's break button is the one-shot step's.
+    @Test func theScreensBreakButtonTakesABreak() {
+        let events = [
+            Self.add(0, "Work --apps Instagram --minutes 10"), Self.tap(1, "start:Work"), Self.tap(5, "break"),
+        ]
+        let onBreak = model(events).expected(at: Self.at(6))
+        #expect(onBreak.blocked.isEmpty && onBreak.check == .foqosBreak && onBreak.unjudged == nil)
+        #expect(model(events).expected(at: Self.at(16)).blocked == ["Instagram"])
+    }
 }

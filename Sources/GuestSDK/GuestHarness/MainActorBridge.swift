@@ -1,4 +1,5 @@
 import Foundation
+import GuestRuntime
 import OALSystem
 
 /// Waits, on the main thread, for work that may itself need the main
@@ -25,23 +26,30 @@ enum MainActorBridge {
         return value
     }
 
-    /// Runs `body` as a task and waits for it on the main thread.
+    /// Runs `body` as a task and waits for it on the main thread; the
+    /// run loop's turn ends after it (`RunLoopTurn`: the main context
+    /// autosaves).
     static func run(timeout: TimeInterval, what: String, _ body: @escaping @Sendable () async -> Void) {
         let box = Box<Bool>()
         Task { @MainActor in
             await body()
+            RunLoopTurn.end()
             box.value = true
         }
         _ = wait(for: box, timeout: timeout, what: what)
     }
 
-    /// Runs `body` on the main actor and hands back what it returned or threw.
+    /// Runs `body` on the main actor and hands back what it returned or
+    /// threw; the run loop's turn ends after it (`RunLoopTurn`).
     static func value<T>(
         timeout: TimeInterval, what: String, _ body: @escaping @MainActor @Sendable () async throws -> T
     ) throws -> T {
         let box = Box<Result<T, Error>>()
         Task { @MainActor in
-            do { box.value = .success(try await body()) } catch { box.value = .failure(error) }
+            let result: Result<T, Error>
+            do { result = .success(try await body()) } catch { result = .failure(error) }
+            RunLoopTurn.end()
+            box.value = result
         }
         return try wait(for: box, timeout: timeout, what: what).get()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GuestRuntime
 
 /// A schema and the store its models live in. Every context of a container
 /// shares its store: an in-memory one lives as long as the container, a
@@ -49,13 +50,15 @@ public final class ModelContainer: @unchecked Sendable {
         store = configuration.isStoredInMemoryOnly ? MemoryModelStore() : try FileModelStore(url: configuration.url)
     }
 
-    /// The context of the app's main actor, with autosave on.
+    /// The context of the app's main actor, with autosave on: it saves at
+    /// the end of each turn of the main run loop (`RunLoopTurn`).
     @MainActor public var mainContext: ModelContext {
         mainContextLock.withLock {
             if let main { return main }
             let context = ModelContext(self)
             context.autosaveEnabled = true
             main = context
+            RunLoopTurn.onEnd("the main context's autosave") { try context.endOfRunLoopTurn() }
             return context
         }
     }

@@ -12,7 +12,11 @@ import OALDomain
 /// button, its sheet's minutes or opens, a tag or code, a shortcut), a
 /// few things done during it (apps opened, the shield's unlock pressed,
 /// breaks, stop attempts with the right or a wrong tag, a tag held after
-/// its sheet timed out, shortcuts), and often a stop. It does not keep
+/// its sheet timed out, shortcuts), and often a stop. Every button is
+/// tapped on Foqos's running screen (`open OpenAppLock`, `tap ...`), as a
+/// person taps it, never as a one-shot `app` step but the profiles'
+/// making: iOS has one process of an app, and a one-shot step is a
+/// second one beside it (docs/FOQOS.md). It does not keep
 /// Foqos's state: a step Foqos refuses is part of the day. Schedules are
 /// never drawn (what they do is unjudged). Pure: the same seed gives the
 /// same text, byte for byte.
@@ -122,7 +126,7 @@ public enum FoqosDayGenerator {
             let name = profile.name
             if profile.strategy == "manual" || (profile.strategy == "shortcuttimer" && random.bool()) {
                 switch random.int(in: 0..<3) {
-                case 0: step("app profile start \(name)")
+                case 0: step("shortcut run StartProfileIntent profile=\(name)")
                 case 1:
                     let minutes = random.int(in: 0..<8) == 0 ? 10 : random.int(in: 15...60)
                     step("shortcut run StartProfileIntent profile=\(name) durationInMinutes=\(minutes)")
@@ -163,7 +167,12 @@ public enum FoqosDayGenerator {
                     step("open \(app) for 1m")
                 }
             case 3:
-                if profile.breakMinutes != nil { step("app profile break") } else { step("leave") }
+                if profile.breakMinutes != nil {
+                    step("open OpenAppLock")
+                    step("tap break")
+                } else {
+                    step("leave")
+                }
             case 4: step("shortcut run CheckSessionActiveIntent")
             case 5: step("shortcut run StopProfileIntent profile=\(profile.name)")
             default: stop(&random, right: random.bool())
@@ -174,7 +183,12 @@ public enum FoqosDayGenerator {
         /// the right item or another one.
         mutating func stop(_ random: inout SplitMix64, right: Bool) {
             guard profile.reader != nil else {
-                step(random.bool() ? "app profile stop" : "shortcut run StopProfileIntent profile=\(profile.name)")
+                if random.bool() {
+                    step("open OpenAppLock")
+                    step("tap stop")
+                } else {
+                    step("shortcut run StopProfileIntent profile=\(profile.name)")
+                }
                 return
             }
             step("open OpenAppLock")

@@ -121,15 +121,7 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
             DeviceActivityCenterUtil.scheduleTimerActivity(for: profile)
             return .done("added profile \(profile.name)", id: profile.id)
         case ("break", 2):
-            // The active session's break button (`toggleBreak`): a break
-            // starts, or the one running ends.
-            guard let session = strategies.activeSession else { return .refused("no profile is active") }
-            let wasOnBreak = session.isBreakActive
-            strategies.toggleBreak(context: context)
-            strategies.loadActiveSession(context: context)
-            let onBreak = strategies.activeSession?.isBreakActive == true
-            guard onBreak != wasOnBreak else { return .refused("\(session.blockedProfile.name) takes no break now") }
-            return .done(onBreak ? "break started" : "break ended", id: nil)
+            return toggleBreak()
         case ("start", 3):
             return try await press(start: words[2], waiting: false)
         case ("stop", 2):
@@ -148,6 +140,7 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
     /// `nfc scan` or `qr scan`.
     @MainActor func screenTap(_ button: String, times: Int) async throws -> GuestTapOutcome {
         if button == "stop" { return try await press(start: nil, waiting: true) }
+        if button == "break" { return toggleBreak() }
         if button.hasPrefix("start:") { return try await press(start: String(button.dropFirst(6)), waiting: true) }
         if button.hasPrefix("minutes:"), let minutes = Int(button.dropFirst(8)) { return chooseDuration(minutes) }
         if button.hasPrefix("access:") {
@@ -155,7 +148,23 @@ final class FoqosAdapter: GuestAppWithoutRules, @unchecked Sendable {
             if numbers.count == 2 { return chooseAccess(opens: numbers[0], minutes: numbers[1]) }
         }
         return .refused(
-            "Foqos's Home screen has no button '\(button)' here (start:NAME, stop, minutes:N, access:OPENS,MINUTES)")
+            "Foqos's Home screen has no button '\(button)' here (start:NAME, stop, break, minutes:N, access:OPENS,MINUTES)"
+        )
+    }
+
+    /// The active session's break button (`toggleBreak`): a break starts,
+    /// or the one running ends.
+    @MainActor private func toggleBreak() -> GuestTapOutcome {
+        let context = foqosContainer.mainContext
+        let strategies = StrategyManager.shared
+        strategies.loadActiveSession(context: context)
+        guard let session = strategies.activeSession else { return .refused("no profile is active") }
+        let wasOnBreak = session.isBreakActive
+        strategies.toggleBreak(context: context)
+        strategies.loadActiveSession(context: context)
+        let onBreak = strategies.activeSession?.isBreakActive == true
+        guard onBreak != wasOnBreak else { return .refused("\(session.blockedProfile.name) takes no break now") }
+        return .done(onBreak ? "break started" : "break ended", id: nil)
     }
 
     /// `access:OPENS,MINUTES` on the sheet a temporary-access strategy puts
