@@ -175,7 +175,7 @@ let package = Package(
             name: "oal-device",
             dependencies: [
                 "OALSystem", "OALPlatform", "OALProcesses", "OALGuestBuild", "OALEmulator", "OALExplore",
-                "OALGuestExplore",
+                "OALGuestExplore", "OALScenario",
             ]),
 
         // A process that hammers the stores, for the multi-process tests and

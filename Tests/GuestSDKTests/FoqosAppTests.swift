@@ -19,7 +19,7 @@ extension GuestBuildTests {
     static func playFoqosDay(_ name: String, _ body: (ProcessRun, URL) throws -> Void) throws {
         guard FileManager.default.fileExists(atPath: foqos + "/foqos.xcodeproj/project.pbxproj") else { return }
         let guest = try build(checkout: foqos, name: "foqos")
-        let root = temporaryRoot("foqos-\(name)")
+        let root = temporaryRoot("foqos-" + name.replacingOccurrences(of: "/", with: "-"))
         defer { try? FileManager.default.removeItem(at: root) }
         let scenario = repository.appendingPathComponent("scenarios/guests/foqos/\(name).scenario").path
         try body(try play(scenario, guest: guest, root: root), root)
