@@ -20,6 +20,13 @@ final class DecodedDocumentMemo: @unchecked Sendable {
         var format: String
         var version: Int
         var type: ObjectIdentifier
+
+        init<Document>(path: String, format: String, version: Int, document: Document.Type) {
+            self.path = path
+            self.format = format
+            self.version = version
+            type = ObjectIdentifier(document)
+        }
     }
 
     private struct Entry {
@@ -28,6 +35,8 @@ final class DecodedDocumentMemo: @unchecked Sendable {
     }
 
     private var entries: [Key: Entry] = [:]
+    /// Per path, the decodes this memo did not answer (`DocumentPriming.decodes(of:)`).
+    private var misses: [String: Int] = [:]
     private let lock = NSLock()
 
     /// The document decoded from exactly `bytes` under `key`, if that is
@@ -39,11 +48,29 @@ final class DecodedDocumentMemo: @unchecked Sendable {
         }
     }
 
+    /// Whether `bytes` are what is remembered under `key`.
+    func holds(_ key: Key, bytes: [UInt8]) -> Bool {
+        lock.withLock { entries[key]?.bytes == bytes }
+    }
+
     func remember<Document: Sendable>(_ document: Document, _ key: Key, bytes: [UInt8]) {
         lock.withLock { entries[key] = Entry(bytes: bytes, document: document) }
     }
 
     func forget(_ key: Key) {
         _ = lock.withLock { entries.removeValue(forKey: key) }
+    }
+
+    func forgetAll() {
+        lock.withLock { entries = [:] }
+    }
+
+    /// Counts a decode of `path`'s bytes that the memo could not answer.
+    func missed(_ path: String) {
+        lock.withLock { misses[path, default: 0] += 1 }
+    }
+
+    func misses(of path: String) -> Int {
+        lock.withLock { misses[path, default: 0] }
     }
 }

@@ -179,7 +179,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     }
 
     private var memoKey: DecodedDocumentMemo.Key {
-        DecodedDocumentMemo.Key(path: path, format: format, version: version, type: ObjectIdentifier(Document.self))
+        DecodedDocumentMemo.Key(path: path, format: format, version: version, document: Document.self)
     }
 
     /// `envelope.decode`, skipped for the bytes last decoded or written
@@ -187,6 +187,7 @@ public final class DocumentFile<Document: Codable & Sendable>: @unchecked Sendab
     private func decode(_ bytes: [UInt8]) -> DocumentEnvelope<Document>.Decoded {
         let key = memoKey
         if let known: Document = DecodedDocumentMemo.shared.document(key, bytes: bytes) { return .document(known) }
+        DecodedDocumentMemo.shared.missed(path)
         let decoded = envelope.decode(bytes)
         if case .document(let document) = decoded { DecodedDocumentMemo.shared.remember(document, key, bytes: bytes) }
         return decoded

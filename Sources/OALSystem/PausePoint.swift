@@ -51,7 +51,7 @@ public enum LockWait {
     public static let noticeVariable = "OAL_LOCK_WAIT_NOTICE"
 
     private static let notice: FileDescriptor? = {
-        guard let path = ProcessInfo.processInfo.environment[noticeVariable], !path.isEmpty else { return nil }
+        guard let path = ProcessEnvironment.value(noticeVariable), !path.isEmpty else { return nil }
         return try? FileDescriptor.open(path, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
     }()
 

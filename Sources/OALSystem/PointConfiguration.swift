@@ -19,9 +19,8 @@ final class PointConfiguration: @unchecked Sendable {
     /// (a path); nil when neither is set, so `reach` stays a load and a
     /// branch.
     static func fromEnvironment(target targetVariable: String, log logVariable: String) -> PointConfiguration? {
-        let environment = ProcessInfo.processInfo.environment
-        let target = environment[targetVariable].flatMap(CrashPoint.parse)
-        let logPath = environment[logVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let target = ProcessEnvironment.value(targetVariable).flatMap(CrashPoint.parse)
+        let logPath = ProcessEnvironment.value(logVariable).flatMap { $0.isEmpty ? nil : $0 }
         if target == nil && logPath == nil { return nil }
         return PointConfiguration(target: target, logPath: logPath)
     }

@@ -226,11 +226,18 @@ import Testing
     }
 
     /// The warm-up finds every document a callback reads where the stores
-    /// keep it (a wrong name would only skip it, silently), and decodes a
-    /// file again only once it grew.
-    @Test func theWarmUpDecodesEachDocumentACallbackReadsOnceItGrew() throws {
+    /// keep it (a wrong name would only skip it, silently) and decodes a
+    /// file again only once its bytes changed. A forked child inherits the
+    /// pass's decoding (`DocumentPriming`): the reads a monitor callback
+    /// makes first (the rule mirror, the registry's names, the clock, every
+    /// ManagedSettings store, the shield stores' tracking) decode nothing
+    /// when the bytes are the ones the pass saw, and decode afresh once
+    /// they changed. (One test: another forgetting the memo between the
+    /// pass and the reads would fail it.)
+    @Test func aCallbacksReadsOfWhatThePassSawDecodeNothing() throws {
         let run = try DeviceHarness.run(WarmProcessTests.workday, seed: 3)
         defer { run.remove() }
+        DocumentPriming.forgetAll()
         #expect(ForkWarmUp.run(root: run.root) { true }.isEmpty, "a launch waiting stops the pass at once")
         let names = ForkWarmUp.run(root: run.root).map { URL(fileURLWithPath: $0).lastPathComponent }
         for name in [
@@ -241,7 +248,40 @@ import Testing
         }
         #expect(
             names.contains { $0.hasPrefix("rule-") && $0 != "rule-snapshots.json" && $0 != "rule-snapshots-copy.json" })
-        #expect(ForkWarmUp.run(root: run.root).isEmpty, "nothing grew, nothing is decoded again")
+        #expect(ForkWarmUp.run(root: run.root).isEmpty, "nothing changed, nothing is decoded again")
+        let platform = try EmulatedPlatform(root: run.root)
+        let appGroup = try AppGroupContainer(url: run.root.appGroup)
+        let rules = try RuleSnapshotStore(container: appGroup)
+        let tracking = try ShieldStoreTracking(container: appGroup)
+        let settings = try platform.managedSettings.storeNames()
+        #expect(!settings.isEmpty)
+        let paths =
+            [rules.file.path, tracking.file.path]
+            + ["deviceactivity", "clock"].map { run.root.system.path + "/\($0).json" }
+            + settings.map { run.root.managedSettings.path + "/\($0).json" }
+        func decodes() -> [Int] { paths.map(DocumentPriming.decodes(of:)) }
+        let before = decodes()
+        func readAll() throws {
+            _ = try rules.current()
+            _ = try tracking.file.read()
+            _ = try platform.deviceActivity.activities()
+            _ = try platform.clock.now()
+            _ = try platform.managedSettings.effective()
+        }
+        try readAll()
+        #expect(decodes() == before, "\(paths)")
+
+        // Bytes the pass never saw, written as another process would: the
+        // read decodes them itself.
+        var clock = try platform.clock.state()
+        clock.now += 60
+        let clockPath = run.root.system.path + "/clock.json"
+        let envelope = DocumentEnvelope<ClockState>(format: EmulatedClock.format, version: EmulatedClock.version)
+        try AtomicFile.replace(clockPath, with: envelope.encode(clock, storeName: "clock"), durable: false)
+        try readAll()
+        let clockIndex = paths.firstIndex(of: clockPath)!
+        #expect(decodes()[clockIndex] == before[clockIndex] + 1)
+        #expect(try platform.clock.now() == clock.now)
     }
 
     /// An executable that does not serve `--fork-server` (a guest built

@@ -10,6 +10,19 @@ import Testing
         #expect(Errno.noSuchFileOrDirectory.description.contains("errno 2"))
     }
 
+    /// A variable as `ProcessInfo` reads it, and as a forked child finds it
+    /// after the server's `setenv`.
+    @Test func anEnvironmentVariableIsReadAsItIsNow() {
+        let name = "OAL_TEST_ENVIRONMENT_\(getpid())"
+        #expect(ProcessEnvironment.value(name) == nil)
+        setenv(name, "a value=with an equals sign", 1)
+        defer { unsetenv(name) }
+        #expect(ProcessEnvironment.value(name) == "a value=with an equals sign")
+        #expect(ProcessEnvironment.value(name) == ProcessInfo.processInfo.environment[name])
+        setenv(name, "", 1)
+        #expect(ProcessEnvironment.value(name) == "")
+    }
+
     @Test func openMissingFileThrowsErrno() {
         #expect(throws: Errno.noSuchFileOrDirectory) {
             try FileDescriptor.open("/nonexistent-oal/\(UUID())", .readOnly)

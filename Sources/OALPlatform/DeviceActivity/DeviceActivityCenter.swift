@@ -27,6 +27,18 @@ public struct DeviceActivityCenter: Sendable {
         self.clock = clock
     }
 
+    /// Decodes `<system>/deviceactivity.json` ahead of the callbacks that
+    /// read it (`DocumentPriming`): as the registry an update changes and
+    /// as the names `activities` lists. Returns whether either decoded now.
+    @discardableResult
+    public static func prime(system: String) -> Bool {
+        let path = system + "/" + storeName + ".json"
+        let registry = DocumentPriming.prime(
+            path, DocumentEnvelope<ActivityRegistry>(format: format, version: formatVersion))
+        let names = DocumentPriming.prime(path, DocumentEnvelope<ActivityNames>(format: format, version: formatVersion))
+        return registry != nil || names != nil
+    }
+
     /// Starts (or restarts, resetting its threshold accounting) `name`.
     public func startMonitoring(
         _ name: String, during schedule: DeviceActivitySchedule, events: [String: DeviceActivityEvent] = [:]

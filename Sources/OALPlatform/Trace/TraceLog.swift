@@ -27,7 +27,7 @@ public final class TraceLog: @unchecked Sendable {
     public init(root: DeviceRoot, process: ProcessKind, enabled: Bool = true) {
         self.process = process
         self.pid = getpid()
-        self.launch = ProcessInfo.processInfo.environment[Self.launchVariable].flatMap { Int($0) }
+        self.launch = ProcessEnvironment.value(Self.launchVariable).flatMap { Int($0) }
         self.enabled = enabled
         guard enabled else {
             descriptor = nil

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import OALPlatform
+import OALStore
 import OALSystem
 
 /// An extension's fork server (`--fork-server`, `oal-device run --forked`):
@@ -113,6 +114,9 @@ public enum ForkServer {
             try? empty.close()
         }
         for (name, value) in request.environment { setenv(name, value, 1) }
+        // A mutant's defect may lie in how a document decodes; what the
+        // server decoded unmutated is no answer for it.
+        if Mutant.active != nil { DocumentPriming.forgetAll() }
         WarmServer.redirect(request)
         let code = launch(request.arguments)
         exit(code.rawValue)

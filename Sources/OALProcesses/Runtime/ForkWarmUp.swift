@@ -5,33 +5,45 @@ import OALStore
 import OALSystem
 
 /// What a fork server does between two launches, so that its next child
-/// starts with the runtime's first-use work already done: it decodes (and
-/// encodes again) every document a callback reads, from the root's current
-/// bytes, and builds the clock's calendar. Most of a cold monitor launch
-/// was that work (type metadata instantiated, protocol conformances looked
-/// up through every image's records, ICU's zone data loaded, code pages
-/// faulted in), none of it callback state.
+/// starts with the runtime's first-use work and its documents' decoding
+/// already done. It decodes every document a callback reads, from the
+/// root's current bytes, into the process's decode memo
+/// (`DocumentPriming`), which a child inherits: a child that finds the
+/// same bytes under its lock skips `JSONDecoder`, one that finds others
+/// decodes them itself. A document first decoded is encoded once more and
+/// the clock's calendar built, for the runtime's caches: most of a cold
+/// monitor launch was first-use work (type metadata instantiated, protocol
+/// conformances looked up through every image's records, ICU's zone data
+/// loaded, code pages faulted in), none of it callback state.
 ///
-/// It keeps nothing it decoded: only the runtime's caches and the touched
-/// pages stay, which a child inherits. It reads the files without their
-/// locks and without the stores (`DocumentFile`), so it leaves no trace
-/// line, takes no lock, and fills none of the process's own statics (the
-/// decode memo, crash and pause points, mutants), which each child must
-/// start without. A torn or missing file is skipped.
+/// The memo is keyed by the exact bytes, so it holds no state a cold
+/// launch must not have. The pass reads the files without their locks and
+/// without the stores (`DocumentFile`), so it leaves no trace line, takes
+/// no lock, creates no file, and fills none of the statics a launch's
+/// variables set (crash and pause points, mutants), which each child must
+/// read for itself. A torn or missing file is skipped.
 enum ForkWarmUp {
     /// One pass over `root`'s documents; stops early when `interrupted`
     /// says a launch is waiting, so the pass never delays one by more than
-    /// a document's decode. Returns the paths it decoded.
+    /// a document's decode. Returns the paths it decoded: those whose bytes
+    /// changed since the memo last held them.
     @discardableResult
     static func run(root: DeviceRoot, interrupted: () -> Bool = { false }) -> [String] {
         decoded = []
         let appGroup = root.appGroup.path + "/"
-        let system = root.system.path + "/"
+        let system = root.system.path
+        // The documents every monitor callback reads first.
         let steps: [() -> Void] = [
+            { decodeRules(appGroup + RuleSnapshotStore.storeName + ".json") },
+            {
+                if DeviceActivityCenter.prime(system: system) {
+                    decoded.append(system + "/" + DeviceActivityCenter.storeName + ".json")
+                }
+            },
             {
                 let envelope = DocumentEnvelope<ClockState>(
                     format: EmulatedClock.format, version: EmulatedClock.version)
-                decode(system + EmulatedClock.storeName + ".json", envelope) { clock in
+                decode(system + "/" + EmulatedClock.storeName + ".json", envelope) { clock in
                     // ICU loads a zone's rules when a date is first placed
                     // in it, not when the calendar is made.
                     guard let calendar = try? clock.calendar() else { return }
@@ -39,30 +51,16 @@ enum ForkWarmUp {
                     _ = WallClock.startOfDay(clock.now, calendar: calendar)
                 }
             },
-            { decodeRules(appGroup + RuleSnapshotStore.storeName + ".json") },
-            { decodeRules(appGroup + RuleSnapshotStore.copyName + ".json") },
+            { decodeSettings(root.managedSettings.path) },
+            { decode(appGroup, ShieldStoreTracking.self) },
             { decode(appGroup, OpenSessionStore.self) },
             { decode(appGroup, PendingGrantStore.self) },
             { decode(appGroup, GroupDefaults.self) },
-            { decode(appGroup, ShieldStoreTracking.self) },
+            { decodeRules(appGroup + RuleSnapshotStore.copyName + ".json") },
             {
                 decode(
-                    system + DeviceActivityCenter.storeName + ".json",
-                    DocumentEnvelope<ActivityRegistry>(
-                        format: DeviceActivityCenter.format, version: DeviceActivityCenter.formatVersion))
-            },
-            {
-                decode(
-                    system + CatalogFile.storeName + ".json",
+                    system + "/" + CatalogFile.storeName + ".json",
                     DocumentEnvelope<InstalledAppCatalog>(format: CatalogFile.format, version: CatalogFile.version))
-            },
-            {
-                let names = try? FileManager.default.contentsOfDirectory(atPath: root.managedSettings.path)
-                guard let first = names?.filter({ $0.hasSuffix(".json") }).min() else { return }
-                decode(
-                    root.managedSettings.path + "/" + first,
-                    DocumentEnvelope<StoreSettings>(
-                        format: ManagedSettingsStore.format, version: ManagedSettingsStore.version))
             },
         ]
         for step in steps {
@@ -82,6 +80,17 @@ enum ForkWarmUp {
         }
     }
 
+    /// Every ManagedSettings store's file: a callback reads all of them to
+    /// reconcile the shields.
+    private static func decodeSettings(_ directory: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names.sorted() where name.hasSuffix(".json") {
+            decode(
+                directory + "/" + name,
+                DocumentEnvelope<StoreSettings>(format: ManagedSettingsStore.format, version: ManagedSettingsStore.version))
+        }
+    }
+
     /// A single-document store's file in `directory` (a path ending in `/`).
     private static func decode<Store: SingleDocumentStore>(_ directory: String, _ store: Store.Type) {
         decode(
@@ -89,27 +98,25 @@ enum ForkWarmUp {
             DocumentEnvelope<Store.Document>(format: store.format, version: store.version))
     }
 
-    /// Decodes `path` when it is larger than at any earlier pass: a document
-    /// only brings new types to instantiate when it holds more than it
-    /// did (the first rule, the first session), so most passes read a
-    /// `stat` per file and nothing else.
+    /// Decodes `path` into the memo when its bytes are not what the memo
+    /// holds; a document is encoded once more, and `use`d, the first time
+    /// its file reaches a size: only a larger document brings new types to
+    /// instantiate (the first rule, the first session).
     private static func decode<Document>(
         _ path: String, _ envelope: DocumentEnvelope<Document>, then use: (Document) -> Void = { _ in }
     ) {
-        guard let size = (try? FileSystem.status(path))??.size, size > largestDecoded[path, default: -1] else {
-            return
-        }
-        largestDecoded[path] = size
-        guard let bytes = try? FileSystem.readFile(path), case .document(let document) = envelope.decode(bytes)
-        else { return }
+        guard let document = DocumentPriming.prime(path, envelope) else { return }
+        decoded.append(path)
+        let size = Int64((try? FileSystem.status(path))??.size ?? 0)
+        guard size > largestWarmed[path, default: -1] else { return }
+        largestWarmed[path] = size
         _ = envelope.encode(document, storeName: path)
         use(document)
-        decoded.append(path)
     }
 
-    /// Per file, the size it had at the pass that last decoded it. The fork
-    /// server's own (its children never run a pass).
-    nonisolated(unsafe) private static var largestDecoded: [String: Int64] = [:]
+    /// Per file, the size it had when its document was last encoded and
+    /// used. The fork server's own (its children never run a pass).
+    nonisolated(unsafe) private static var largestWarmed: [String: Int64] = [:]
     /// The paths the pass in progress decoded.
     nonisolated(unsafe) private static var decoded: [String] = []
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALDomain
+import OALSystem
 
 /// New rule and list ids. Under the emulated OS every launch carries
 /// `OAL_SEED` and `OAL_LAUNCH_ID`; ids are then derived from those two and a
@@ -12,9 +13,18 @@ public final class IdentifierSource: @unchecked Sendable {
     private let lock = NSLock()
     private var generator: SplitMix64?
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let seed = environment[Self.seedVariable].flatMap(UInt64.init),
-            let launch = environment["OAL_LAUNCH_ID"].flatMap(UInt64.init)
+    /// From this process's `OAL_SEED` and `OAL_LAUNCH_ID`.
+    public convenience init() {
+        self.init(variable: ProcessEnvironment.value)
+    }
+
+    public convenience init(environment: [String: String]) {
+        self.init { environment[$0] }
+    }
+
+    private init(variable: (String) -> String?) {
+        guard let seed = variable(Self.seedVariable).flatMap(UInt64.init),
+            let launch = variable("OAL_LAUNCH_ID").flatMap(UInt64.init)
         else { return }
         generator = SplitMix64(seed: seed &* 0x9E37_79B9_7F4A_7C15 ^ launch &* 0xC2B2_AE3D_27D4_EB4F)
     }

@@ -126,7 +126,7 @@ public enum Mutant: String, CaseIterable, Sendable {
     public static let variable = MutantVariable.name
 
     /// The mutant of this process, read once.
-    public static let active: Mutant? = ProcessInfo.processInfo.environment[variable].flatMap(Mutant.init(rawValue:))
+    public static let active: Mutant? = ProcessEnvironment.value(variable).flatMap(Mutant.init(rawValue:))
 
     public static func on(_ mutant: Mutant) -> Bool { active == mutant }
 }

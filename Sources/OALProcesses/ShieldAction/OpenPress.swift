@@ -251,7 +251,7 @@ public struct OpenPress {
     /// This press's name in its pending grant: the emulated OS's launch
     /// number when there is one (the trace joins them), else the pid.
     static func pressName() -> String {
-        ProcessInfo.processInfo.environment[TraceLog.launchVariable].map { "launch \($0)" }
+        ProcessEnvironment.value(TraceLog.launchVariable).map { "launch \($0)" }
             ?? "pid \(getpid())"
     }
 

@@ -75,7 +75,7 @@ public enum SyncRecorder {
     }
 
     private static let fromEnvironment: DurableImage? = {
-        guard let directory = ProcessInfo.processInfo.environment[imageVariable], !directory.isEmpty else {
+        guard let directory = ProcessEnvironment.value(imageVariable), !directory.isEmpty else {
             return nil
         }
         return image(at: directory)
