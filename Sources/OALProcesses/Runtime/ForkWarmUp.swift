@@ -87,7 +87,8 @@ enum ForkWarmUp {
         for name in names.sorted() where name.hasSuffix(".json") {
             decode(
                 directory + "/" + name,
-                DocumentEnvelope<StoreSettings>(format: ManagedSettingsStore.format, version: ManagedSettingsStore.version))
+                DocumentEnvelope<StoreSettings>(
+                    format: ManagedSettingsStore.format, version: ManagedSettingsStore.version))
         }
     }
 
