@@ -159,6 +159,38 @@ import Testing
         #expect(ProcessMemory.sample(parsing: []) == nil)
     }
 
+    /// The byte checks for ASCII names give the reason the Character checks
+    /// give, for every short name over the characters that matter (and a
+    /// long one, and names that are not ASCII).
+    @Test func anASCIINameIsJudgedAsItsCharactersWouldBe() {
+        func characterReason(_ name: String) -> String? {
+            if name.isEmpty { return "empty" }
+            if name == "." { return "names the directory itself" }
+            if name.contains("..") { return "contains '..'" }
+            if name.contains("/") { return "contains '/'" }
+            if name.utf8.contains(0) { return "contains NUL" }
+            if name.contains(where: \.isNewline) { return "contains a line break" }
+            if name.utf8.count > 200 { return "longer than 200 bytes" }
+            return nil
+        }
+        func reason(_ name: String) -> String? {
+            do {
+                try AppGroupContainer.validate(name: name)
+                return nil
+            } catch {
+                guard case .invalidName(_, let reason) = error else { return "\(error)" }
+                return reason
+            }
+        }
+        let alphabet = [".", "/", "\0", "\n", "\r", "\u{0B}", "\u{0C}", "\t", "a", "-"]
+        var names = [""] + alphabet
+        for _ in 0..<2 { names += names.flatMap { prefix in alphabet.map { prefix + $0 } } }
+        names += [String(repeating: "a", count: 201), String(repeating: "a", count: 200), "é..", "\u{2028}", ".\u{301}."]
+        for name in Set(names) {
+            #expect(reason(name) == characterReason(name), "\(String(reflecting: name))")
+        }
+    }
+
     @Test func nameValidationRejectsEscapes() throws {
         for bad in ["../x", "a/b", "..", ".", "", "a\0b", "x..y", "/abs", "line\nbreak"] {
             #expect(throws: StoreError.self, "\(String(reflecting: bad))") {

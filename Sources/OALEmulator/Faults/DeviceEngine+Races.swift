@@ -50,7 +50,7 @@ extension DeviceEngine {
     /// yet, then callbacks a process made owed, then held ones falling due.
     func interleaveDueCallback() throws -> String? {
         if let due = try dueBoundaries().first {
-            state.delivered.insert(due.key)
+            markDelivered(due.key)
             try saveDeviceState()
             try deliver(due.kind, activity: due.activity, event: nil)
             try settle()

@@ -174,7 +174,7 @@ extension DeviceEngine {
             else { continue }
             triggers.append(automation.trigger)
         }
-        state.delivered.insert(Self.timeOfDayKey(now))
+        markDelivered(Self.timeOfDayKey(now))
         for trigger in triggers { try runAutomations(triggeredBy: trigger) }
     }
 

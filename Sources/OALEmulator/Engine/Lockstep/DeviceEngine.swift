@@ -319,7 +319,7 @@ public final class DeviceEngine {
         oracleAfter = event.oracleText
         switch event.kind {
         case .boundary(let due):
-            state.delivered.insert(due.key)
+            markDelivered(due.key)
             settleOwedEnds(delivered: due.key, in: try view.registry())
             // Saved first: a device killed mid-callback never redelivers it,
             // and delivers it on restart if its process never started.
@@ -421,9 +421,22 @@ public final class DeviceEngine {
     /// days before `time` (none can be owed any more). Filtering the whole
     /// set at every step, parsing every key, grew with the run (4% of a
     /// month's CPU); the earliest start is remembered instead, and the set
-    /// is filtered only once that start leaves the horizon. Only `handle`
-    /// inserts and only this removes, so a count that did not change means
-    /// the same set.
+    /// is filtered only once that start leaves the horizon. Inserts go
+    /// through `markDelivered`, which keeps the count and the earliest
+    /// start, and only this removes, so a count that is the set's means the
+    /// same set; any other change (a state loaded) recomputes both.
+    /// Adds `key` to the delivered edges, keeping the earliest interval
+    /// start `pruneDelivered` asks for: recomputing it from every key (each
+    /// parsed from its text) after each delivery was a tenth of the
+    /// engine's own work in a month.
+    func markDelivered(_ key: String) {
+        let counted = deliveredStarts.map { $0.count == state.delivered.count } ?? false
+        guard state.delivered.insert(key).inserted else { return }
+        guard counted, let known = deliveredStarts else { return }
+        let start = BoundaryKey.intervalStart(of: key)
+        deliveredStarts = (known.count + 1, [known.earliest, start].compactMap { $0 }.min())
+    }
+
     private func pruneDelivered(at time: Date) {
         let horizon = time.addingTimeInterval(-8 * 86_400)
         if let known = deliveredStarts, known.count == state.delivered.count,
