@@ -185,7 +185,9 @@ import Testing
         let alphabet = [".", "/", "\0", "\n", "\r", "\u{0B}", "\u{0C}", "\t", "a", "-"]
         var names = [""] + alphabet
         for _ in 0..<2 { names += names.flatMap { prefix in alphabet.map { prefix + $0 } } }
-        names += [String(repeating: "a", count: 201), String(repeating: "a", count: 200), "é..", "\u{2028}", ".\u{301}."]
+        names += [
+            String(repeating: "a", count: 201), String(repeating: "a", count: 200), "é..", "\u{2028}", ".\u{301}.",
+        ]
         for name in Set(names) {
             #expect(reason(name) == characterReason(name), "\(String(reflecting: name))")
         }
