@@ -82,6 +82,8 @@ public final class Oracle {
     var lastSaved: OracleState?
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: ParsedFile] = [:]
+    /// The ledger `readView` reads usage through, kept while it may be.
+    let viewLedger = ViewLedger()
     /// The App Group's listing and each file's path facts, kept between
     /// observations (`checkStoresParse`).
     let listing = DirectoryListing()

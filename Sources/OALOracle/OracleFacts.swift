@@ -88,15 +88,22 @@ extension Oracle {
             let container = try? AppGroupContainer(url: root.appGroup),
             let effective = try? files.effective(), let catalog = try? files.catalog()
         else { return nil }
-        let ledger = try? UsageLedger(container: container)
         let today = days.day(now)
         let yesterday = days.previousDay(now)
-        func usage(_ day: DayKey) -> [UUID: DailyUsage]? {
-            let path = ledger?.journalPath(for: day) ?? ""
-            if FileManager.default.fileExists(atPath: path), parseProblemOfCurrentBytes(path) != nil { return nil }
-            return (try? ledger?.usage(day: day)) ?? [:]
+        let usageDirectory = container.path + "/" + UsageLedger.storeName
+        /// A journal that parses: its bytes (nil: no file); nil when it does not.
+        func journal(_ day: DayKey) -> Data?? {
+            let path = "\(usageDirectory)/\(day).jsonl"
+            guard FileManager.default.fileExists(atPath: path) else { return .some(nil) }
+            if parseProblemOfCurrentBytes(path) != nil { return nil }
+            return .some(parsed[path]?.bytes)
         }
-        guard let usageToday = usage(today), let usageYesterday = usage(yesterday) else { return nil }
+        guard let todays = journal(today), let yesterdays = journal(yesterday) else { return nil }
+        let ledger = viewLedger.ledger(today: today, journals: [today: todays, yesterday: yesterdays]) {
+            try? UsageLedger(container: container)
+        }
+        let usageToday = (try? ledger?.usage(day: today)) ?? [:]
+        let usageYesterday = (try? ledger?.usage(day: yesterday)) ?? [:]
         let rules = publishedRules.rules(of: snapshots?.rules ?? [])
         var sessions: [UUID: Date] = [:]
         for (id, expiry) in sessionDocument?.sessions ?? [:] {
