@@ -9,8 +9,9 @@ import Testing
 /// guest records the sites it reaches), and the environment a child
 /// inherits whole.
 @Suite struct LibraryEnvironmentTests {
-    /// Each library file that may touch `ProcessInfo.processInfo.environment`,
-    /// with what it reads there.
+    /// Each library file that may touch `ProcessInfo.processInfo.environment`
+    /// or read a variable (`ProcessEnvironment.value`, `getenv`), with what
+    /// it reads there.
     static let boundary: [String: String] = [
         "OALPlatform/Trace/TraceLog.swift": "the launch number the device gave this process",
         "OALProcesses/ShieldAction/OpenPress.swift": "the launch number, for a press's trace",
@@ -18,6 +19,7 @@ import Testing
         "OALProcesses/Runtime/IdentifierSource.swift": "the seeded identifiers the device gave this process",
         "GuestSDK/GuestRuntime/GuestMutant.swift":
             "the mutant planted in a guest process, and where it records the sites it reaches",
+        "OALSystem/ProcessEnvironment.swift": "one variable, for the reads listed here (getenv)",
         "OALSystem/PointConfiguration.swift": "the crash and pause points armed in this process",
         "OALSystem/PausePoint.swift": "where a paused process says it stopped",
         "OALSystem/PowerLoss/SyncRecorder.swift": "the durable image this process's syncs go to, when named",
@@ -39,7 +41,9 @@ import Testing
             guard let files = FileManager.default.enumerator(atPath: directory.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                if text.contains("ProcessInfo.processInfo.environment") || text.contains("getenv(") {
+                if text.contains("ProcessInfo.processInfo.environment") || text.contains("getenv(")
+                    || text.contains("ProcessEnvironment.value")
+                {
                     readers.append("\(target)/\(file)")
                 }
             }
