@@ -23,7 +23,7 @@ final class TraceTail {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
         guard offset <= size else { return skipToEnd() }
         self.offset = offset
-        pending = Data()
+        pending = Data(pending[start...])
         self.lastLines = lastLines
     }
 
@@ -56,18 +56,27 @@ final class TraceTail {
         pending.append(data)
         var events: [TraceEvent] = []
         let decoder = JSONDecoder()
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = pending[pending.startIndex..<newline]
-            pending = Data(pending[pending.index(after: newline)...])
-            guard !line.isEmpty else { continue }
-            lastLines.append(String(decoding: line, as: UTF8.self))
+        // Lines are walked in place and the unfinished rest kept once at
+        // the end: cutting `pending` after each line copied the rest of
+        // the read every time, quadratic in a step's lines.
+        var start = pending.startIndex
+        var excerpt: [Range<Data.Index>] = []
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let range = start..<newline
+            start = pending.index(after: newline)
+            guard !range.isEmpty else { continue }
+            excerpt.append(range)
+            if excerpt.count > Self.excerptLength { excerpt.removeFirst() }
+            let line = pending[range]
             if Self.unread.contains(where: { line.starts(with: $0) }) {
                 skipped += 1
             } else if let event = try? TraceLineParser.decode(line, decoder: decoder) {
                 events.append(event)
             }
         }
+        lastLines.append(contentsOf: excerpt.map { String(decoding: pending[$0], as: UTF8.self) })
         if lastLines.count > Self.excerptLength { lastLines.removeFirst(lastLines.count - Self.excerptLength) }
+        pending = Data(pending[start...])
         return events
     }
 }

@@ -35,8 +35,9 @@ final class DecodedDocumentMemo: @unchecked Sendable {
     }
 
     private var entries: [Key: Entry] = [:]
-    /// Per path, the decodes this memo did not answer (`DocumentPriming.decodes(of:)`).
-    private var misses: [String: Int] = [:]
+    /// Told of each decode this memo did not answer, while one is set
+    /// (`DocumentPriming.countingDecodes`); nil in every run.
+    private var missObserver: (@Sendable (String) -> Void)?
     private let lock = NSLock()
 
     /// The document decoded from exactly `bytes` under `key`, if that is
@@ -65,12 +66,18 @@ final class DecodedDocumentMemo: @unchecked Sendable {
         lock.withLock { entries = [:] }
     }
 
-    /// Counts a decode of `path`'s bytes that the memo could not answer.
+    /// A decode of `path`'s bytes that the memo could not answer.
     func missed(_ path: String) {
-        lock.withLock { misses[path, default: 0] += 1 }
+        lock.withLock { missObserver }?(path)
     }
 
-    func misses(of path: String) -> Int {
-        lock.withLock { misses[path, default: 0] }
+    /// Sets (or, with nil, removes) what `missed` tells; returns the one
+    /// it replaces.
+    func observeMisses(_ observer: (@Sendable (String) -> Void)?) -> (@Sendable (String) -> Void)? {
+        lock.withLock {
+            let previous = missObserver
+            missObserver = observer
+            return previous
+        }
     }
 }

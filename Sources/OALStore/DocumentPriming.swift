@@ -20,6 +20,15 @@ public enum DocumentPriming {
     @discardableResult
     public static func prime<Document>(_ path: String, _ envelope: DocumentEnvelope<Document>) -> Document? {
         guard let bytes = try? FileSystem.readFile(path) else { return nil }
+        return prime(path, bytes: bytes, envelope)
+    }
+
+    /// `prime` of bytes already read from `path`, for a caller that reads
+    /// a file once and decodes it as more than one type, or needs its size.
+    @discardableResult
+    public static func prime<Document>(
+        _ path: String, bytes: [UInt8], _ envelope: DocumentEnvelope<Document>
+    ) -> Document? {
         let key = DecodedDocumentMemo.Key(
             path: path, format: envelope.format, version: envelope.version, document: Document.self)
         guard !DecodedDocumentMemo.shared.holds(key, bytes: bytes),
@@ -36,9 +45,17 @@ public enum DocumentPriming {
         DecodedDocumentMemo.shared.forgetAll()
     }
 
-    /// How many times this process decoded `path`'s bytes in a read or an
-    /// update, the memo having no answer.
-    public static func decodes(of path: String) -> Int {
-        DecodedDocumentMemo.shared.misses(of: path)
+    /// Runs `body` and returns, per path, how many times a read or an
+    /// update in this process decoded that path's bytes meanwhile, the
+    /// memo having no answer. For tests: a run never counts, and other
+    /// threads' decodes (of their own paths) are counted too.
+    public static func countingDecodes(_ body: () throws -> Void) rethrows -> [String: Int] {
+        let counts = LockedValue<[String: Int]>([:])
+        let previous = DecodedDocumentMemo.shared.observeMisses { path in
+            counts.withLock { $0[path, default: 0] += 1 }
+        }
+        defer { _ = DecodedDocumentMemo.shared.observeMisses(previous) }
+        try body()
+        return counts.withLock { $0 }
     }
 }

@@ -81,7 +81,7 @@ public enum LockWait {
     /// acquisition does not look in its thread's dictionary: that lookup
     /// boxes the key, and cost a forked callback about a tenth of a
     /// millisecond over its store locks.
-    private static let installed = LockedCount()
+    private static let installed = LockedValue<Int>(0)
 
     private static var handler: Handler? {
         guard installed.withLock({ $0 }) > 0 else { return nil }
@@ -98,17 +98,5 @@ public enum LockWait {
             _ = try? notice.writeAll(Array("\(getpid()) \(what)\n".utf8))
         }
         handler?.body()
-    }
-}
-
-/// An integer shared by threads, changed and read under its lock.
-private final class LockedCount: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func withLock<R>(_ body: (inout Int) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OALStore
+import OALSystem
 
 /// The emulated `DeviceActivityCenter`: what the app (and the ShieldAction
 /// extension, for the one-shot session) call to start and stop monitoring.
@@ -33,9 +34,11 @@ public struct DeviceActivityCenter: Sendable {
     @discardableResult
     public static func prime(system: String) -> Bool {
         let path = system + "/" + storeName + ".json"
+        guard let bytes = try? FileSystem.readFile(path) else { return false }
         let registry = DocumentPriming.prime(
-            path, DocumentEnvelope<ActivityRegistry>(format: format, version: formatVersion))
-        let names = DocumentPriming.prime(path, DocumentEnvelope<ActivityNames>(format: format, version: formatVersion))
+            path, bytes: bytes, DocumentEnvelope<ActivityRegistry>(format: format, version: formatVersion))
+        let names = DocumentPriming.prime(
+            path, bytes: bytes, DocumentEnvelope<ActivityNames>(format: format, version: formatVersion))
         return registry != nil || names != nil
     }
 

@@ -106,9 +106,11 @@ enum ForkWarmUp {
     private static func decode<Document>(
         _ path: String, _ envelope: DocumentEnvelope<Document>, then use: (Document) -> Void = { _ in }
     ) {
-        guard let document = DocumentPriming.prime(path, envelope) else { return }
+        guard let bytes = try? FileSystem.readFile(path),
+            let document = DocumentPriming.prime(path, bytes: bytes, envelope)
+        else { return }
         decoded.append(path)
-        let size = Int64((try? FileSystem.status(path))??.size ?? 0)
+        let size = bytes.count
         guard size > largestWarmed[path, default: -1] else { return }
         largestWarmed[path] = size
         _ = envelope.encode(document, storeName: path)
@@ -117,7 +119,7 @@ enum ForkWarmUp {
 
     /// Per file, the size it had when its document was last encoded and
     /// used. The fork server's own (its children never run a pass).
-    nonisolated(unsafe) private static var largestWarmed: [String: Int64] = [:]
+    nonisolated(unsafe) private static var largestWarmed: [String: Int] = [:]
     /// The paths the pass in progress decoded.
     nonisolated(unsafe) private static var decoded: [String] = []
 }

@@ -90,15 +90,3 @@ public enum SyncRecorder {
 
     private static let adopted = LockedValue<Adoption>(.none)
 }
-
-/// A value read and written under a lock, from any thread.
-final class LockedValue<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.withLock { body(&value) }
-    }
-}
