@@ -23,7 +23,7 @@ final class TraceTail {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
         guard offset <= size else { return skipToEnd() }
         self.offset = offset
-        pending = Data(pending[start...])
+        pending = Data()
         self.lastLines = lastLines
     }
 
