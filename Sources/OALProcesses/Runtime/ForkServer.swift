@@ -63,6 +63,7 @@ public enum ForkServer {
     static func serve(tool: String, _ launch: ([String]) -> ExitCode) -> Never {
         var requests = LineReader(fd: .standardInput)
         let replies = FileDescriptor(rawValue: WarmCallback.replyDescriptor)
+        ConformanceWarmUp.run()
         while let line = try? requests.next() {
             guard let request = WarmCallback.message(WarmCallback.Request.self, from: line) else {
                 ErrorReport.printError(
