@@ -9,6 +9,16 @@ package struct RunReport {
     let record: RunRecord
     let oracle: OracleReport?
     let calendar: Calendar
+    /// The scenario's `expect` lines, in trace order; found once; the page
+    /// asks for them several times and a month has 120,000 lines.
+    let expectations: [Expectation]
+
+    init(record: RunRecord, oracle: OracleReport?, calendar: Calendar) {
+        self.record = record
+        self.oracle = oracle
+        self.calendar = calendar
+        expectations = Self.expectations(in: record)
+    }
 
     package static let file = "report.html"
 
@@ -26,12 +36,13 @@ package struct RunReport {
 
     }
 
-    var expectations: [Expectation] {
-        record.lines.enumerated().compactMap { index, line in
-            guard line.process == .device, line.event == "expect" else { return nil }
+    private static func expectations(in record: RunRecord) -> [Expectation] {
+        record.lines.indices.compactMap { index in
+            guard record.lines[index].process == .device, record.lines[index].event == "expect" else { return nil }
+            let fields = record.lines[index].fields
             return Expectation(
-                index: index, line: line.fields["line"] ?? "?", text: line.fields["text"] ?? "",
-                ok: line.fields["result"] == "ok", detail: line.fields["detail"] ?? "")
+                index: index, line: fields["line"] ?? "?", text: fields["text"] ?? "", ok: fields["result"] == "ok",
+                detail: fields["detail"] ?? "")
         }
     }
 
@@ -292,11 +303,5 @@ package struct RunReport {
         (docs/REPORT.md).</footer>
 
         """
-    }
-
-    init(record: RunRecord, oracle: OracleReport?, calendar: Calendar) {
-        self.record = record
-        self.oracle = oracle
-        self.calendar = calendar
     }
 }

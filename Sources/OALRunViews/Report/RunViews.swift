@@ -1,6 +1,7 @@
 import Foundation
 import OALPlatform
 import OALScenario
+import OALSystem
 
 /// The two views of a run drawn from its trace (docs/REPORT.md): the
 /// Chrome / Perfetto trace and the HTML report, written side by side in
@@ -27,11 +28,22 @@ package enum RunViews {
             record.reproduce = object["reproduce"]
         }
         let chrome = root.logs.appendingPathComponent(ChromeTrace.file)
-        try ChromeTrace(record: record).json().write(to: chrome, options: .atomic)
+        // The two views share nothing but the record: the Chrome trace is
+        // drawn on the other core while the report is (a month's views
+        // took 1.5 s at the run's end, docs/PERFORMANCE.md).
+        let drawn = LockedValue<Result<Void, any Error>>(.success(()))
+        let drawing = DispatchGroup()
+        DispatchQueue.global().async(group: drawing) { [record] in
+            let result = Result { try ChromeTrace(record: record).json().write(to: chrome, options: .atomic) }
+            drawn.withLock { $0 = result }
+        }
         let report = root.logs.appendingPathComponent(RunReport.file)
         let calendar = (try? EmulatedPlatform(root: root).clock.calendar()) ?? Calendar(identifier: .gregorian)
         let html = RunReport(record: record, oracle: OracleReport.last(root: root), calendar: calendar).html()
-        try Data(html.utf8).write(to: report, options: .atomic)
+        let written = Result { try Data(html.utf8).write(to: report, options: .atomic) }
+        drawing.wait()
+        try drawn.withLock { $0 }.get()
+        try written.get()
         return (chrome, report)
     }
 
