@@ -15,7 +15,7 @@ extension Oracle {
     /// (`IndependentOracleTests.theOracleAsksTheAppsDecisionCodeOnlyForAgreement`).
     func checkAgreement(_ published: PublishedRule, in view: OracleView) {
         let rule = published.rule
-        let key = rule.id.uuidString
+        let key = CanonicalUUID.string(rule.id)
         let decision: (shield: Bool, reason: String)
         if let guest = view.guestProbe?.decision {
             // A guest's foreground path is its own refresh, run dry by the

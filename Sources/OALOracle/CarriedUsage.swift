@@ -40,7 +40,7 @@ extension Oracle {
     /// now, plus what a change of its apps carried.
     func ruleSeconds(_ entry: UserRules.Entry, on day: DayKey, catalog: InstalledAppCatalog) -> TimeInterval {
         coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
-            + (spec.carried?[entry.rule.id.uuidString]?[day.description] ?? 0)
+            + (spec.carried?[CanonicalUUID.string(entry.rule.id)]?[day.description] ?? 0)
     }
 
     /// A day travel made overlap another counts the old apps' use before
@@ -57,8 +57,10 @@ extension Oracle {
         let after = travelShift(found, covering: { entry.covers(bundle: $0, in: catalog) })
         var carried = spec.carriedTravel ?? [:]
         let seconds = max(0, before - after)
-        carried[entry.rule.id.uuidString, default: [:]][day.description] = seconds > 0 ? seconds : nil
-        if carried[entry.rule.id.uuidString]?.isEmpty == true { carried[entry.rule.id.uuidString] = nil }
+        carried[CanonicalUUID.string(entry.rule.id), default: [:]][day.description] = seconds > 0 ? seconds : nil
+        if carried[CanonicalUUID.string(entry.rule.id)]?.isEmpty == true {
+            carried[CanonicalUUID.string(entry.rule.id)] = nil
+        }
         spec.carriedTravel = carried.isEmpty ? nil : carried
     }
 
@@ -68,13 +70,13 @@ extension Oracle {
         -> TimeInterval
     {
         travelShift(found, covering: { entry.covers(bundle: $0, in: catalog) })
-            + (spec.carriedTravel?[entry.rule.id.uuidString]?[day.description] ?? 0)
+            + (spec.carriedTravel?[CanonicalUUID.string(entry.rule.id)]?[day.description] ?? 0)
     }
 
     private func setCarried(_ seconds: TimeInterval, rule: UUID, day: DayKey) {
         var carried = spec.carried ?? [:]
-        carried[rule.uuidString, default: [:]][day.description] = seconds > 0 ? seconds : nil
-        if carried[rule.uuidString]?.isEmpty == true { carried[rule.uuidString] = nil }
+        carried[CanonicalUUID.string(rule), default: [:]][day.description] = seconds > 0 ? seconds : nil
+        if carried[CanonicalUUID.string(rule)]?.isEmpty == true { carried[CanonicalUUID.string(rule)] = nil }
         spec.carried = carried.isEmpty ? nil : carried
     }
 }

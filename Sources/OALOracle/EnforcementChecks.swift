@@ -129,7 +129,7 @@ extension Oracle {
             guard let store = view.effective.stores[ShieldController.storeName(for: entry.rule.id)],
                 !store.shield.isEmpty
             else {
-                resolved(.storeScope, key: entry.rule.id.uuidString)
+                resolved(.storeScope, key: CanonicalUUID.string(entry.rule.id))
                 continue
             }
             report.checksRun += 1
@@ -146,7 +146,7 @@ extension Oracle {
                     wrong.append("\(domain.domain) \(want ? "not shielded" : "shielded")")
                 }
             }
-            let key = entry.rule.id.uuidString
+            let key = CanonicalUUID.string(entry.rule.id)
             let scopeKey = "\(key)|scope"
             if wrong.isEmpty {
                 resolved(.storeScope, key: key)
@@ -180,7 +180,7 @@ extension Oracle {
                 specModel.onEnabledDay(entry.rule.days, now)
             else { continue }
             report.checksRun += 1
-            let key = "\(entry.rule.id.uuidString)|\(view.day)"
+            let key = "\(CanonicalUUID.string(entry.rule.id))|\(view.day)"
             let real = Int((day(entry).coveredSeconds + 0.001) / 60)
             let owed = min(real, config.dailyLimitMinutes)
             let recorded = view.usageToday[entry.rule.id]?.minutesUsed ?? 0

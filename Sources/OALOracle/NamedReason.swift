@@ -120,7 +120,7 @@ extension Oracle {
     func usageDestroyed(_ rule: UUID, day: DayKey) -> (minutes: Int, opens: Int) {
         guard let damage = spec.usageDamaged, damage.day == day.description else { return (0, 0) }
         if damage.refusesWrites { return (Int.max / 2, Int.max / 2) }
-        return (damage.lostMinutes[rule.uuidString] ?? 0, damage.lostOpens[rule.uuidString] ?? 0)
+        return (damage.lostMinutes[CanonicalUUID.string(rule)] ?? 0, damage.lostOpens[CanonicalUUID.string(rule)] ?? 0)
     }
 
     /// A fault destroyed `day`'s usage journal (`store truncate|corrupt|

@@ -344,11 +344,12 @@ public final class Oracle {
             noteFinding(finding, check: check, ruleID: ruleID, ruleName: ruleName)
             return
         }
-        let subject = key ?? ruleID?.uuidString ?? ""
+        let subject = key ?? ruleID.map(CanonicalUUID.string) ?? ""
         let episode = "\(check.rawValue)|\(subject)"
         func violation() -> Violation {
             Violation(
-                check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
+                check: check, ruleID: ruleID.map(CanonicalUUID.string), ruleName: ruleName,
+                time: TraceEvent.timestamp(now),
                 localTime: localText(now), after: lastStep, expected: expected, actual: actual,
                 traceExcerpt: tail.lastLines, reproduce: reproduce, subject: subject,
                 timeZone: calendar.timeZone.identifier)
@@ -413,7 +414,8 @@ public final class Oracle {
         endExpected(check, subject: key)
         report.expectedDivergences.append(
             ExpectedDivergence(
-                check: check, ruleID: ruleID?.uuidString, ruleName: ruleName, time: TraceEvent.timestamp(now),
+                check: check, ruleID: ruleID.map(CanonicalUUID.string), ruleName: ruleName,
+                time: TraceEvent.timestamp(now),
                 localTime: localText(now), expected: expected, actual: actual, reason: reason, subject: key))
     }
 

@@ -37,7 +37,7 @@ struct DeviceFacts: Codable, Equatable, Sendable {
     /// while the access was off, and the app has not refreshed since.
     var authorizationLostWrites = false
 
-    static func key(_ rule: UUID, _ day: DayKey) -> String { "\(rule.uuidString)|\(day)" }
+    static func key(_ rule: UUID, _ day: DayKey) -> String { "\(CanonicalUUID.string(rule))|\(day)" }
 }
 
 /// The device's state as the oracle reads it at one instant, read-only.

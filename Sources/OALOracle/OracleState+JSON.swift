@@ -101,7 +101,7 @@ extension KilledPress {
         writer.key("opensBefore")
         writer.int(opensBefore)
         writer.key("ruleID")
-        writer.string(ruleID.uuidString)
+        writer.string(CanonicalUUID.string(ruleID))
         writer.key("status")
         writer.string(status)
         writer.key("step")
@@ -343,12 +343,12 @@ extension DeviceFacts {
         writer.key("pressesSeen")
         writer.int(pressesSeen)
         writer.key("sessionEndDelivered")
-        writer.strings(sessionEndDelivered.lazy.map(\.uuidString))
+        writer.strings(sessionEndDelivered.lazy.map(CanonicalUUID.string))
         writer.key("sessions")
         writer.beginArray()
         for (rule, end) in sessions {
             writer.element()
-            writer.string(rule.uuidString)
+            writer.string(CanonicalUUID.string(rule))
             writer.element()
             writer.date(end)
         }
@@ -408,7 +408,7 @@ extension SpecFacts {
             writer.date(mirrorDamagedAt)
         }
         writer.key("refused")
-        writer.strings(refused.lazy.map(\.uuidString))
+        writer.strings(refused.lazy.map(CanonicalUUID.string))
         if let settingsDamagedAt {
             writer.key("settingsDamagedAt")
             writer.date(settingsDamagedAt)
@@ -622,7 +622,7 @@ extension PrettyJSONWriter {
         beginArray()
         for (rule, times) in dates {
             element()
-            string(rule.uuidString)
+            string(CanonicalUUID.string(rule))
             element()
             beginArray()
             for time in times {

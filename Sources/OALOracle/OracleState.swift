@@ -162,7 +162,7 @@ extension Oracle {
             let step = lastStep
             lastStep = press.step
             defer { lastStep = step }
-            let key = press.ruleID.uuidString
+            let key = CanonicalUUID.string(press.ruleID)
             let session =
                 view.sessions[press.ruleID].map { "a session until \(localText($0)) recorded but never applied" }
                 ?? "no session granted"

@@ -57,14 +57,16 @@ extension Oracle {
     }
 
     private func unblockedEntry(_ reference: String) -> UserRules.Entry? {
-        userRules.entries.first { Self.names(reference, $0.rule.name) || Self.names(reference, $0.rule.id.uuidString) }
+        userRules.entries.first {
+            Self.names(reference, $0.rule.name) || Self.names(reference, CanonicalUUID.string($0.rule.id))
+        }
     }
 
     func checkPauses(_ view: OracleView) {
         let model = specModel
         for entry in userRules.entries {
             let rule = entry.rule
-            let key = rule.id.uuidString
+            let key = CanonicalUUID.string(rule.id)
             guard let until = rule.pausedUntil else {
                 resolved(.pause, key: key + "|hard")
                 continue
@@ -116,7 +118,7 @@ extension Oracle {
             let got = rule.pausedUntil
             if let got, abs(got.timeIntervalSince(wanted)) <= 60 { continue }
             violate(
-                .pause, key: "\(rule.id.uuidString)|unblock|\(time)", ruleID: rule.id, ruleName: rule.name,
+                .pause, key: "\(CanonicalUUID.string(rule.id))|unblock|\(time)", ruleID: rule.id, ruleName: rule.name,
                 expected: "paused until \(localText(wanted)) (spec option: \(unblockOption))",
                 actual: got.map { "paused until \(localText($0))" } ?? "not paused")
         }

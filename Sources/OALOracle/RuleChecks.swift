@@ -25,7 +25,9 @@ extension Oracle {
         guard !hardLocked.isEmpty else { return }
         switch (noun, verb) {
         case ("rule", "edit"), ("rule", "disable"), ("rule", "delete"), ("rule", "unblock"):
-            let target = hardLocked.filter { Self.names(rest, $0.rule.name) || Self.names(rest, $0.rule.id.uuidString) }
+            let target = hardLocked.filter {
+                Self.names(rest, $0.rule.name) || Self.names(rest, CanonicalUUID.string($0.rule.id))
+            }
             for published in target {
                 excuseOrViolate(
                     .hardMode, key: "\(published.rule.id)|\(now)", ruleID: published.rule.id,
@@ -72,7 +74,7 @@ extension Oracle {
             let rule = published.rule
             let name = rule.name
             let shields = view.storeShields(rule.id)
-            let key = rule.id.uuidString
+            let key = CanonicalUUID.string(rule.id)
 
             // The app's decision stays inside this one check (AgreementCheck).
             if !skipped.contains(.agreement) { checkAgreement(published, in: view) }
@@ -115,7 +117,7 @@ extension Oracle {
                             let moved =
                                 (found.keptDate ? 0 : truthMinutes(published, view: view, day: found.oldDay))
                                 + (found.reachesBack.map { truthMinutes(published, view: view, day: $0) } ?? 0)
-                                + Int((spec.carriedTravel?[rule.id.uuidString]?[day.description] ?? 0) / 60)
+                                + Int((spec.carriedTravel?[CanonicalUUID.string(rule.id)]?[day.description] ?? 0) / 60)
                             return recorded <= real + 1 + moved ? found : nil
                         }
                         excuseOrViolate(
@@ -206,7 +208,7 @@ extension Oracle {
         // not excused), whatever the other rules say.
         let blocking = userRules.entries.filter {
             model.shields($0.rule, at: now, day: userDay($0, catalog: view.catalog))
-                && namedReason(for: $0.rule, since: divergenceSince[$0.rule.id.uuidString] ?? now) == nil
+                && namedReason(for: $0.rule, since: divergenceSince[CanonicalUUID.string($0.rule.id)] ?? now) == nil
         }
         for app in view.catalog.apps where app.bundleIdentifier != InstalledAppCatalog.openAppLockBundleIdentifier {
             report.checksRun += 1

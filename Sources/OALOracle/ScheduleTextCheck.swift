@@ -66,7 +66,7 @@ extension Oracle {
             guard let id = row.id.flatMap(UUID.init(uuidString:)), let rule = userRules.byID[id]?.rule else { continue }
             if let text = row.window {
                 report.checksRun += 1
-                let key = "\(rule.id.uuidString)|window"
+                let key = "\(CanonicalUUID.string(rule.id))|window"
                 let actual = "the window \"\(text)\" on the Rules screen"
                 if let config = rule.configuration.schedule {
                     let wanted = ScheduleText.Window(start: config.startMinutes, end: config.endMinutes)
@@ -88,7 +88,7 @@ extension Oracle {
             }
             if let text = row.days {
                 report.checksRun += 1
-                let key = "\(rule.id.uuidString)|days"
+                let key = "\(CanonicalUUID.string(rule.id))|days"
                 let wanted = Set(rule.days.dayNumbers)
                 if ScheduleText.days(text) == wanted {
                     screenAgrees(.scheduleText, key: key)

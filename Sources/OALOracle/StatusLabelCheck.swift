@@ -121,7 +121,7 @@ extension Oracle {
             case .resumes:
                 if !paused { wanted = ("not paused", nil) } else { wanted = ("paused until", rule.pausedUntil) }
             }
-            let key = "\(rule.id.uuidString)|label"
+            let key = "\(CanonicalUUID.string(rule.id))|label"
             let actual = "\"\(row.trailing)\" on the Rules screen"
             guard let wanted else {
                 screenAgrees(.statusLabel, key: key)

@@ -101,7 +101,7 @@ extension Oracle {
             }
             let expected = ExpectedUsageReport(secondsByName: byName)
             let fields = ReportConfigurationText.fields(look.printed)
-            let key = "\(look.ruleID.uuidString)|report"
+            let key = "\(CanonicalUUID.string(look.ruleID))|report"
             if let difference = expected.difference(from: fields) {
                 violate(
                     .usageReport, key: key, ruleID: look.ruleID, ruleName: look.ruleName,

@@ -1,4 +1,5 @@
 import Foundation
+import OALDomain
 
 /// The fields of one journal line the ledger understands. Unknown keys are
 /// ignored, so later versions of format 1 may add fields.
@@ -17,7 +18,7 @@ struct JournalLine: Decodable {
     }
 
     /// The entry's rule id: parsed here, or from the decoded text.
-    var ruleIdentifier: UUID? { ruleID ?? rule.flatMap(RuleID.parse) }
+    var ruleIdentifier: UUID? { ruleID ?? rule.flatMap(CanonicalUUID.parse) }
 
     /// Parses one line (without its newline); nil when it is not a JSON
     /// object with fields of the expected types.
@@ -151,7 +152,7 @@ struct JournalLine: Decodable {
             case (.formatVersion, .int(let v)): result.formatVersion = v
             case (.day, .string(let v)): result.day = text(v)
             case (.rule, .string(let v)):
-                if let id = RuleID.parseCanonical(UnsafeBufferPointer(rebasing: bytes[v])) {
+                if let id = CanonicalUUID.parseCanonical(UnsafeBufferPointer(rebasing: bytes[v])) {
                     result.ruleID = id
                     result.rule = nil
                 } else {

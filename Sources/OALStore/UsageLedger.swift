@@ -397,7 +397,7 @@ public final class UsageLedger: @unchecked Sendable {
     /// `{"rule":"<canonical id>"`
     static func linePrefix(_ rule: UUID) -> [UInt8] {
         var bytes = Array("{\"rule\":\"".utf8)
-        RuleID.append(rule, to: &bytes)
+        CanonicalUUID.append(rule, to: &bytes)
         bytes.append(0x22)
         return bytes
     }

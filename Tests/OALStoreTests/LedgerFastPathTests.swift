@@ -7,19 +7,19 @@ import Testing
 
 @Suite struct LedgerFastPathTests {
     private func parse(_ text: String) -> UUID? {
-        Array(text.utf8).withUnsafeBufferPointer { RuleID.parse($0) }
+        Array(text.utf8).withUnsafeBufferPointer { CanonicalUUID.parse($0) }
     }
 
     @Test func hexRuleIDsRoundTripLikeFoundation() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
             let id = UUID()
-            #expect(RuleID.string(id) == id.uuidString)
+            #expect(CanonicalUUID.string(id) == id.uuidString)
             var bytes: [UInt8] = []
-            RuleID.append(id, to: &bytes)
+            CanonicalUUID.append(id, to: &bytes)
             #expect(bytes == Array(id.uuidString.utf8))
             #expect(parse(id.uuidString) == id)
-            #expect(RuleID.parse(id.uuidString) == id)
+            #expect(CanonicalUUID.parse(id.uuidString) == id)
             #expect(parse(id.uuidString.lowercased()) == UUID(uuidString: id.uuidString.lowercased()))
             // Mixed case, as another writer might spell it.
             let mixed = String(id.uuidString.map { Bool.random(using: &generator) ? Character($0.lowercased()) : $0 })
@@ -28,7 +28,7 @@ import Testing
         }
         let fixed = UUID(
             uuid: (0x00, 0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF, 0xFE, 0xDC, 0xBA, 0x98, 0x76, 0x54, 0x10))
-        #expect(RuleID.string(fixed) == "00012345-6789-ABCD-EFFE-DCBA98765410")
+        #expect(CanonicalUUID.string(fixed) == "00012345-6789-ABCD-EFFE-DCBA98765410")
         #expect(parse("00012345-6789-abcd-effe-dcba98765410") == fixed)
         #expect(UsageLedger.linePrefix(fixed) == Array(#"{"rule":"00012345-6789-ABCD-EFFE-DCBA98765410""#.utf8))
     }
@@ -57,9 +57,9 @@ import Testing
         }
         for text in cases {
             #expect(parse(text) == UUID(uuidString: text), "\(String(reflecting: text))")
-            #expect(RuleID.parse(text) == UUID(uuidString: text), "\(String(reflecting: text))")
+            #expect(CanonicalUUID.parse(text) == UUID(uuidString: text), "\(String(reflecting: text))")
             // The canonical fast path never accepts what Foundation rejects.
-            let canonical = Array(text.utf8).withUnsafeBufferPointer { RuleID.parseCanonical($0) }
+            let canonical = Array(text.utf8).withUnsafeBufferPointer { CanonicalUUID.parseCanonical($0) }
             if let canonical { #expect(UUID(uuidString: text) == canonical) }
         }
         // A journal line with an id Foundation rejects is corruption, with its line number.

@@ -41,11 +41,11 @@ public enum ActivityName: Hashable, Sendable, Codable, Comparable, CustomStringC
 
     public var rawValue: String {
         switch self {
-        case .limit(let id): "rule-\(id.uuidString)"
-        case .limitDay(let id, let day): "rule-\(id.uuidString)-\(day)"
-        case .scheduleWindow(let id): "sched-\(id.uuidString)"
-        case .scheduleAfterMidnight(let id): "sched2-\(id.uuidString)"
-        case .openSession(let id): "open-session-\(id.uuidString)"
+        case .limit(let id): "rule-" + CanonicalUUID.string(id)
+        case .limitDay(let id, let day): "rule-" + CanonicalUUID.string(id) + "-" + day.description
+        case .scheduleWindow(let id): "sched-" + CanonicalUUID.string(id)
+        case .scheduleAfterMidnight(let id): "sched2-" + CanonicalUUID.string(id)
+        case .openSession(let id): "open-session-" + CanonicalUUID.string(id)
         }
     }
 
@@ -56,11 +56,11 @@ public enum ActivityName: Hashable, Sendable, Codable, Comparable, CustomStringC
         if rawValue.hasPrefix("rule-") {
             let rest = rawValue.dropFirst("rule-".count)
             let uuidLength = 36
-            if let id = CanonicalUUID.parse(rest) {
+            if let id = CanonicalUUID.strict(rest) {
                 self = .limit(id)
                 return
             }
-            guard rest.utf8.count == uuidLength + 11, let id = CanonicalUUID.parse(rest.prefix(uuidLength)),
+            guard rest.utf8.count == uuidLength + 11, let id = CanonicalUUID.strict(rest.prefix(uuidLength)),
                 rest.dropFirst(uuidLength).first == "-",
                 let day = DayKey(String(rest.dropFirst(uuidLength + 1))), day.description == rest.suffix(10)
             else { return nil }
@@ -68,7 +68,7 @@ public enum ActivityName: Hashable, Sendable, Codable, Comparable, CustomStringC
             return
         }
         for (prefix, make) in Self.prefixes where rawValue.hasPrefix(prefix) {
-            guard let id = CanonicalUUID.parse(rawValue.dropFirst(prefix.count)) else { return nil }
+            guard let id = CanonicalUUID.strict(rawValue.dropFirst(prefix.count)) else { return nil }
             self = make(id)
             return
         }

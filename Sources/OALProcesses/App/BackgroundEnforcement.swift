@@ -88,7 +88,8 @@ struct BackgroundWarning: Encodable {
     static func list(_ database: AppDatabase, _ states: [UUID: BackgroundEnforcement]) -> [BackgroundWarning] {
         database.rules.compactMap { rule in
             guard let state = states[rule.id], state.isRefused else { return nil }
-            return BackgroundWarning(id: rule.id.uuidString, name: rule.name, backgroundEnforcement: state.text)
+            return BackgroundWarning(
+                id: CanonicalUUID.string(rule.id), name: rule.name, backgroundEnforcement: state.text)
         }
     }
 

@@ -93,7 +93,7 @@ public struct RuleScheduler {
         for edge in plan.foregroundOnly {
             context.record(
                 "monitor.foreground-only",
-                ["rule": edge.ruleID.uuidString, "edge": edge.edge.rawValue, "reason": edge.explanation])
+                ["rule": CanonicalUUID.string(edge.ruleID), "edge": edge.edge.rawValue, "reason": edge.explanation])
         }
         return summary
     }

@@ -24,7 +24,8 @@ public struct PublishedRule: Hashable, Sendable {
                 let (rule, selection) = try snapshot.decoded()
                 result.append(PublishedRule(rule: rule, selection: selection))
             } catch {
-                context.record("snapshot.invalid", ["rule": snapshot.id.uuidString, "reason": error.description])
+                context.record(
+                    "snapshot.invalid", ["rule": CanonicalUUID.string(snapshot.id), "reason": error.description])
             }
         }
         return result

@@ -53,7 +53,7 @@ public struct GuestDecision: Hashable, Sendable, Codable {
     public var appRemovalDenied: Bool
 
     public init(shielded: Set<UUID>, appRemovalDenied: Bool) {
-        self.shielded = shielded.sorted { $0.uuidString < $1.uuidString }
+        self.shielded = shielded.sorted { CanonicalUUID.string($0) < CanonicalUUID.string($1) }
         self.appRemovalDenied = appRemovalDenied
     }
 }

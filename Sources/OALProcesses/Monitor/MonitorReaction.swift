@@ -171,7 +171,7 @@ public struct MonitorReaction {
 
     private func published(_ ruleID: UUID, _ fields: [String: String]) throws -> PublishedRule? {
         let rule = try publishedRules().first { $0.rule.id == ruleID }
-        if rule == nil { ignore(fields, "no published rule \(ruleID.uuidString)") }
+        if rule == nil { ignore(fields, "no published rule \(CanonicalUUID.string(ruleID))") }
         return rule
     }
 
@@ -191,7 +191,7 @@ public struct MonitorReaction {
         guard inputs.canDecide(published.rule) || sessionOver else {
             if !quiet {
                 context.record(
-                    "decision.skipped", ["rule": published.rule.id.uuidString, "reason": "sessions unknown"])
+                    "decision.skipped", ["rule": CanonicalUUID.string(published.rule.id), "reason": "sessions unknown"])
             }
             return
         }
@@ -208,7 +208,7 @@ public struct MonitorReaction {
         context.record(
             "decision",
             [
-                "rule": published.rule.id.uuidString, "shield": decision.shield ? "true" : "false",
+                "rule": CanonicalUUID.string(published.rule.id), "shield": decision.shield ? "true" : "false",
                 "reason": ShieldController.describe(decision.reason), "cause": cause,
             ])
         try shields.apply(rule: published.rule, selection: published.selection, decision: decision, cause: cause)
@@ -265,7 +265,7 @@ public struct MonitorReaction {
         context.record(
             "usage.minutes",
             [
-                "rule": ruleID.uuidString, "day": day.description, "minutes": "\(minutes)",
+                "rule": CanonicalUUID.string(ruleID), "day": day.description, "minutes": "\(minutes)",
                 "minutesUsed": "\(after.minutesUsed)",
             ])
         // Minutes recorded, shield not yet decided: a kill here leaves the
@@ -340,7 +340,7 @@ public struct MonitorReaction {
         if let expiry = try stores.sessions.expiry(rule: ruleID), expiry <= now {
             if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
                 context.record(
-                    "session.end", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
+                    "session.end", ["rule": CanonicalUUID.string(ruleID), "expiry": TraceEvent.timestamp(expiry)])
             }
             // Session forgotten, shield not yet back.
             CrashPoint.reach("monitor.after-session-clear")
@@ -368,7 +368,7 @@ extension MonitorReaction {
             context.record("monitor.refused", ["activity": activity.name.rawValue, "reason": error.description])
             if try stores.sessions.clear(rule: ruleID, ifExpiryIs: expiry) {
                 context.record(
-                    "session.end", ["rule": ruleID.uuidString, "expiry": TraceEvent.timestamp(expiry)])
+                    "session.end", ["rule": CanonicalUUID.string(ruleID), "expiry": TraceEvent.timestamp(expiry)])
             }
             return false
         }

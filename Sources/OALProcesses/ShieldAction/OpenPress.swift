@@ -132,10 +132,10 @@ public struct OpenPress {
             context.record(
                 "open.exhausted",
                 [
-                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "rule": CanonicalUUID.string(part.rule), "day": inputs.day.description,
                     "opensUsed": "\(inputs.usage(of: part.rule).opensUsed)", "maxOpens": "\(part.budget)",
                 ])
-            return deny("no opens left for rule \(part.rule.uuidString)")
+            return deny("no opens left for rule \(CanonicalUUID.string(part.rule))")
         }
         try stores.grants.add(
             PendingGrantStore.Grant(
@@ -149,7 +149,7 @@ public struct OpenPress {
         for part in parts {
             try stores.sessions.set(rule: part.rule, expiresAt: part.expiry)
             context.record(
-                "session.start", ["rule": part.rule.uuidString, "expiry": TraceEvent.timestamp(part.expiry)])
+                "session.start", ["rule": CanonicalUUID.string(part.rule), "expiry": TraceEvent.timestamp(part.expiry)])
         }
         CrashPoint.reach("shield-action.after-record")
 
@@ -164,7 +164,7 @@ public struct OpenPress {
             context.record(
                 result.isGranted ? "open.spent" : "open.exhausted",
                 [
-                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "rule": CanonicalUUID.string(part.rule), "day": inputs.day.description,
                     "opensUsed": "\(result.opensUsed)", "maxOpens": "\(part.budget)",
                 ])
             guard result.isGranted || part.rule != parts.first?.rule else { continue }
@@ -173,7 +173,7 @@ public struct OpenPress {
                 // this one as a killed press would be undone.
                 try PendingGrants.resolve(context: context, stores: stores)
                 try reconcileAll()
-                return deny("no opens left for rule \(part.rule.uuidString)")
+                return deny("no opens left for rule \(CanonicalUUID.string(part.rule))")
             }
         }
         CrashPoint.reach("shield-action.after-spend")
@@ -197,17 +197,17 @@ public struct OpenPress {
             context.record(
                 result.isGranted ? "open.spent" : "open.exhausted",
                 [
-                    "rule": part.rule.uuidString, "day": inputs.day.description,
+                    "rule": CanonicalUUID.string(part.rule), "day": inputs.day.description,
                     "opensUsed": "\(result.opensUsed)", "maxOpens": "\(part.budget)",
                 ])
-            guard result.isGranted else { return deny("no opens left for rule \(part.rule.uuidString)") }
+            guard result.isGranted else { return deny("no opens left for rule \(CanonicalUUID.string(part.rule))") }
             spent.append(part)
         }
         CrashPoint.reach("shield-action.after-spend")
         for part in spent {
             try stores.sessions.set(rule: part.rule, expiresAt: part.expiry)
             context.record(
-                "session.start", ["rule": part.rule.uuidString, "expiry": TraceEvent.timestamp(part.expiry)])
+                "session.start", ["rule": CanonicalUUID.string(part.rule), "expiry": TraceEvent.timestamp(part.expiry)])
         }
         CrashPoint.reach("shield-action.after-record")
         let shields = ShieldController(context: context)
@@ -222,7 +222,7 @@ public struct OpenPress {
         let until = expiries.min() ?? start
         context.record(
             "open.granted",
-            ["rules": rules.map(\.uuidString).joined(separator: ","), "until": TraceEvent.timestamp(until)])
+            ["rules": rules.map(CanonicalUUID.string).joined(separator: ","), "until": TraceEvent.timestamp(until)])
         return .granted(ruleIDs: rules, until: until)
     }
 
@@ -263,7 +263,8 @@ public struct OpenPress {
     static func denial(holders: [ShieldCandidate]) -> String {
         if holders.isEmpty { return "no rule is shielding this app" }
         if let other = holders.first(where: { $0.rule.configuration.openLimit == nil }) {
-            return "shielded by \(other.rule.kind.displayName) rule \(other.rule.id.uuidString), which has no Open"
+            return
+                "shielded by \(other.rule.kind.displayName) rule \(CanonicalUUID.string(other.rule.id)), which has no Open"
         }
         return "no opens left today"
     }

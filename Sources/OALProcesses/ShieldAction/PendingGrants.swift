@@ -44,7 +44,7 @@ public enum PendingGrants {
                             context.record(
                                 "open.spent",
                                 [
-                                    "rule": rule.uuidString, "day": day.description,
+                                    "rule": CanonicalUUID.string(rule), "day": day.description,
                                     "opensUsed": "\(result.opensUsed)", "cause": "resolve",
                                 ])
                         }
@@ -53,7 +53,7 @@ public enum PendingGrants {
                             context.record(
                                 "session.end",
                                 [
-                                    "rule": rule.uuidString, "expiry": TraceEvent.timestamp(part.expiry),
+                                    "rule": CanonicalUUID.string(rule), "expiry": TraceEvent.timestamp(part.expiry),
                                     "cause": "resolve",
                                 ])
                         }

@@ -17,7 +17,7 @@ public struct ShieldController: Sendable {
         directory = context.platform.managedSettings
     }
 
-    public static func storeName(for ruleID: UUID) -> String { "rule-\(ruleID.uuidString)" }
+    public static func storeName(for ruleID: UUID) -> String { "rule-\(CanonicalUUID.string(ruleID))" }
 
     /// What the rule's store must hold for `decision`: the selection as the
     /// rule's mode reads it, plus the adult filter. Empty when the decision
@@ -88,7 +88,7 @@ public struct ShieldController: Sendable {
         try store.update { $0 = desired }
         context.record(
             desired.isEmpty ? "shield.clear" : "shield.set",
-            ["store": name, "rule": ruleID.uuidString, "cause": cause, "reason": reason])
+            ["store": name, "rule": CanonicalUUID.string(ruleID), "cause": cause, "reason": reason])
         return true
     }
 

@@ -45,9 +45,9 @@ enum ListCommands {
             try database.lists.add(list)
             return list
         }
-        app.context.record("list.add", ["list": list.id.uuidString])
+        app.context.record("list.add", ["list": CanonicalUUID.string(list.id)])
         try CommandOutput.emit(ListView(list), json: args.has("json")) {
-            "added app list \(list.name) (\(list.id.uuidString)), \(list.countText)"
+            "added app list \(list.name) (\(CanonicalUUID.string(list.id))), \(list.countText)"
         }
         return .done
     }
@@ -72,7 +72,7 @@ enum ListCommands {
             try database.lists.update(list, listsReadOnly: readOnly)
             return list
         }
-        app.context.record("list.edit", ["list": list.id.uuidString])
+        app.context.record("list.edit", ["list": CanonicalUUID.string(list.id)])
         try CommandOutput.emit(ListView(list), json: args.has("json")) {
             "updated app list \(list.name), \(list.countText)"
         }
@@ -91,9 +91,10 @@ enum ListCommands {
             try database.lists.delete(list.id, from: .management, rules: &database.rules, listsReadOnly: readOnly)
             return list
         }
-        app.context.record("list.delete", ["list": list.id.uuidString])
+        app.context.record("list.delete", ["list": CanonicalUUID.string(list.id)])
         print(
-            args.has("json") ? try CommandOutput.json(["deleted": list.id.uuidString]) : "deleted app list \(list.name)"
+            args.has("json")
+                ? try CommandOutput.json(["deleted": CanonicalUUID.string(list.id)]) : "deleted app list \(list.name)"
         )
         return .done
     }

@@ -10,7 +10,7 @@ struct ListView: Encodable {
     var members: [String]
 
     init(_ list: AppList, catalog: InstalledAppCatalog? = nil) {
-        id = list.id.uuidString
+        id = CanonicalUUID.string(list.id)
         name = list.name
         count = list.countText
         guard let catalog else {

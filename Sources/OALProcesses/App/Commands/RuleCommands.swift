@@ -42,10 +42,13 @@ enum RuleCommands {
         if shared {
             ErrorReport.printError(
                 tool: app.context.tool,
-                "warning: another rule is named \(rule.name); refer to these rules by id (\(rule.id.uuidString))")
+                "warning: another rule is named \(rule.name); refer to these rules by id (\(CanonicalUUID.string(rule.id)))"
+            )
         }
-        app.context.record("rule.add", ["rule": rule.id.uuidString, "kind": rule.kind.rawValue])
-        try emit(rule, app, args) { "added \(rule.kind.displayName) rule \(rule.name) (\(rule.id.uuidString))" }
+        app.context.record("rule.add", ["rule": CanonicalUUID.string(rule.id), "kind": rule.kind.rawValue])
+        try emit(rule, app, args) {
+            "added \(rule.kind.displayName) rule \(rule.name) (\(CanonicalUUID.string(rule.id)))"
+        }
         return .done
     }
 
@@ -63,7 +66,7 @@ enum RuleCommands {
             database.rules[index] = rule
             return rule
         }
-        app.context.record("rule.edit", ["rule": rule.id.uuidString])
+        app.context.record("rule.edit", ["rule": CanonicalUUID.string(rule.id)])
         try emit(rule, app, args) { "updated rule \(rule.name)" }
         return .done
     }
@@ -99,8 +102,10 @@ enum RuleCommands {
                 return (paused, "unblocked rule \(rule.name)\(until)")
             }
         }
-        app.context.record("rule.\(verb)", ["rule": rule.id.uuidString])
-        try CommandOutput.emit(["id": rule.id.uuidString, "result": message], json: args.has("json")) { message }
+        app.context.record("rule.\(verb)", ["rule": CanonicalUUID.string(rule.id)])
+        try CommandOutput.emit(["id": CanonicalUUID.string(rule.id), "result": message], json: args.has("json")) {
+            message
+        }
         return .done
     }
 
@@ -122,7 +127,7 @@ enum RuleCommands {
         let warnings = BackgroundWarning.list(database, states)
         let state = states[rule.id] ?? BackgroundEnforcement.none
         let output = Changed(
-            id: rule.id.uuidString, name: rule.name, backgroundEnforcement: state.text,
+            id: CanonicalUUID.string(rule.id), name: rule.name, backgroundEnforcement: state.text,
             notEnforcedInBackground: warnings.isEmpty ? nil : warnings)
         try CommandOutput.emit(output, json: args.has("json"), text: text)
         for warning in warnings { StandardStream.error.write("\(warning.line)\n") }
@@ -133,7 +138,7 @@ enum RuleCommands {
     ) throws {
         guard allowed(rule) || Mutant.on(.appIgnoresHardMode) else {
             throw ProcessFailure.refused(
-                "rule \(rule.name) (\(rule.id.uuidString)): Hard Mode is on and the rule is blocking; it cannot be \(action) until the block ends"
+                "rule \(rule.name) (\(CanonicalUUID.string(rule.id))): Hard Mode is on and the rule is blocking; it cannot be \(action) until the block ends"
             )
         }
     }

@@ -60,7 +60,7 @@ enum ScreenCommands {
             // A hard rule shows a lock (the block cannot be lifted); a soft
             // one offers Unblock.
             return Row(
-                id: rule.id.uuidString, name: rule.name, kind: rule.kind.displayName, subtitle: subtitle,
+                id: CanonicalUUID.string(rule.id), name: rule.name, kind: rule.kind.displayName, subtitle: subtitle,
                 trailing: rule.hardMode ? "Locked" : "Unblock", hardMode: rule.hardMode)
         }
         let usage = sections.usage.compactMap { rule -> Row? in
@@ -69,7 +69,7 @@ enum ScreenCommands {
                     for: rule, usage: inputs.usage(of: rule.id), at: inputs.now, calendar: inputs.calendar)
             else { return nil }
             return Row(
-                id: rule.id.uuidString, name: row.title, kind: rule.kind.displayName, subtitle: row.subtitle,
+                id: CanonicalUUID.string(rule.id), name: row.title, kind: rule.kind.displayName, subtitle: row.subtitle,
                 trailing: row.trailing, hardMode: rule.hardMode)
         }
         let warnings = BackgroundWarning.list(
@@ -136,7 +136,7 @@ enum ScreenCommands {
                         + ScheduleConfig.clockText(config.endMinutes / 60 * 60)
                 }
                 return Row(
-                    id: rule.id.uuidString, name: rule.name, kind: kind.displayName,
+                    id: CanonicalUUID.string(rule.id), name: rule.name, kind: kind.displayName,
                     subtitle: blockSummary(rule, database: database), trailing: status.label(now: inputs.now),
                     hardMode: rule.hardMode, backgroundEnforcement: state?.isRefused == true ? state?.text : nil,
                     window: window, days: rule.days.summary)
@@ -183,7 +183,8 @@ enum ScreenCommands {
             rows.append(["Background", "Not enforced while the app is closed (\(background.text))"])
         }
         let detail = Detail(
-            id: rule.id.uuidString, name: rule.name, caption: status.caption(kind: rule.kind, now: inputs.now),
+            id: CanonicalUUID.string(rule.id), name: rule.name,
+            caption: status.caption(kind: rule.kind, now: inputs.now),
             rows: rows, backgroundEnforcement: background.text, usage: rule.kind == .schedule ? nil : usage)
         try CommandOutput.emit(detail, json: args.has("json")) {
             ([detail.caption, detail.name] + rows.map { "  \($0[0]): \($0[1])" }).joined(separator: "\n")
