@@ -1,6 +1,7 @@
 import Foundation
 import OALDomain
 import OALScenario
+import OALSystem
 
 /// The oracle's own day arithmetic: which local day an instant is in, and
 /// where days start, asked of `Calendar` directly.
@@ -15,9 +16,15 @@ struct SpecDays {
 
     /// The local day containing `instant`.
     func day(_ instant: Date) -> DayKey {
+        if let known = Self.lastDay.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
+            return known.answer
+        }
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        return DayKey(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
+        let day =
+            DayKey(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
             ?? DayKey(year: 1, month: 1, day: 1)!
+        Self.lastDay.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: day) }
+        return day
     }
 
     /// The local day before the one containing `instant`.
@@ -27,7 +34,12 @@ struct SpecDays {
 
     /// The first instant of the local day containing `instant`.
     func start(_ instant: Date) -> Date {
-        calendar.startOfDay(for: instant)
+        if let known = Self.lastStart.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
+            return known.answer
+        }
+        let start = calendar.startOfDay(for: instant)
+        Self.lastStart.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: start) }
+        return start
     }
 
     /// The first instant of the local day after the one containing
@@ -35,4 +47,16 @@ struct SpecDays {
     func startOfNextDay(after instant: Date) -> Date {
         calendar.dateInterval(of: .day, for: instant)?.end ?? instant.addingTimeInterval(86_400)
     }
+
+    /// The last answer, kept: a judgement asks the day of one instant once
+    /// per rule and check (`dateComponents` was a twentieth of judging).
+    /// An answer depends on the calendar and the instant alone.
+    private struct Answer<Value> {
+        var calendar: Calendar
+        var instant: Date
+        var answer: Value
+    }
+
+    private static let lastDay = LockedValue<Answer<DayKey>?>(nil)
+    private static let lastStart = LockedValue<Answer<Date>?>(nil)
 }
