@@ -48,21 +48,24 @@ final class AppLoopDriver {
         awaitAcknowledgement { $0.tapped == id }.map { $0.acknowledgement.tapResult ?? "" }
     }
 
-    /// Polls the hand-shake (wall time, backing off from 0.2 to 5 ms) for
+    /// Polls the hand-shake (wall time, backing off from 0.1 to 1 ms) for
     /// an acknowledgement that `matches`; nil when the loop died, a stop
     /// signal came, or none came before the timeout. The deadline comes
-    /// back with it for a caller that waits on after it.
+    /// back with it for a caller that waits on after it. The device has
+    /// nothing else to do meanwhile, and a loop answers within a few
+    /// milliseconds: a longer pause was time the whole run waited (backing
+    /// off to 5 ms, about 2 ms per tick).
     private func awaitAcknowledgement(
         matching matches: (LoopAcknowledgement) -> Bool
     ) -> (acknowledgement: LoopAcknowledgement, deadline: Date)? {
         let deadline = Date().addingTimeInterval(timeout)
-        var pause: useconds_t = 200
+        var pause: useconds_t = 100
         while Date() < deadline {
             if StopSignals.received != nil { return nil }
             if let ack = ForegroundHandshake(root: root).acknowledgement(), matches(ack) { return (ack, deadline) }
             if !loopAlive { return nil }
             usleep(pause)
-            pause = min(pause * 2, 5_000)
+            pause = min(pause * 2, 1_000)
         }
         return nil
     }
