@@ -56,9 +56,9 @@ public final class DeviceEngine {
     private var thresholdRegistries: [ThresholdRegistryKey: ActivityRegistry] = [:]
     /// The registry version `pastActivityCrossings` last looked at.
     private var caughtUpRegistry: Int?
-    /// `state.delivered`'s size and earliest interval start when last
-    /// pruned (`pruneDelivered`); nil until the first step.
-    private var deliveredStarts: (count: Int, earliest: Date?)?
+    /// `state.delivered` by interval start, for `pruneDelivered`; nil
+    /// until first needed and whenever it stopped mirroring the set.
+    private var deliveredAges: DeliveredAges?
     /// Free-running (`--free-running`), nil in lockstep.
     let freeRun: FreeRunState?
     /// The emulator's app's Rules screen, drawn in this process for the
@@ -417,35 +417,24 @@ public final class DeviceEngine {
         pruneDelivered(at: time)
     }
 
-    /// Forgets the delivered edges of intervals that started more than 8
-    /// days before `time` (none can be owed any more). Filtering the whole
-    /// set at every step, parsing every key, grew with the run (4% of a
-    /// month's CPU); the earliest start is remembered instead, and the set
-    /// is filtered only once that start leaves the horizon. Inserts go
-    /// through `markDelivered`, which keeps the count and the earliest
-    /// start, and only this removes, so a count that is the set's means the
-    /// same set; any other change (a state loaded) recomputes both.
-    /// Adds `key` to the delivered edges, keeping the earliest interval
-    /// start `pruneDelivered` asks for: recomputing it from every key (each
-    /// parsed from its text) after each delivery was a tenth of the
-    /// engine's own work in a month.
+    /// Adds `key` to the delivered edges, and to their ages while those
+    /// still mirror the set (`DeliveredAges`).
     func markDelivered(_ key: String) {
-        let counted = deliveredStarts.map { $0.count == state.delivered.count } ?? false
+        let mirrored = deliveredAges?.holds(state.delivered) ?? false
         guard state.delivered.insert(key).inserted else { return }
-        guard counted, let known = deliveredStarts else { return }
-        let start = BoundaryKey.intervalStart(of: key)
-        deliveredStarts = (known.count + 1, [known.earliest, start].compactMap { $0 }.min())
+        if mirrored { deliveredAges?.added(key) } else { deliveredAges = nil }
     }
 
+    /// Forgets the delivered edges of intervals that started more than 8
+    /// days before `time` (none can be owed any more), taking the oldest
+    /// from `deliveredAges`; filtering the whole set, every key parsed, each
+    /// time one aged out was 4% of the engine's work in a month. The ages
+    /// are built again from the set whenever something else changed it (a
+    /// state loaded, travel's removals).
     private func pruneDelivered(at time: Date) {
         let horizon = time.addingTimeInterval(-8 * 86_400)
-        if let known = deliveredStarts, known.count == state.delivered.count,
-            known.earliest.map({ $0 > horizon }) ?? true
-        {
-            return
-        }
-        state.delivered = state.delivered.filter { (BoundaryKey.intervalStart(of: $0) ?? time) > horizon }
-        deliveredStarts = (state.delivered.count, state.delivered.compactMap(BoundaryKey.intervalStart(of:)).min())
+        if deliveredAges?.holds(state.delivered) != true { deliveredAges = DeliveredAges(state.delivered) }
+        for old in deliveredAges!.removeStarted(atOrBefore: horizon) { state.delivered.remove(old.key) }
     }
 
     private func reportProgress() {
