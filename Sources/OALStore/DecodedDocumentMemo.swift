@@ -35,9 +35,12 @@ final class DecodedDocumentMemo: @unchecked Sendable {
     }
 
     private var entries: [Key: Entry] = [:]
-    /// Told of each decode this memo did not answer, while one is set
-    /// (`DocumentPriming.countingDecodes`); nil in every run.
-    private var missObserver: (@Sendable (String) -> Void)?
+    /// Told of each decode this memo did not answer, by token, while set
+    /// (`DocumentPriming.countingDecodes`); none in every run. Several may
+    /// be set at once (tests running side by side), each removed by its own
+    /// token.
+    private var missObservers: [Int: @Sendable (String) -> Void] = [:]
+    private var lastObserverToken = 0
     private let lock = NSLock()
 
     /// The document decoded from exactly `bytes` under `key`, if that is
@@ -68,16 +71,21 @@ final class DecodedDocumentMemo: @unchecked Sendable {
 
     /// A decode of `path`'s bytes that the memo could not answer.
     func missed(_ path: String) {
-        lock.withLock { missObserver }?(path)
+        let observers = lock.withLock { missObservers.isEmpty ? [] : Array(missObservers.values) }
+        for observer in observers { observer(path) }
     }
 
-    /// Sets (or, with nil, removes) what `missed` tells; returns the one
-    /// it replaces.
-    func observeMisses(_ observer: (@Sendable (String) -> Void)?) -> (@Sendable (String) -> Void)? {
+    /// Tells `observer` of every miss from now on; returns the token that
+    /// removes it (`stopObservingMisses`).
+    func observeMisses(_ observer: @escaping @Sendable (String) -> Void) -> Int {
         lock.withLock {
-            let previous = missObserver
-            missObserver = observer
-            return previous
+            lastObserverToken += 1
+            missObservers[lastObserverToken] = observer
+            return lastObserverToken
         }
+    }
+
+    func stopObservingMisses(_ token: Int) {
+        _ = lock.withLock { missObservers.removeValue(forKey: token) }
     }
 }

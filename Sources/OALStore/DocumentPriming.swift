@@ -47,14 +47,15 @@ public enum DocumentPriming {
 
     /// Runs `body` and returns, per path, how many times a read or an
     /// update in this process decoded that path's bytes meanwhile, the
-    /// memo having no answer. For tests: a run never counts, and other
-    /// threads' decodes (of their own paths) are counted too.
+    /// memo having no answer. For tests: a run never counts; other
+    /// threads' decodes (of their own paths) are counted too, and calls on
+    /// several threads at once each count for themselves.
     public static func countingDecodes(_ body: () throws -> Void) rethrows -> [String: Int] {
         let counts = LockedValue<[String: Int]>([:])
-        let previous = DecodedDocumentMemo.shared.observeMisses { path in
+        let token = DecodedDocumentMemo.shared.observeMisses { path in
             counts.withLock { $0[path, default: 0] += 1 }
         }
-        defer { _ = DecodedDocumentMemo.shared.observeMisses(previous) }
+        defer { DecodedDocumentMemo.shared.stopObservingMisses(token) }
         try body()
         return counts.withLock { $0 }
     }

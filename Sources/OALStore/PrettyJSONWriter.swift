@@ -67,25 +67,39 @@ public struct PrettyJSONWriter {
             bytes.append(UInt8(ascii: "\""))
             return
         }
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, byte])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case UInt8(ascii: "/"): bytes.append(contentsOf: [0x5C, byte])
-            case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        // The runs between escapes are copied whole too (a trace line in
+        // the oracle's excerpt is mostly plain, with a quote every few
+        // bytes).
+        value.withUTF8 { utf8 in
+            var run = 0
+            for index in utf8.indices where Self.needsEscape(utf8[index]) {
+                bytes.append(contentsOf: utf8[run..<index])
+                appendEscape(utf8[index])
+                run = index + 1
             }
+            bytes.append(contentsOf: utf8[run...])
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `byte` (one `needsEscape` accepts) as `JSONEncoder` escapes it.
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(0x5C)
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            bytes.append(contentsOf: Array("u00".utf8))
+            hex.withUTF8Buffer { digits in
+                bytes.append(digits[Int(byte >> 4)])
+                bytes.append(digits[Int(byte & 0xF)])
+            }
+        }
     }
 
     /// A byte `string` writes as an escape: a quote, a backslash, a slash
