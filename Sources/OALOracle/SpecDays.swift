@@ -16,15 +16,11 @@ struct SpecDays {
 
     /// The local day containing `instant`.
     func day(_ instant: Date) -> DayKey {
-        if let known = Self.lastDay.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
-            return known.answer
+        remembered(Self.lastDay, instant) {
+            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+            return DayKey(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
+                ?? DayKey(year: 1, month: 1, day: 1)!
         }
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        let day =
-            DayKey(year: parts.year ?? 1, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? DayKey(year: 1, month: 1, day: 1)!
-        Self.lastDay.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: day) }
-        return day
     }
 
     /// The local day before the one containing `instant`.
@@ -34,12 +30,7 @@ struct SpecDays {
 
     /// The first instant of the local day containing `instant`.
     func start(_ instant: Date) -> Date {
-        if let known = Self.lastStart.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
-            return known.answer
-        }
-        let start = calendar.startOfDay(for: instant)
-        Self.lastStart.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: start) }
-        return start
+        remembered(Self.lastStart, instant) { calendar.startOfDay(for: instant) }
     }
 
     /// The first instant of the local day after the one containing
@@ -55,6 +46,19 @@ struct SpecDays {
         var calendar: Calendar
         var instant: Date
         var answer: Value
+    }
+
+    /// `memo`'s answer when it is for this calendar and `instant`; else
+    /// `answer()`, kept in `memo`.
+    private func remembered<Value>(
+        _ memo: LockedValue<Answer<Value>?>, _ instant: Date, _ answer: () -> Value
+    ) -> Value {
+        if let known = memo.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
+            return known.answer
+        }
+        let value = answer()
+        memo.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: value) }
+        return value
     }
 
     private static let lastDay = LockedValue<Answer<DayKey>?>(nil)

@@ -10,21 +10,15 @@ import OALSystem
 /// exact bytes a reader finds under its lock, and a document is what
 /// decoding those bytes gives, whichever process decoded them.
 public enum DocumentPriming {
-    /// Decodes `path`'s current bytes with `envelope`, as a `DocumentFile`
-    /// of that format, version and type would, and remembers the document
-    /// for this process (and the children it forks). Returns the document
-    /// when it decoded one now; nil when the memo already held those bytes,
-    /// or the file is missing or does not decode (the reader will report
-    /// that itself). Reads without the store's lock: a document is replaced
-    /// whole by `rename(2)`, and a read that races a write only misses.
-    @discardableResult
-    public static func prime<Document>(_ path: String, _ envelope: DocumentEnvelope<Document>) -> Document? {
-        guard let bytes = try? FileSystem.readFile(path) else { return nil }
-        return prime(path, bytes: bytes, envelope)
-    }
-
-    /// `prime` of bytes already read from `path`, for a caller that reads
-    /// a file once and decodes it as more than one type, or needs its size.
+    /// Decodes `bytes`, read from `path` by the caller, with `envelope`,
+    /// as a `DocumentFile` of that format, version and type would, and
+    /// remembers the document for this process (and the children it
+    /// forks). Returns the document when it decoded one now; nil when the
+    /// memo already held those bytes or they do not decode (the reader will
+    /// report that itself). The caller reads without the store's lock: a
+    /// document is replaced whole by `rename(2)`, and a read that races a
+    /// write only misses. Bytes, not a path: a caller decodes one read as
+    /// more than one type (the registry), or needs its size.
     @discardableResult
     public static func prime<Document>(
         _ path: String, bytes: [UInt8], _ envelope: DocumentEnvelope<Document>

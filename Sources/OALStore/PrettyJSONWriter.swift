@@ -55,21 +55,11 @@ public struct PrettyJSONWriter {
 
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings (ids, names, dates' keys) need no escape: copied
-        // whole, not byte by byte (the byte loop was a sixth of a state save).
+        // The runs between escapes are copied whole, not byte by byte (the
+        // byte loop was a sixth of a state save): most strings (ids, names,
+        // dates' keys) are one run, and a trace line in the oracle's
+        // excerpt has a quote every few bytes.
         var value = value
-        let plain = value.withUTF8 { utf8 in
-            guard !utf8.contains(where: Self.needsEscape) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if plain {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        // The runs between escapes are copied whole too (a trace line in
-        // the oracle's excerpt is mostly plain, with a quote every few
-        // bytes).
         value.withUTF8 { utf8 in
             var run = 0
             for index in utf8.indices where Self.needsEscape(utf8[index]) {

@@ -42,19 +42,10 @@ public struct DeviceActivityCenter: Sendable {
         return registry != nil || names != nil
     }
 
-    /// Looks up the conformances making this center's two document files
-    /// checks (`Codable`, of the registry and of its names), so a process
-    /// forked after it finds them cached (`ConformanceWarmUp`); returns how
-    /// many hold.
-    public static func lookUpConformances() -> Int {
-        let documents: [Any.Type] = [ActivityRegistry.self, ActivityNames.self]
-        return documents.count(where: isCodable)
-    }
-
-    /// Unoptimised, so the cast is asked of the runtime and not answered
-    /// by the compiler, which knows these types.
-    @_optimize(none)
-    private static func isCodable(_ type: Any.Type) -> Bool { type is any Codable.Type }
+    /// The documents of this center's two files: making a `DocumentFile`
+    /// of either checks its `Codable` conformance, which a fork server looks
+    /// up once for its children (`ConformanceWarmUp`).
+    public static let documentTypes: [Any.Type] = [ActivityRegistry.self, ActivityNames.self]
 
     /// Starts (or restarts, resetting its threshold accounting) `name`.
     public func startMonitoring(
