@@ -49,9 +49,9 @@ extension Oracle {
         on day: DayKey, catalog: InstalledAppCatalog, covers: (InstalledApp) -> Bool
     ) -> TimeInterval {
         var total: TimeInterval = 0
+        let apps = apps(byBundleIn: catalog)
         for (bundle, perDay) in truth.seconds {
-            guard let used = perDay[day], let app = catalog.apps.first(where: { $0.bundleIdentifier == bundle })
-            else { continue }
+            guard let used = perDay[day], let app = apps[bundle] else { continue }
             guard let change = spec.tokenChanges?[bundle], let old = change.retired.last else {
                 if covers(app) { total += used }
                 continue

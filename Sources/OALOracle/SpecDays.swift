@@ -25,7 +25,7 @@ struct SpecDays {
 
     /// The local day before the one containing `instant`.
     func previousDay(_ instant: Date) -> DayKey {
-        day(calendar.startOfDay(for: instant).addingTimeInterval(-1))
+        remembered(Self.lastPreviousDay, instant) { day(start(instant).addingTimeInterval(-1)) }
     }
 
     /// The first instant of the local day containing `instant`.
@@ -39,28 +39,37 @@ struct SpecDays {
         calendar.dateInterval(of: .day, for: instant)?.end ?? instant.addingTimeInterval(86_400)
     }
 
-    /// The last answer, kept: a judgement asks the day of one instant once
-    /// per rule and check (`dateComponents` was a twentieth of judging).
-    /// An answer depends on the calendar and the instant alone.
+    /// The last answers, kept: a judgement asks the day of one instant once
+    /// per rule and check (`dateComponents` was a twentieth of judging),
+    /// and the device's thread and the judge's ask of different instants
+    /// at once, so one answer alone was mostly the other thread's. An
+    /// answer depends on the calendar and the instant alone.
     private struct Answer<Value> {
         var calendar: Calendar
         var instant: Date
         var answer: Value
     }
 
-    /// `memo`'s answer when it is for this calendar and `instant`; else
-    /// `answer()`, kept in `memo`.
+    private static var kept: Int { 4 }
+
+    /// `memo`'s answer for this calendar and `instant`; else `answer()`,
+    /// kept in `memo` in place of its oldest.
     private func remembered<Value>(
-        _ memo: LockedValue<Answer<Value>?>, _ instant: Date, _ answer: () -> Value
+        _ memo: LockedValue<[Answer<Value>]>, _ instant: Date, _ answer: () -> Value
     ) -> Value {
-        if let known = memo.withLock({ $0 }), known.instant == instant, known.calendar == calendar {
+        let answers = memo.withLock { $0 }
+        if let known = answers.first(where: { $0.instant == instant && $0.calendar == calendar }) {
             return known.answer
         }
         let value = answer()
-        memo.withLock { $0 = Answer(calendar: calendar, instant: instant, answer: value) }
+        memo.withLock {
+            $0.insert(Answer(calendar: calendar, instant: instant, answer: value), at: 0)
+            if $0.count > Self.kept { $0.removeLast($0.count - Self.kept) }
+        }
         return value
     }
 
-    private static let lastDay = LockedValue<Answer<DayKey>?>(nil)
-    private static let lastStart = LockedValue<Answer<Date>?>(nil)
+    private static let lastDay = LockedValue<[Answer<DayKey>]>([])
+    private static let lastPreviousDay = LockedValue<[Answer<DayKey>]>([])
+    private static let lastStart = LockedValue<[Answer<Date>]>([])
 }

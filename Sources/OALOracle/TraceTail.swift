@@ -54,29 +54,39 @@ final class TraceTail {
         }
         offset += UInt64(data.count)
         pending.append(data)
-        var events: [TraceEvent] = []
+        // Lines are found with `memchr` in one contiguous copy, off the
+        // object: walking `pending` in place paid an exclusivity check on
+        // every byte (the class's property), most of the tail's cost.
+        let bytes = [UInt8](pending)
         let decoder = JSONDecoder()
-        // Lines are walked in place and the unfinished rest kept once at
-        // the end: cutting `pending` after each line copied the rest of
-        // the read every time, quadratic in a step's lines.
-        var start = pending.startIndex
-        var excerpt: [Range<Data.Index>] = []
-        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            let range = start..<newline
-            start = pending.index(after: newline)
-            guard !range.isEmpty else { continue }
-            excerpt.append(range)
-            if excerpt.count > Self.excerptLength { excerpt.removeFirst() }
-            let line = pending[range]
-            if Self.unread.contains(where: { line.starts(with: $0) }) {
-                skipped += 1
-            } else if let event = try? TraceLineParser.decode(line, decoder: decoder) {
-                events.append(event)
+        var events: [TraceEvent] = []
+        var excerpt: [Range<Int>] = []
+        var unread = 0
+        let consumed = bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var start = 0
+            while start < buffer.count,
+                let found = memchr(base + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+            {
+                let newline = UnsafeRawPointer(base).distance(to: found)
+                let range = start..<newline
+                start = newline + 1
+                guard !range.isEmpty else { continue }
+                excerpt.append(range)
+                if excerpt.count > Self.excerptLength { excerpt.removeFirst() }
+                let line = UnsafeBufferPointer(rebasing: buffer[range])
+                if Self.unread.contains(where: { line.starts(with: $0) }) {
+                    unread += 1
+                } else if let event = try? TraceLineParser.decode(line, decoder: decoder) {
+                    events.append(event)
+                }
             }
+            return start
         }
-        lastLines.append(contentsOf: excerpt.map { String(decoding: pending[$0], as: UTF8.self) })
+        lastLines.append(contentsOf: excerpt.map { String(decoding: bytes[$0], as: UTF8.self) })
         if lastLines.count > Self.excerptLength { lastLines.removeFirst(lastLines.count - Self.excerptLength) }
-        pending = Data(pending[start...])
+        pending = Data(bytes[consumed...])
+        skipped = unread
         return events
     }
 }

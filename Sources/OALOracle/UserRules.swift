@@ -28,7 +28,15 @@ struct UserRules {
         }
     }
 
-    var entries: [Entry]
+    let entries: [Entry]
+    /// The entries by rule id, the first of an id kept: built once per
+    /// database, since every judgement looks rules up by id many times.
+    let byID: [UUID: Entry]
+
+    init(entries: [Entry]) {
+        self.entries = entries
+        byID = Dictionary(entries.map { ($0.rule.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     static let empty = UserRules(entries: [])
 
@@ -39,8 +47,6 @@ struct UserRules {
         entries.first { $0.rule.id == published.rule.id }
             ?? Entry(rule: published.rule, selection: published.selection)
     }
-
-    var byID: [UUID: Entry] { Dictionary(entries.map { ($0.rule.id, $0) }, uniquingKeysWith: { first, _ in first }) }
 
     /// The database as it is now, or nil when it does not parse (the
     /// `stores-parse` check reports that; the last good truth stands).

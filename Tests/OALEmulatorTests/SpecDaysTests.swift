@@ -29,6 +29,10 @@ import Testing
                 let parts = calendar.dateComponents([.year, .month, .day], from: instant)
                 #expect(days.day(instant) == DayKey(year: parts.year!, month: parts.month!, day: parts.day!))
                 #expect(days.start(instant) == calendar.startOfDay(for: instant))
+                let before = calendar.dateComponents(
+                    [.year, .month, .day], from: calendar.startOfDay(for: instant).addingTimeInterval(-1))
+                #expect(
+                    days.previousDay(instant) == DayKey(year: before.year!, month: before.month!, day: before.day!))
             }
         }
     }

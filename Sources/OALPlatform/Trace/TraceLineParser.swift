@@ -21,6 +21,14 @@ public enum TraceLineParser {
         return try decoder.decode(TraceEvent.self, from: line)
     }
 
+    /// The event on the line `bytes` hold, or the decoder's error.
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, decoder: JSONDecoder = JSONDecoder()) throws
+        -> TraceEvent
+    {
+        if let event = fastDecode(bytes) { return event }
+        return try decoder.decode(TraceEvent.self, from: Data(bytes))
+    }
+
     /// The event on `line` (UTF-8), or the decoder's error.
     public static func decode(_ line: Substring.UTF8View, decoder: JSONDecoder = JSONDecoder()) throws -> TraceEvent {
         if let fast = line.withContiguousStorageIfAvailable({ fastDecode($0) }) {
