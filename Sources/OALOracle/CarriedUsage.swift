@@ -29,7 +29,7 @@ extension Oracle {
         for (was, entry) in changed {
             for day in counted {
                 let spent = ruleSeconds(was, on: day, catalog: catalog)
-                let covered = coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
+                let covered = coveredSeconds(of: entry, on: day, catalog: catalog)
                 setCarried(max(0, spent - covered), rule: entry.rule.id, day: day)
                 carryTravelShift(from: was, to: entry, day: day, catalog: catalog)
             }
@@ -39,8 +39,16 @@ extension Oracle {
     /// The seconds `entry`'s rule really spent on `day`: its apps' use
     /// now, plus what a change of its apps carried.
     func ruleSeconds(_ entry: UserRules.Entry, on day: DayKey, catalog: InstalledAppCatalog) -> TimeInterval {
-        coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
+        coveredSeconds(of: entry, on: day, catalog: catalog)
             + (spec.carried?[CanonicalUUID.string(entry.rule.id)]?[day.description] ?? 0)
+    }
+
+    /// The seconds `entry`'s apps covered of `day`'s real use (kept until
+    /// the truth changes).
+    func coveredSeconds(of entry: UserRules.Entry, on day: DayKey, catalog: InstalledAppCatalog) -> TimeInterval {
+        covered.seconds(of: entry, on: day, catalog: catalog, tokenChanges: spec.tokenChanges) {
+            coveredSeconds(on: day, catalog: catalog) { entry.covers($0) }
+        }
     }
 
     /// A day travel made overlap another counts the old apps' use before

@@ -32,11 +32,14 @@ public final class Oracle {
     /// Store files a fault made unreadable on purpose, until a process
     /// quarantines them.
     var injectedStoreFaults: [String: String] = [:]
-    var truth = UsageTruth()
+    var truth = UsageTruth() { didSet { covered.forget() } }
     /// The rules as the user set them (the app's database), and what the
     /// independent checks learned from the device's side of the trace.
     var userRules = UserRules.empty
     var spec = SpecFacts()
+    /// Each rule's covered seconds of a day under `truth`, `calendar` and
+    /// the token changes.
+    var covered = CoveredSecondsMemo()
     /// The catalog of the last judged view (for the stretch between events).
     var lastCatalog: InstalledAppCatalog?
     /// The catalog's apps by bundle id, built once per catalog: every
@@ -49,7 +52,7 @@ public final class Oracle {
         bundleIndex = (catalog, apps)
         return apps
     }
-    var calendar = Calendar(identifier: .gregorian)
+    var calendar = Calendar(identifier: .gregorian) { didSet { covered.forget() } }
     /// The spec model in the zone now, knowing every travel so far.
     var specModel: SpecModel { SpecModel(calendar: calendar, travels: spec.travels ?? [], windows: windows) }
     let windows = WindowMemo()

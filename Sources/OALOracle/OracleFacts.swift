@@ -196,7 +196,7 @@ extension Oracle {
         guard let entry = userRules.byID[ruleID], let catalog = lastCatalog, guess == days.day(now) else {
             return guess
         }
-        let spent = coveredSeconds(on: guess, catalog: catalog) { entry.covers($0) }
+        let spent = coveredSeconds(of: entry, on: guess, catalog: catalog)
         return spent + 30 >= TimeInterval(minutes * 60) ? guess : days.previousDay(now)
     }
 
