@@ -72,7 +72,7 @@ extension Oracle {
         let (now, calendar, files) = (observation.now, observation.calendar, observation.files)
         let decoder = StoreCoding.decoder()
         func document<D: Decodable>(_ name: String, _ type: D.Type) -> D?? {
-            let path = root.appGroup.appendingPathComponent(name).path
+            let path = root.appGroup.path + "/" + name
             guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
             let document: D?? = files.decoded.value(path: path, bytes: data) {
                 guard let envelope = try? decoder.decode(Envelope<D>.self, from: $0) else { return nil }

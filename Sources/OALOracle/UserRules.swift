@@ -51,7 +51,7 @@ struct UserRules {
     /// The database as it is now, or nil when it does not parse (the
     /// `stores-parse` check reports that; the last good truth stands).
     static func read(root: DeviceRoot, memo: DecodedBytesMemo) -> UserRules? {
-        let path = root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json").path
+        let path = root.appContainer.path + "/" + AppDatabase.storeName + ".json"
         guard let data = FileManager.default.contents(atPath: path) else { return .empty }
         return memo.value(path: path, bytes: data) { bytes in
             struct Envelope: Decodable { var document: AppDatabase }

@@ -6,25 +6,36 @@ import OALSystem
 /// about the layout is passed around.
 public struct DeviceRoot: Hashable, Sendable {
     public let url: URL
+    /// The App Group container, the only place app and extensions share.
+    public let appGroup: URL
+    /// The app's private container (its rules and app lists).
+    public let appContainer: URL
+    /// State owned by the emulated iOS: clock, registrations, named stores.
+    public let system: URL
+    /// Per-process logs and the trace.
+    public let logs: URL
+    public let trace: URL
+    public let managedSettings: URL
 
+    // The directories are made once: a `URL` appended to costs a parse,
+    // and the oracle asked for them several times at every observation.
     public init(_ url: URL) {
         self.url = url.standardizedFileURL
+        appGroup = self.url.appendingPathComponent("appgroup", isDirectory: true)
+        appContainer = self.url.appendingPathComponent("app", isDirectory: true)
+        system = self.url.appendingPathComponent("system", isDirectory: true)
+        logs = self.url.appendingPathComponent("logs", isDirectory: true)
+        trace = logs.appendingPathComponent("trace.jsonl")
+        managedSettings = system.appendingPathComponent("managedsettings", isDirectory: true)
     }
 
     public init(path: String) {
         self.init(URL(fileURLWithPath: path, isDirectory: true))
     }
 
-    /// The App Group container, the only place app and extensions share.
-    public var appGroup: URL { url.appendingPathComponent("appgroup", isDirectory: true) }
-    /// The app's private container (its rules and app lists).
-    public var appContainer: URL { url.appendingPathComponent("app", isDirectory: true) }
-    /// State owned by the emulated iOS: clock, registrations, named stores.
-    public var system: URL { url.appendingPathComponent("system", isDirectory: true) }
-    /// Per-process logs and the trace.
-    public var logs: URL { url.appendingPathComponent("logs", isDirectory: true) }
-    public var trace: URL { logs.appendingPathComponent("trace.jsonl") }
-    public var managedSettings: URL { system.appendingPathComponent("managedsettings", isDirectory: true) }
+    /// A root is its directory: the others follow from it.
+    public static func == (lhs: DeviceRoot, rhs: DeviceRoot) -> Bool { lhs.url == rhs.url }
+    public func hash(into hasher: inout Hasher) { hasher.combine(url) }
 
     /// Creates the root (when missing, 0700) and its four directories, 0700
     /// exactly whatever the umask; a symbolic link in place of one of the

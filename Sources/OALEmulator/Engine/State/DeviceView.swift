@@ -90,7 +90,7 @@ struct DeviceView {
         let envelope = DocumentEnvelope<RuleSnapshotStore.Document>(
             format: RuleSnapshotStore.format, version: RuleSnapshotStore.version)
         func read(_ name: String) -> RuleSnapshotStore.Document?? {
-            let path = root.appGroup.appendingPathComponent(name + ".json").path
+            let path = root.appGroup.path + "/" + name + ".json"
             guard let data = FileManager.default.contents(atPath: path) else { return .some(nil) }
             return decoded.value(path: path, bytes: data) { bytes -> RuleSnapshotStore.Document?? in
                 guard case .document(let document) = envelope.decode(Array(bytes)) else { return nil }
@@ -107,7 +107,7 @@ struct DeviceView {
     /// The user's database (`<root>/app/rules.json`) in the mirror's shape.
     func userRules() -> [RuleSnapshot] {
         struct Envelope: Decodable { var document: AppDatabase }
-        let path = root.appContainer.appendingPathComponent(AppDatabase.storeName + ".json").path
+        let path = root.appContainer.path + "/" + AppDatabase.storeName + ".json"
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return decoded.value(path: path, bytes: data) { bytes in
             guard let database = try? StoreCoding.decoder().decode(Envelope.self, from: bytes).document else {
