@@ -85,6 +85,13 @@ public final class Oracle {
     var lastSaved: OracleState?
     /// The last parse verdict per store file and the bytes it was for.
     var parsed: [String: ParsedFile] = [:]
+    /// What changed in the store directories since the last observation
+    /// (`StoreChangeWatch`), and the files whose verdict in `parsed` was
+    /// reached while every directory was watched: of those, one no change
+    /// names is not looked at again.
+    let storeWatch: StoreChangeWatch
+    var storeChanges = StoreChangeWatch.Changes.unknown
+    var verdictsUnderWatch: Set<String> = []
     /// The ledger `readView` reads usage through, kept while it may be.
     let viewLedger = ViewLedger()
     /// The App Group's listing and each file's path facts, kept between
@@ -135,6 +142,7 @@ public final class Oracle {
         self.root = root
         self.reproduce = reproduce
         tail = TraceTail(url: root.trace)
+        storeWatch = StoreChangeWatch(roots: [root.appGroup.path, root.appContainer.path])
         stateFile = try? DocumentFile(
             container: try AppGroupContainer(url: root.system), name: OracleState.storeName,
             format: OracleState.format, version: OracleState.version)
@@ -224,6 +232,9 @@ public final class Oracle {
     package func observe(_ observation: OracleObservation) {
         let started = MonotonicClock.nanoseconds()
         defer { cost.observeNanoseconds += MonotonicClock.nanoseconds() - started }
+        // Before any file is read: a change made from here on is an event
+        // of the next observation.
+        storeChanges = storeWatch.drain()
         let zone = observation.calendar.timeZone.identifier
         if let last = spec.zone, last != zone {
             // Counted up to the travel first, on the old zone's day.

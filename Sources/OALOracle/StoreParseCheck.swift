@@ -77,11 +77,26 @@ extension Oracle {
     /// the last observation (the answer depends on the bytes alone). A file
     /// whose `stat` is what it was when it was last read, and that had not
     /// been written for a while by then, is not read again (`ParsedFile`).
+    ///
+    /// A file whose verdict was reached while every store directory was
+    /// watched, and that no change since names (`StoreChangeWatch`), is not
+    /// even `stat`ed.
     func parseProblemOfCurrentBytes(_ path: String) -> String? {
+        if case .only(let changed) = storeChanges, !changed.contains(path), verdictsUnderWatch.contains(path),
+            storeWatch.covers(path), let known = parsed[path]
+        {
+            return known.problem
+        }
+        // What is read now is covered by the events to come.
+        if storeWatch.covers(path) { verdictsUnderWatch.insert(path) } else { verdictsUnderWatch.remove(path) }
         let status = try? FileSystem.status(path)
         if let status, let known = parsed[path], known.stillHolds(status) { return known.problem }
         let readAt = RealtimeClock.nanoseconds()
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }  // gone: nothing to parse
+        guard let data = FileManager.default.contents(atPath: path) else {
+            // Gone: nothing to parse, and no verdict to keep.
+            verdictsUnderWatch.remove(path)
+            return nil
+        }
         if let known = parsed[path], known.bytes == data {
             parsed[path] = ParsedFile(bytes: data, problem: known.problem, status: status, readAt: readAt)
             return known.problem
