@@ -16,22 +16,42 @@ final class DirectoryListing {
     }
 
     private var known: [String: Known] = [:]
+    /// Each walk's answer and the directories it listed: given again (the
+    /// same array, so its caller's work on it can be kept too) while each
+    /// of those directories would be served from `known`, without making
+    /// its paths again.
+    private var walked: [String: (paths: [String], directories: [String])] = [:]
 
     /// Every entry's path relative to `directory`, as
     /// `DirectoryWalk.relativePaths` lists them (in another order).
     func relativePaths(under directory: String) -> [String] {
-        var result: [String] = []
-        walk(directory, prefix: "", into: &result)
-        return result
+        if let last = walked[directory], last.directories.allSatisfy({ listed($0) != nil }) { return last.paths }
+        var paths: [String] = []
+        var directories: [String] = []
+        walk(directory, prefix: "", into: &paths, directories: &directories)
+        walked[directory] = (paths, directories)
+        return paths
     }
 
-    private func walk(_ directory: String, prefix: String, into result: inout [String]) {
+    private func walk(_ directory: String, prefix: String, into result: inout [String], directories: inout [String]) {
+        directories.append(directory)
         guard let entries = entries(of: directory) else { return }
         for (name, isDirectory) in entries {
             let relative = prefix + name
             result.append(relative)
-            if isDirectory { walk(directory + "/" + name, prefix: relative + "/", into: &result) }
+            if isDirectory {
+                walk(directory + "/" + name, prefix: relative + "/", into: &result, directories: &directories)
+            }
         }
+    }
+
+    /// The entries last listed, when `directory`'s `stat` says they stand.
+    private func listed(_ directory: String) -> [(name: String, isDirectory: Bool)]? {
+        guard let status = (try? FileSystem.status(directory)) ?? nil, status.isDirectory,
+            let last = known[directory], last.status == status,
+            last.readAt - max(status.modifiedNanoseconds, status.changedNanoseconds) > ParsedFile.settled
+        else { return nil }
+        return last.entries
     }
 
     private func entries(of directory: String) -> [(name: String, isDirectory: Bool)]? {

@@ -97,6 +97,9 @@ public final class Oracle {
     /// The App Group's listing and each file's path facts, kept between
     /// observations (`checkStoresParse`).
     let listing = DirectoryListing()
+    /// The store files `files(under:)` found in the last listing of each
+    /// directory.
+    var storeFiles: [String: (relatives: [String], files: [String])] = [:]
     let storePaths = StorePaths()
     /// The mirror's rules, decoded once per mirror content.
     let publishedRules = PublishedRulesMemo()

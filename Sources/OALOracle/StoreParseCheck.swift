@@ -63,14 +63,20 @@ extension Oracle {
     private static let corruptMarker = Array(".corrupt-".utf8)
 
     func files(under directory: URL) -> [String] {
-        var result: [String] = []
         let base = directory.path
-        for relative in listing.relativePaths(under: base) {
+        let relatives = listing.relativePaths(under: base)
+        // The same listing (most steps: `DirectoryListing` gives its last
+        // array back) gives the same files.
+        if let last = storeFiles[base], last.relatives == relatives { return last.files }
+        var result: [String] = []
+        for relative in relatives {
             if relative.hasSuffix(".json") || relative.hasSuffix(".jsonl") || Self.isQuarantined(relative) {
                 result.append(base + "/" + relative)
             }
         }
-        return result.sorted()
+        let files = result.sorted()
+        storeFiles[base] = (relatives, files)
+        return files
     }
 
     /// `parseProblem`, re-parsed only when the file's bytes changed since
