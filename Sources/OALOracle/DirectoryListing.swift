@@ -13,6 +13,13 @@ final class DirectoryListing {
         var status: FileStatus
         var readAt: Int64
         var entries: [(name: String, isDirectory: Bool)]
+
+        /// Whether the directory, whose `stat` is now `current`, still
+        /// holds `entries` (`ParsedFile`'s racy rule).
+        func stands(_ current: FileStatus) -> Bool {
+            status == current
+                && readAt - max(current.modifiedNanoseconds, current.changedNanoseconds) > ParsedFile.settled
+        }
     }
 
     private var known: [String: Known] = [:]
@@ -48,8 +55,7 @@ final class DirectoryListing {
     /// The entries last listed, when `directory`'s `stat` says they stand.
     private func listed(_ directory: String) -> [(name: String, isDirectory: Bool)]? {
         guard let status = (try? FileSystem.status(directory)) ?? nil, status.isDirectory,
-            let last = known[directory], last.status == status,
-            last.readAt - max(status.modifiedNanoseconds, status.changedNanoseconds) > ParsedFile.settled
+            let last = known[directory], last.stands(status)
         else { return nil }
         return last.entries
     }
@@ -59,11 +65,7 @@ final class DirectoryListing {
             known[directory] = nil
             return nil
         }
-        if let last = known[directory], last.status == status,
-            last.readAt - max(status.modifiedNanoseconds, status.changedNanoseconds) > ParsedFile.settled
-        {
-            return last.entries
-        }
+        if let last = known[directory], last.stands(status) { return last.entries }
         let readAt = RealtimeClock.nanoseconds()
         guard let entries = DirectoryWalk.entries(of: directory) else {
             known[directory] = nil

@@ -47,9 +47,9 @@ final class StoreChangeWatch {
         }
         var paths: Set<String> = []
         var complete = true
+        let directoryChanged: Inotify.Events = [.queueOverflow, .ignored, .deleteSelf, .moveSelf, .isDirectory]
         for event in events {
-            let directoryChanged: Inotify.Events = [.queueOverflow, .ignored, .deleteSelf, .moveSelf]
-            guard event.events.isDisjoint(with: directoryChanged), !event.events.contains(.isDirectory),
+            guard event.events.isDisjoint(with: directoryChanged),
                 let directory = directories[event.watch]
             else {
                 complete = false

@@ -7,7 +7,7 @@ import OALScenario
 final class TraceTail {
     let url: URL
     private var offset: UInt64 = 0
-    private var pending = Data()
+    private var pending: [UInt8] = []
     private(set) var lastLines: [String] = []
     static let excerptLength = 20
 
@@ -23,7 +23,7 @@ final class TraceTail {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.uint64Value ?? 0
         guard offset <= size else { return skipToEnd() }
         self.offset = offset
-        pending = Data()
+        pending = []
         self.lastLines = lastLines
     }
 
@@ -53,11 +53,12 @@ final class TraceTail {
             return []
         }
         offset += UInt64(data.count)
-        pending.append(data)
-        // Lines are found with `memchr` in one contiguous copy, off the
-        // object: walking `pending` in place paid an exclusivity check on
+        // Lines are found with `memchr` in a buffer taken off the object
+        // once: walking `pending` in place paid an exclusivity check on
         // every byte (the class's property), most of the tail's cost.
-        let bytes = [UInt8](pending)
+        var bytes = pending
+        pending = []
+        bytes.append(contentsOf: data)
         let decoder = JSONDecoder()
         var events: [TraceEvent] = []
         var excerpt: [Range<Int>] = []
@@ -85,7 +86,7 @@ final class TraceTail {
         }
         lastLines.append(contentsOf: excerpt.map { String(decoding: bytes[$0], as: UTF8.self) })
         if lastLines.count > Self.excerptLength { lastLines.removeFirst(lastLines.count - Self.excerptLength) }
-        pending = Data(bytes[consumed...])
+        pending = Array(bytes[consumed...])
         skipped = unread
         return events
     }

@@ -14,14 +14,6 @@ import Glibc
 /// `/proc/self/mem` (as a debugger plants a breakpoint) gives it that page,
 /// without changing the mapping's protection or its content.
 public enum InheritedPageTables {
-    /// What `adopt` did: mappings given their anonymous page, and those it
-    /// could not (the kernel refused the write, say); neither changes what
-    /// the process computes.
-    public struct Outcome: Equatable, Sendable {
-        public var adopted = 0
-        public var refused = 0
-    }
-
     /// One line of `/proc/self/maps`, as far as `adopt` needs it.
     struct Mapping: Equatable {
         var start: UInt64
@@ -47,36 +39,26 @@ public enum InheritedPageTables {
             guard range.count == 2, let start = UInt64(range[0], radix: 16), let end = UInt64(range[1], radix: 16),
                 start < end
             else { return nil }
-            let path = fields.count == 6 ? String(fields[5]).trimmingPrefixSpaces() : ""
+            let path = fields.count == 6 ? String(fields[5].drop(while: { $0 == " " })) : ""
             return Mapping(start: start, end: end, permissions: String(fields[1]), path: path)
         }
     }
 
     /// Gives every private read-only file mapping of this process an
     /// anonymous page (its first byte, written back unchanged). Call it in
-    /// a process about to fork many children, on one thread.
-    public static func adopt() -> Outcome {
-        var outcome = Outcome()
+    /// a process about to fork many children. A mapping the kernel refuses
+    /// the write for is left as it was: it only faults as before.
+    public static func adopt() {
         guard let maps = try? FileSystem.readFile("/proc/self/maps"),
             let memory = try? FileDescriptor.open("/proc/self/mem", .readWrite)
-        else { return outcome }
+        else { return }
         defer { try? memory.close() }
         for mapping in mappings(String(decoding: maps, as: UTF8.self)) where mapping.isPrivateReadOnlyFile {
             let offset = Int64(bitPattern: mapping.start)
-            guard let byte = try? memory.readBytes(fromAbsoluteOffset: offset, count: 1), byte.count == 1,
-                (try? memory.writeAll(toAbsoluteOffset: offset, byte)) != nil
-            else {
-                outcome.refused += 1
+            guard let byte = try? memory.readBytes(fromAbsoluteOffset: offset, count: 1), byte.count == 1 else {
                 continue
             }
-            outcome.adopted += 1
+            try? memory.writeAll(toAbsoluteOffset: offset, byte)
         }
-        return outcome
-    }
-}
-
-extension String {
-    fileprivate func trimmingPrefixSpaces() -> String {
-        String(drop(while: { $0 == " " }))
     }
 }

@@ -57,9 +57,11 @@ public struct Inotify: Sendable {
     /// Every event queued now; none when there are none (never blocks).
     public func read() throws(Errno) -> [Event] {
         var result: [Event] = []
-        // Room for many events at once; one event is at most
-        // `sizeof(inotify_event) + NAME_MAX + 1` bytes.
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        // Room for a dozen events of the longest name (one is at most
+        // `sizeof(inotify_event) + NAME_MAX + 1` bytes); the loop reads on
+        // until none is left. Asked at every observation: a larger buffer
+        // was zeroed there for nothing.
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let got = buffer.withUnsafeMutableBytes { raw in
                 syscall { Glibc.read(descriptor.rawValue, raw.baseAddress, raw.count) }

@@ -64,7 +64,7 @@ public enum ForkServer {
         var requests = LineReader(fd: .standardInput)
         let replies = FileDescriptor(rawValue: WarmCallback.replyDescriptor)
         ConformanceWarmUp.run()
-        _ = InheritedPageTables.adopt()
+        InheritedPageTables.adopt()
         while let line = try? requests.next() {
             guard let request = WarmCallback.message(WarmCallback.Request.self, from: line) else {
                 ErrorReport.printError(
